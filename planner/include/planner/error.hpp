@@ -1,0 +1,53 @@
+// Errors as values.
+//
+// FieldError: a problem with one field of a planning request, e.g.
+//     {"field": "instance_count", "message": "must be a whole number from 1 to 100000"}
+// Diagnostic: a problem in a file the site is built from (data, content, templates), printed as
+//     data/instances.json:14:9: error[data.unknown_field]: p4d.24xlarge: unknown field "vcpus"
+//     (hint: known fields are ...)
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace planner {
+
+struct FieldError {
+    std::string field;    // dotted path into the request, e.g. "model.parameters"
+    std::string message;  // why it is wrong, in words a calculator user understands
+};
+
+inline bool operator==(const FieldError& a, const FieldError& b) {
+    return a.field == b.field && a.message == b.message;
+}
+
+void to_json(nlohmann::json& j, const FieldError& e);
+
+struct Diagnostic {
+    std::string code;     // stable id, e.g. "data.missing_source", "content.front_matter"
+    std::string file;     // as given to the loader, e.g. "data/instances.json"
+    std::size_t line = 0;    // 1-based; 0 when unknown
+    std::size_t column = 0;  // 1-based; 0 when unknown
+    std::string entry;    // the catalogue entry, e.g. "p4d.24xlarge"; empty for file-level errors
+    std::string field;    // where inside the file, e.g. the JSON pointer "/instances/0/price/value"
+    std::string message;
+    std::string hint;     // how to fix it; may be empty
+
+    /// "file:line:column: error[code]: entry: message (hint: ...)"
+    std::string to_string() const;
+};
+
+void to_json(nlohmann::json& j, const Diagnostic& e);
+
+/// A value or the reasons there is none.
+template <class T>
+struct Checked {
+    T value{};
+    std::vector<FieldError> errors;
+    bool ok() const { return errors.empty(); }
+};
+
+}  // namespace planner

@@ -1,0 +1,26 @@
+// Line and column of a value inside JSON text, found by its JSON pointer.
+//
+//     auto pos = planner::locate(R"({"a": [1, {"b": true}]})", "/a/1/b");   // {1, 17}
+//
+// nlohmann/json forgets positions once a document is parsed; data-file errors still have to point at
+// file:line:column, so this walks the (already valid) text once more along the pointer's path.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace planner {
+
+struct TextPosition {
+    std::size_t line = 0;    // 1-based; 0 when the pointer does not resolve
+    std::size_t column = 0;  // 1-based, in bytes
+};
+
+/// Position of the value at `pointer` ("" is the whole document) in valid JSON `text`.
+/// For a member that is missing, gives the position of the nearest enclosing value that exists.
+TextPosition locate(std::string_view text, std::string_view pointer);
+
+/// Line and column of a byte offset.
+TextPosition position_of_offset(std::string_view text, std::size_t offset);
+
+}  // namespace planner

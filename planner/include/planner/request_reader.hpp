@@ -1,0 +1,51 @@
+// Reads fields of a planning request, collecting a FieldError per bad field instead of throwing.
+//
+//     RequestReader in(request_json);
+//     auto p = in.number("model.parameters", NumberRule{0, true, 1e15}, /*required=*/true);
+//     in.reject_unknown("", {"kind", "model", "tokens"});
+//     if (!in.errors().empty()) ...
+#pragma once
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "planner/error.hpp"
+
+namespace planner {
+
+struct NumberRule {
+    double min = 0;        // inclusive lower bound
+    bool min_exclusive = false;
+    double max = 1e300;    // inclusive upper bound
+    bool integer = false;
+};
+
+class RequestReader {
+public:
+    explicit RequestReader(const nlohmann::json& request) : root_(request) {}
+
+    /// The value at a dotted path, or nullptr when absent.
+    const nlohmann::json* find(const std::string& path) const;
+
+    std::optional<double> number(const std::string& path, const NumberRule& rule, bool required);
+    std::optional<std::string> text(const std::string& path, const std::set<std::string>& allowed, bool required);
+
+    /// Reports every member of the object at `path` ("" for the top level) not named in `known`.
+    void reject_unknown(const std::string& path, const std::set<std::string>& known);
+
+    void fail(std::string field, std::string message) { errors_.push_back({std::move(field), std::move(message)}); }
+    std::vector<FieldError>& errors() { return errors_; }
+
+private:
+    const nlohmann::json& root_;
+    std::vector<FieldError> errors_;
+};
+
+/// Formats a number for messages the way a person writes it: 100000, 0.5, 1e+15.
+std::string format_number(double v);
+
+}  // namespace planner

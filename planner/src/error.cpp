@@ -1,0 +1,24 @@
+#include "planner/error.hpp"
+
+namespace planner {
+
+using nlohmann::json;
+
+void to_json(json& j, const FieldError& e) { j = json{{"field", e.field}, {"message", e.message}}; }
+
+void to_json(json& j, const Diagnostic& e) {
+    j = json{{"code", e.code}, {"file", e.file},   {"line", e.line},       {"column", e.column},
+             {"entry", e.entry}, {"field", e.field}, {"message", e.message}, {"hint", e.hint}};
+}
+
+std::string Diagnostic::to_string() const {
+    std::string out = file;
+    if (line) out += ":" + std::to_string(line) + ":" + std::to_string(column);
+    out += ": error[" + code + "]: ";
+    if (!entry.empty()) out += entry + ": ";
+    out += message;
+    if (!hint.empty()) out += " (hint: " + hint + ")";
+    return out;
+}
+
+}  // namespace planner

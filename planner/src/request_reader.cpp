@@ -1,0 +1,85 @@
+#include "planner/request_reader.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace planner {
+
+using nlohmann::json;
+
+std::string format_number(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.15g", v);
+    return buf;
+}
+
+const json* RequestReader::find(const std::string& path) const {
+    const json* node = &root_;
+    std::size_t start = 0;
+    while (start <= path.size() && !path.empty()) {
+        std::size_t dot = path.find('.', start);
+        std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+        if (!node->is_object()) return nullptr;
+        auto it = node->find(key);
+        if (it == node->end()) return nullptr;
+        node = &*it;
+        if (dot == std::string::npos) break;
+        start = dot + 1;
+    }
+    return node;
+}
+
+std::optional<double> RequestReader::number(const std::string& path, const NumberRule& rule, bool required) {
+    const json* v = find(path);
+    if (!v || v->is_null()) {
+        if (required) fail(path, "is required");
+        return std::nullopt;
+    }
+    if (!v->is_number()) {
+        fail(path, "must be a number");
+        return std::nullopt;
+    }
+    double x = v->get<double>();
+    std::string range = rule.integer ? "must be a whole number " : "must be ";
+    range += rule.min_exclusive
+                 ? "greater than " + format_number(rule.min) + " and at most " + format_number(rule.max)
+                 : "from " + format_number(rule.min) + " to " + format_number(rule.max);
+    bool below = rule.min_exclusive ? !(x > rule.min) : !(x >= rule.min);
+    if (!std::isfinite(x) || below || x > rule.max || (rule.integer && std::floor(x) != x)) {
+        fail(path, range);
+        return std::nullopt;
+    }
+    return x;
+}
+
+std::optional<std::string> RequestReader::text(const std::string& path, const std::set<std::string>& allowed,
+                                               bool required) {
+    const json* v = find(path);
+    if (!v || v->is_null()) {
+        if (required) fail(path, "is required");
+        return std::nullopt;
+    }
+    if (!v->is_string()) {
+        fail(path, "must be text");
+        return std::nullopt;
+    }
+    std::string s = v->get<std::string>();
+    if (!allowed.empty() && !allowed.count(s)) {
+        std::string list;
+        for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+        fail(path, "must be one of: " + list);
+        return std::nullopt;
+    }
+    return s;
+}
+
+void RequestReader::reject_unknown(const std::string& path, const std::set<std::string>& known) {
+    const json* obj = path.empty() ? &root_ : find(path);
+    if (!obj || !obj->is_object()) return;
+    for (auto it = obj->begin(); it != obj->end(); ++it) {
+        if (known.count(it.key())) continue;
+        fail(path.empty() ? it.key() : path + "." + it.key(), "is not a known field");
+    }
+}
+
+}  // namespace planner

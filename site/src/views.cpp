@@ -1,0 +1,170 @@
+#include "views.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace site {
+
+using nlohmann::json;
+
+std::string format_grouped(double value, int decimals) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, std::fabs(value));
+    std::string digits(buf), frac;
+    if (auto dot = digits.find('.'); dot != std::string::npos) {
+        frac = digits.substr(dot + 1);
+        digits.resize(dot);
+        while (!frac.empty() && frac.back() == '0') frac.pop_back();
+    }
+    std::string grouped;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i && (digits.size() - i) % 3 == 0) grouped += ',';
+        grouped += digits[i];
+    }
+    bool zero = grouped.find_first_not_of("0,") == std::string::npos && frac.empty();
+    return (value < 0 && !zero ? "-" : "") + grouped + (frac.empty() ? "" : "." + frac);
+}
+
+std::string root_of(const std::string& url) {
+    const auto depth = std::count(url.begin(), url.end(), '/');
+    if (depth == 0) return "./";
+    std::string root;
+    for (long i = 0; i < depth; ++i) root += "../";
+    return root;
+}
+
+json page_view(const Parsed& parsed, const Page& page) {
+    const Config& config = parsed.config;
+    const Language* lang = config.language(page.lang);
+    const std::string root = root_of(page.url);
+
+    json languages = json::array();
+    for (const Language& other : config.languages) {
+        std::string href = config.prefix(other.code);
+        for (const Page& p : parsed.pages)
+            if (p.lang == other.code && p.key == page.key) href = p.url;
+        languages.push_back({{"code", other.code}, {"name", other.name}, {"href", root + href},
+                             {"current", other.code == page.lang}});
+    }
+
+    std::vector<const Page*> menu_pages;
+    for (const Page& p : parsed.pages)
+        if (p.lang == page.lang && p.key != "_index") menu_pages.push_back(&p);
+    std::stable_sort(menu_pages.begin(), menu_pages.end(), [](const Page* a, const Page* b) {
+        return a->front.weight != b->front.weight ? a->front.weight < b->front.weight : a->front.title < b->front.title;
+    });
+    json menu = json::array();
+    for (const Page* p : menu_pages)
+        menu.push_back({{"title", p->front.title}, {"href", root + p->url}, {"current", p == &page},
+                        {"description", p->front.description}});
+
+    return json{{"lang", page.lang},
+                {"root", root},
+                {"canonical", config.base_url + page.url},
+                {"site", {{"title", lang->title}, {"home", root + config.prefix(page.lang)},
+                          {"languages", languages}, {"menu", menu}}},
+                {"page", {{"title", page.front.title}, {"description", page.front.description},
+                          {"content", page.html}, {"url", page.url}, {"is_home", page.kind == "home"}}},
+                {"t", lang->strings}};
+}
+
+namespace {
+
+// Numbers the sources in the order the cheat-sheet first cites them.
+class Citations {
+public:
+    explicit Citations(const planner::Catalogue& c) : catalogue_(c) {}
+
+    int number(const std::string& id) {
+        auto [it, added] = numbers_.emplace(id, int(order_.size()) + 1);
+        if (added) order_.push_back(id);
+        return it->second;
+    }
+
+    json cell(const std::string& text, const std::string& source, const std::string& note = {}) {
+        json c{{"text", text}, {"n", number(source)}};
+        if (!note.empty()) c["note"] = note;
+        return c;
+    }
+
+    json figure(const planner::Figure& f, int decimals = 2) { return cell(format_grouped(f.value, decimals), f.source, f.note); }
+
+    json sources() const {
+        json list = json::array();
+        for (const auto& id : order_) {
+            const planner::Source* s = catalogue_.source(id);
+            list.push_back({{"n", numbers_.at(id)}, {"id", id}, {"title", s->title}, {"url", s->url}, {"as_of", s->as_of}});
+        }
+        return list;
+    }
+
+private:
+    const planner::Catalogue& catalogue_;
+    std::map<std::string, int> numbers_;
+    std::vector<std::string> order_;
+};
+
+}  // namespace
+
+json catalogue_view(const planner::Catalogue& catalogue, const std::string&) {
+    Citations cite(catalogue);
+    json rows = json::array();
+    for (const auto& inst : catalogue.instances) {
+        json row{{"id", inst.id},
+                 {"family", inst.family},
+                 {"category", inst.category},
+                 {"accelerator", cite.cell(inst.accelerator.value, inst.accelerator.source)},
+                 {"count", cite.figure(inst.accelerator_count)},
+                 {"accelerator_memory", cite.figure(inst.accelerator_memory)},
+                 {"vcpu", cite.figure(inst.vcpu)},
+                 {"memory", cite.figure(inst.memory)},
+                 {"network", cite.figure(inst.network)}};
+        if (auto bf16 = inst.peak_tflops.find("bf16"); bf16 != inst.peak_tflops.end())
+            row["peak_bf16"] = cite.figure(bf16->second, 1);
+        if (inst.accelerator_interconnect) row["interconnect"] = cite.figure(*inst.accelerator_interconnect);
+        if (inst.efa) row["efa"] = cite.cell(inst.efa->value, inst.efa->source);
+        if (inst.price) {
+            json price = cite.figure(inst.price->usd_per_hour, 2);
+            price["region"] = inst.price->region;
+            const planner::Source* s = catalogue.source(inst.price->usd_per_hour.source);
+            price["as_of"] = !inst.price->usd_per_hour.as_of.empty() ? inst.price->usd_per_hour.as_of : s->as_of;
+            row["price"] = price;
+        }
+        rows.push_back(std::move(row));
+    }
+    return json{{"rows", rows}, {"sources", cite.sources()}};
+}
+
+json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& front, const json& response,
+                     const std::string&) {
+    const std::string selected = front.inputs.value("instance", std::string());
+    json instances = json::array();
+    for (const auto& inst : catalogue.instances)
+        instances.push_back({{"id", inst.id},
+                             {"label", inst.id + " (" + format_grouped(inst.accelerator_count.value, 0) + " × " +
+                                           inst.accelerator.value + ")"},
+                             {"selected", inst.id == selected}});
+
+    json inputs = json::object(), is = json::object();
+    for (auto it = front.inputs.begin(); it != front.inputs.end(); ++it) {
+        std::string text = it->is_string() ? it->get<std::string>() : it->dump();
+        inputs[it.key()] = text;
+        is[it.key() + "_" + text] = true;
+    }
+
+    const json& t = response.at("training");
+    json example{{"days", format_grouped(t.at("days").get<double>(), 1)},
+                 {"accelerators", format_grouped(t.at("accelerators").get<double>(), 0)},
+                 {"accelerator_hours", format_grouped(t.at("accelerator_hours").get<double>(), 0)},
+                 {"achieved_tflops", format_grouped(t.at("achieved_tflops").get<double>(), 1)}};
+    if (t.contains("mfu")) example["mfu_percent"] = format_grouped(t.at("mfu").get<double>() * 100, 1);
+    if (t.contains("cost_usd")) {
+        example["cost_usd"] = format_grouped(t.at("cost_usd").get<double>(), 0);
+        example["price_as_of"] = t.at("price_as_of");
+    }
+    return json{{"instances", instances}, {"inputs", inputs}, {"is", is}, {"example", example}};
+}
+
+}  // namespace site
