@@ -57,9 +57,9 @@ public:
     std::vector<Diagnostic> errors;
 
     void error(std::string code, const std::string& entry, const json::json_pointer& where, std::string message,
-               std::string hint = {}) {
+               std::string hint = {}, Target target = Target::value) {
         std::string pointer = where.to_string();
-        TextPosition pos = locate(text_, pointer);
+        TextPosition pos = locate(text_, pointer, target);
         errors.push_back(Diagnostic{std::move(code), std::string(file_), pos.line, pos.column, entry, pointer,
                                    std::move(message), std::move(hint)});
     }
@@ -70,7 +70,7 @@ public:
         for (auto it = obj.begin(); it != obj.end(); ++it) {
             if (known.count(it.key())) continue;
             error("data.unknown_field", entry, where / it.key(), "unknown field \"" + it.key() + "\"",
-                  "known fields: " + join(known));
+                  "known fields: " + join(known), Target::key);
         }
     }
 
@@ -270,7 +270,7 @@ void load_instance(const json& j, const json::json_pointer& at, Validator& v, Ca
             for (auto k = p->begin(); k != p->end(); ++k) {
                 if (!kPrecisions.count(k.key())) {
                     v.error("data.unknown_field", entry, at / "peak_tflops" / k.key(),
-                            "unknown precision \"" + k.key() + "\"", "one of: " + join(kPrecisions));
+                            "unknown precision \"" + k.key() + "\"", "one of: " + join(kPrecisions), Target::key);
                     continue;
                 }
                 if (auto fig = v.figure(*k, kPeakSpec, entry, at / "peak_tflops" / k.key(), c.sources))

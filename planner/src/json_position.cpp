@@ -155,11 +155,14 @@ TextPosition position_of_offset(std::string_view text, std::size_t offset) {
     return p;
 }
 
-TextPosition locate(std::string_view text, std::string_view pointer) {
+TextPosition locate(std::string_view text, std::string_view pointer, Target target) {
     Walker w(text);
     w.skip_ws();
     if (w.at_end()) return {};
-    for (const std::string& token : split_pointer(pointer)) {
+    const std::vector<std::string> tokens = split_pointer(pointer);
+    std::size_t key_at = 0;
+    for (const std::string& token : tokens) {
+        key_at = 0;
         w.skip_ws();
         std::size_t container = w.pos();
         if (w.peek() == '{') {
@@ -168,6 +171,7 @@ TextPosition locate(std::string_view text, std::string_view pointer) {
             w.skip_ws();
             while (!w.at_end() && w.peek() != '}') {
                 w.skip_ws();
+                key_at = w.pos();
                 std::string key = w.read_string();
                 w.consume(':');
                 w.skip_ws();
@@ -201,7 +205,8 @@ TextPosition locate(std::string_view text, std::string_view pointer) {
         }
     }
     w.skip_ws();
-    return position_of_offset(text, w.pos());
+    const bool last_is_member = !tokens.empty() && key_at != 0 && target == Target::key;
+    return position_of_offset(text, last_is_member ? key_at : w.pos());
 }
 
 }  // namespace planner

@@ -122,7 +122,7 @@ json catalogue_view(const planner::Catalogue& catalogue, const std::string&) {
                  {"memory", cite.figure(inst.memory)},
                  {"network", cite.figure(inst.network)}};
         if (auto bf16 = inst.peak_tflops.find("bf16"); bf16 != inst.peak_tflops.end())
-            row["peak_bf16"] = cite.figure(bf16->second, 1);
+            row["peak_bf16"] = cite.figure(bf16->second);
         if (inst.accelerator_interconnect) row["interconnect"] = cite.figure(*inst.accelerator_interconnect);
         if (inst.efa) row["efa"] = cite.cell(inst.efa->value, inst.efa->source);
         if (inst.price) {

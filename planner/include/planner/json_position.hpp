@@ -16,9 +16,12 @@ struct TextPosition {
     std::size_t column = 0;  // 1-based, in bytes
 };
 
-/// Position of the value at `pointer` ("" is the whole document) in valid JSON `text`.
-/// For a member that is missing, gives the position of the nearest enclosing value that exists.
-TextPosition locate(std::string_view text, std::string_view pointer);
+enum class Target { value, key };
+
+/// Position of the value at `pointer` ("" is the whole document) in valid JSON `text`, or with
+/// Target::key of its member name (for "unknown field" errors). For a member that is missing,
+/// gives the position of the nearest enclosing value that exists.
+TextPosition locate(std::string_view text, std::string_view pointer, Target target = Target::value);
 
 /// Line and column of a byte offset.
 TextPosition position_of_offset(std::string_view text, std::size_t offset);

@@ -1,0 +1,68 @@
+#include <doctest/doctest.h>
+
+#include "front_matter.hpp"
+
+using site::parse_content;
+
+TEST_CASE("parses front matter and keeps the body with its starting line") {
+    auto r = parse_content("---\ntitle: 学習時間\ndescription: 説明\nweight: 10\ntemplate: calculator\n---\n# Body\n", "c.md");
+    REQUIRE(r.errors.empty());
+    REQUIRE(r.content);
+    CHECK(r.content->front.title == "学習時間");
+    CHECK(r.content->front.description == "説明");
+    CHECK(r.content->front.weight == 10);
+    CHECK(r.content->front.template_name == "calculator");
+    CHECK(r.content->body == "# Body\n");
+    CHECK(r.content->body_line == 7);
+}
+
+TEST_CASE("accepts a byte-order mark and CRLF line ends") {
+    auto r = parse_content("\xEF\xBB\xBF---\r\ntitle: T\r\n---\r\nbody\r\n", "c.md");
+    REQUIRE(r.errors.empty());
+    CHECK(r.content->front.title == "T");
+}
+
+TEST_CASE("calculator examples become JSON with numbers, not strings") {
+    auto r = parse_content("---\ntitle: T\nexample:\n  model: {parameters: 175e9}\n  instance: p4d.24xlarge\n"
+                           "  quoted: \"12\"\n---\n", "c.md");
+    REQUIRE(r.errors.empty());
+    const auto& ex = r.content->front.example;
+    CHECK(ex["model"]["parameters"].get<double>() == 175e9);
+    CHECK(ex["instance"] == "p4d.24xlarge");
+    CHECK(ex["quoted"] == "12");
+}
+
+TEST_CASE("front-matter errors give file:line:column and a hint") {
+    struct Case {
+        const char* what;
+        const char* text;
+        const char* expected;
+    };
+    const Case cases[] = {
+        {"no front matter", "# Title\n",
+         "c.md:1:1: error[content.no_front_matter]: the file does not start with front matter (hint: begin it with a "
+         "line `---`, then `title: ...`, then another `---`)"},
+        {"never closed", "---\ntitle: T\n",
+         "c.md:1:1: error[content.unclosed_front_matter]: the front matter is never closed (hint: add a line `---` "
+         "after the last front-matter field)"},
+        {"an unknown key", "---\ntitle: T\ntitel: typo\n---\n",
+         "c.md:3:1: error[content.unknown_key]: unknown front-matter key \"titel\" (hint: known keys: description, "
+         "example, inputs, template, title, weight)"},
+        {"a weight that is not a number", "---\ntitle: T\nweight: heavy\n---\n",
+         "c.md:3:9: error[content.wrong_type]: \"weight\" must be a whole number"},
+        {"invalid YAML", "---\ntitle: [unclosed\n---\n",
+         "c.md:3:1: error[content.front_matter_syntax]: front matter is not valid YAML: end of sequence flow not found"},
+        {"no title", "---\ndescription: D\n---\n",
+         "c.md:2:1: error[content.missing_title]: front matter has no \"title\" (hint: add `title: ...`)"},
+        {"an unknown template", "---\ntitle: T\ntemplate: fancy\n---\n",
+         "c.md:3:11: error[content.unknown_template]: unknown template \"fancy\" (hint: one of: calculator, "
+         "cheatsheet, home, page)"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.what);
+        auto r = parse_content(c.text, "c.md");
+        REQUIRE(r.errors.size() == 1);
+        CHECK(r.errors[0].to_string() == c.expected);
+        CHECK_FALSE(r.content);
+    }
+}

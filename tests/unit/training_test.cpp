@@ -1,0 +1,129 @@
+// Training time: C = 6PD (8PD with full recompute), T = C / (n · X). Reference case S1 from
+// shared/PLANNER.md: GPT-3 175B, 300B tokens, 1024 A100 at 140 TFLOP/s achieved, full recompute.
+#include <doctest/doctest.h>
+
+#include "planner/training.hpp"
+#include "test_catalogue.hpp"
+
+using planner::Recompute;
+using planner::TrainingRequest;
+
+namespace {
+TrainingRequest s1() {
+    TrainingRequest r;
+    r.parameters = 175e9;
+    r.tokens = 300e9;
+    r.recompute = Recompute::full;
+    r.instance = "p4de.24xlarge";
+    r.instance_count = 128;
+    r.achieved_tflops = 140;
+    return r;
+}
+}  // namespace
+
+TEST_CASE("reproduces S1: GPT-3 175B on 1024 A100 at 140 TFLOP/s takes 33.9 days") {
+    const auto& catalogue = test::real_catalogue();
+    auto result = planner::estimate_training(catalogue, s1());
+    REQUIRE(result.ok());
+    const auto& r = result.value;
+    CHECK(r.accelerators == 1024);
+    CHECK(r.flops_per_parameter_token == 8);
+    CHECK(r.total_flops == doctest::Approx(4.2e23).epsilon(1e-12));
+    // Published: about 34 days (Narayanan et al. 2021); the formula gives 33.9. Within 3%.
+    CHECK(r.days == doctest::Approx(33.9).epsilon(0.03));
+    CHECK(r.days == doctest::Approx(8 * 175e9 * 300e9 / (1024 * 140e12) / 86400).epsilon(1e-12));
+    REQUIRE(r.mfu);
+    CHECK(*r.mfu == doctest::Approx(140.0 / 312.0).epsilon(1e-12));
+}
+
+TEST_CASE("without recompute the model uses 6PD, three quarters of the 8PD time") {
+    auto with = planner::estimate_training(test::real_catalogue(), s1());
+    auto req = s1();
+    req.recompute = Recompute::none;
+    auto without = planner::estimate_training(test::real_catalogue(), req);
+    REQUIRE(with.ok());
+    REQUIRE(without.ok());
+    CHECK(without.value.flops_per_parameter_token == 6);
+    CHECK(without.value.days == doctest::Approx(with.value.days * 0.75).epsilon(1e-12));
+}
+
+TEST_CASE("MFU multiplies the accelerator's dense peak at the chosen precision") {
+    TrainingRequest req = s1();
+    req.achieved_tflops.reset();
+    req.mfu = 0.5;
+    req.instance = "trn1.32xlarge";
+    req.instance_count = 2;
+    auto result = planner::estimate_training(test::real_catalogue(), req);
+    REQUIRE(result.ok());
+    CHECK(result.value.accelerators == 32);
+    REQUIRE(result.value.peak_tflops);
+    CHECK(result.value.achieved_tflops == doctest::Approx(*result.value.peak_tflops * 0.5));
+
+    SUBCASE("fp32 has a lower peak, so the same job takes longer") {
+        TrainingRequest fp32 = req;
+        fp32.precision = "fp32";
+        auto slower = planner::estimate_training(test::real_catalogue(), fp32);
+        REQUIRE(slower.ok());
+        CHECK(slower.value.days > result.value.days * 3);
+    }
+}
+
+TEST_CASE("cost is instance-hours times the catalogue's on-demand price") {
+    auto result = planner::estimate_training(test::real_catalogue(), s1());
+    REQUIRE(result.ok());
+    REQUIRE(result.value.cost_usd);
+    CHECK(*result.value.price_usd_per_hour == doctest::Approx(40.96));
+    CHECK(*result.value.cost_usd == doctest::Approx(result.value.instance_hours * 40.96).epsilon(1e-12));
+    CHECK(result.value.instance_hours == doctest::Approx(result.value.seconds / 3600 * 128).epsilon(1e-12));
+}
+
+TEST_CASE("errors name the field and the reason") {
+    SUBCASE("an unknown instance") {
+        auto req = s1();
+        req.instance = "p9.huge";
+        auto result = planner::estimate_training(test::real_catalogue(), req);
+        REQUIRE(result.errors.size() == 1);
+        CHECK(result.errors[0] == planner::FieldError{"instance", "unknown instance type \"p9.huge\""});
+    }
+    SUBCASE("an achieved figure above the dense peak") {
+        auto req = s1();
+        req.achieved_tflops = 400;
+        auto result = planner::estimate_training(test::real_catalogue(), req);
+        REQUIRE(result.errors.size() == 1);
+        CHECK(result.errors[0].field == "achieved_tflops");
+        CHECK(result.errors[0].message == "is above the accelerator's dense bf16 peak of 312 TFLOPS");
+    }
+    SUBCASE("MFU on an accelerator with no published peak") {
+        auto req = s1();
+        req.achieved_tflops.reset();
+        req.mfu = 0.4;
+        req.instance = "dl1.24xlarge";
+        auto result = planner::estimate_training(test::real_catalogue(), req);
+        REQUIRE(result.errors.size() == 1);
+        CHECK(result.errors[0].field == "precision");
+        CHECK(result.errors[0].message == "dl1.24xlarge has no published dense bf16 peak; give achieved_tflops instead of mfu");
+    }
+}
+
+TEST_CASE("reading a request reports every bad field at once") {
+    auto j = nlohmann::json::parse(R"({"kind":"training","model":{"parameters":0,"layers":3},"tokens":"lots",
+        "instance":"p4d.24xlarge","instance_count":2.5,"mfu":0.4,"achieved_tflops":100,"color":"red"})");
+    auto req = planner::read_training_request(j);
+    std::vector<planner::FieldError> expected = {
+        {"color", "is not a known field"},
+        {"model.layers", "is not a known field"},
+        {"model.parameters", "must be greater than 0 and at most 1e+15"},
+        {"tokens", "must be a number"},
+        {"instance_count", "must be a whole number from 1 to 100000"},
+        {"achieved_tflops", "give either mfu or achieved_tflops, not both"},
+    };
+    CHECK(req.errors == expected);
+}
+
+TEST_CASE("a request needs either MFU or an achieved figure") {
+    auto j = nlohmann::json::parse(R"({"kind":"training","model":{"parameters":1e9},"tokens":2e10,
+        "instance":"p4d.24xlarge","instance_count":1})");
+    auto req = planner::read_training_request(j);
+    REQUIRE(req.errors.size() == 1);
+    CHECK(req.errors[0] == planner::FieldError{"mfu", "is required (or give achieved_tflops per accelerator)"});
+}
