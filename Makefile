@@ -1,0 +1,38 @@
+# accelguide. The two commands: `make serve` and `make test`. Each runs the set-up first.
+#
+#   make serve   set up, build native + wasm, generate build/site/, serve it on 127.0.0.1:$(PORT)
+#   make test    set up, build, run every test; the last line is "N passed, M failed"
+#   make site    set up, build, generate build/site/, stop
+#   make native / make wasm / make setup    the steps on their own
+
+PORT ?= 8000
+# Emscripten 3.1.6 from Debian finds its acorn only here (../shared/TOOLCHAIN.md, trap 1).
+export NODE_PATH := /usr/share/nodejs
+
+.PHONY: all setup native wasm build site serve test clean
+all: build
+
+setup:
+	@bash scripts/setup.sh
+
+native: setup
+	@test -f build/build.ninja || cmake --preset dev
+	cmake --build --preset dev
+
+wasm: setup
+	@test -f build/wasm/build.ninja || cmake --preset wasm
+	cmake --build --preset wasm
+
+build: native wasm
+
+site: build
+	./build/bin/accelguide build
+
+serve: build
+	./build/bin/accelguide serve --port $(PORT)
+
+test: build
+	@bash tests/run.sh
+
+clean:
+	rm -rf build

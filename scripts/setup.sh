@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs what accelguide needs on Debian 12, and only what is missing; safe to run again.
+#   - Debian packages (as root; anyone else gets one line saying what to install)
+#   - the browser-test npm packages, exactly as package-lock.json pins them
+# Nothing else is downloaded: no browser builds, no toolchains.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+  cmake ninja-build g++ make pkg-config         # build
+  emscripten                                    # the wasm planner (clang 14, binaryen, node-acorn)
+  libcmark-gfm-dev libcmark-gfm-extensions-dev  # Markdown with GFM tables
+  nlohmann-json3-dev libyaml-cpp-dev            # JSON, YAML front matter
+  libmstch-dev libboost-dev                     # Mustache templates (mstch needs Boost headers)
+  libcli11-dev libcpp-httplib-dev libssl-dev zlib1g-dev libbrotli-dev  # CLI, dev server
+  doctest-dev                                   # unit tests
+  chromium                                      # browser tests, driven by playwright-core
+)
+command -v node >/dev/null 2>&1 || packages+=(nodejs)
+command -v npm >/dev/null 2>&1 || packages+=(npm)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "accelguide: missing Debian packages; as root run: apt-get update && apt-get install -y --no-install-recommends ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "setup: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# npm ci only when node_modules does not match the lock file.
+stamp=node_modules/.accelguide-lock.json
+if ! cmp -s package-lock.json "$stamp" 2>/dev/null; then
+  echo "setup: installing browser-test packages from package-lock.json"
+  npm ci --no-audit --no-fund --loglevel=error
+  cp package-lock.json "$stamp"
+fi

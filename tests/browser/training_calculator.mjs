@@ -1,0 +1,64 @@
+// The training-time calculator in a real browser: type reference case S1 (shared/PLANNER.md) and
+// read the planner's answer from the page; bad input shows its reason and no stale result.
+import assert from 'node:assert/strict';
+import { run } from './harness.mjs';
+
+const days = (page) => page.locator('[data-output="training.days"]').textContent();
+
+async function typeInto(page, selector, text) {
+  await page.fill(selector, '');
+  await page.type(selector, text);
+}
+
+run('browser.training_calculator', async ({ url, context }) => {
+  const page = await context.newPage();
+
+  const wasm = await fetch(`${url}assets/wasm/accelguide-planner.wasm`);
+  assert.equal(wasm.headers.get('content-type'), 'application/wasm');
+
+  // Without JavaScript the page already shows the worked example, computed at build time.
+  const html = await (await fetch(`${url}calculators/training/`)).text();
+  const buildTime = html.match(/data-output="training.days"[^>]*>([^<]*)</)[1];
+  assert.equal(buildTime, '33.9');
+
+  await page.goto(`${url}calculators/training/`);
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  assert.equal(await days(page), buildTime, 'the live result on load matches the build-time example');
+
+  // Start from something else, so the S1 result below is really recomputed from what we type.
+  await typeInto(page, '#parameters', '7');
+  await typeInto(page, '#instance_count', '1');
+  assert.notEqual(await days(page), '33.9');
+
+  // S1: GPT-3 175B, 300B tokens, 1024 A100 80GB (128 × p4de.24xlarge), full recompute, 140 TFLOP/s.
+  await typeInto(page, '#parameters', '175');
+  await typeInto(page, '#tokens', '300');
+  await page.selectOption('#instance', 'p4de.24xlarge');
+  await typeInto(page, '#instance_count', '128');
+  await page.selectOption('#recompute', 'full');
+  await page.check('input[name="throughput"][value="achieved"]');
+  await typeInto(page, '#achieved_tflops', '140');
+  assert.equal(await days(page), '33.9');
+  assert.equal(await page.locator('[data-output="training.accelerators"]').textContent(), '1,024');
+  assert.equal(await page.isVisible('#mfu'), false, 'the MFU input is hidden while measured TFLOP/s is chosen');
+
+  // MFU instead: 140/312 of the A100's dense BF16 peak gives the same answer.
+  await page.check('input[name="throughput"][value="mfu"]');
+  await typeInto(page, '#mfu', String((140 / 312) * 100));
+  assert.equal(await days(page), '33.9');
+
+  // Bad input: the reason appears beside the field and no number is left standing.
+  await typeInto(page, '#parameters', 'abc');
+  assert.equal(await page.locator('[data-error-for="model.parameters"]').textContent(), 'must be a number');
+  assert.equal(await page.getAttribute('#parameters', 'aria-invalid'), 'true');
+  assert.equal(await days(page), '—');
+  await typeInto(page, '#parameters', '１７５'); // full-width digits, as a Japanese IME types them
+  assert.equal(await page.locator('[data-error-for="model.parameters"]').textContent(), '');
+  assert.equal(await days(page), '33.9');
+
+  // The English page runs the same module with the same answer.
+  await page.goto(`${url}en/calculators/training/`);
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  assert.equal(await days(page), '33.9');
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+});
