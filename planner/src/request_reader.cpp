@@ -29,12 +29,16 @@ const json* RequestReader::find(const std::string& path) const {
     return node;
 }
 
-std::optional<double> RequestReader::number(const std::string& path, const NumberRule& rule, bool required) {
+const json* RequestReader::present(const std::string& path, bool required) {
     const json* v = find(path);
-    if (!v || v->is_null()) {
-        if (required) fail(path, "is required");
-        return std::nullopt;
-    }
+    if (v && !v->is_null()) return v;
+    if (required) fail(path, "is required");
+    return nullptr;
+}
+
+std::optional<double> RequestReader::number(const std::string& path, const NumberRule& rule, bool required) {
+    const json* v = present(path, required);
+    if (!v) return std::nullopt;
     if (!v->is_number()) {
         fail(path, "must be a number");
         return std::nullopt;
@@ -54,11 +58,8 @@ std::optional<double> RequestReader::number(const std::string& path, const Numbe
 
 std::optional<std::string> RequestReader::text(const std::string& path, const std::set<std::string>& allowed,
                                                bool required) {
-    const json* v = find(path);
-    if (!v || v->is_null()) {
-        if (required) fail(path, "is required");
-        return std::nullopt;
-    }
+    const json* v = present(path, required);
+    if (!v) return std::nullopt;
     if (!v->is_string()) {
         fail(path, "must be text");
         return std::nullopt;

@@ -1,7 +1,6 @@
 #include "build.hpp"
 
 #include <algorithm>
-#include <chrono>
 
 #include "files.hpp"
 #include "markdown.hpp"
@@ -126,10 +125,8 @@ Site assemble(const Parsed& parsed, std::vector<Diagnostic>& errors) {
 Output render(const Site& site, const Sources& sources, std::vector<Diagnostic>& errors) {
     Output out;
     Templates templates(sources.templates);
-    for (const char* required : {"base"}) {
-        if (!templates.has(required))
-            errors.push_back(file_error("template.missing", std::string("templates/") + required + ".html", "missing"));
-    }
+    if (!templates.has("base"))
+        errors.push_back(file_error("template.missing", "templates/base.html", "the layout every page is rendered into is missing"));
     for (std::size_t i = 0; i < site.pages.size(); ++i) {
         const auto& [kind, view] = site.pages[i];
         if (!templates.has(kind)) {

@@ -41,6 +41,9 @@ public:
     std::vector<FieldError>& errors() { return errors_; }
 
 private:
+    /// The value at `path` when it is there and not null; otherwise reports it if required.
+    const nlohmann::json* present(const std::string& path, bool required);
+
     const nlohmann::json& root_;
     std::vector<FieldError> errors_;
 };
