@@ -22,7 +22,7 @@ Checked<TrainingRequest> read_training_request(const json& request) {
     RequestReader in(request);
     Checked<TrainingRequest> out;
     TrainingRequest& r = out.value;
-    in.reject_unknown("", {"kind", "model", "tokens", "recompute", "precision", "instance", "instance_count", "mfu",
+    in.reject_unknown("", {"api", "kind", "model", "tokens", "recompute", "precision", "instance", "instance_count", "mfu",
                            "achieved_tflops"});
     in.reject_unknown("model", {"parameters"});
     if (const json* model = in.find("model"); model && !model->is_object()) in.fail("model", "must be an object");

@@ -154,7 +154,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
         is[it.key() + "_" + text] = true;
     }
 
-    const json& t = response.at("training");
+    const json& t = response.at("train");
     json example{{"days", format_grouped(t.at("days").get<double>(), 1)},
                  {"accelerators", format_grouped(t.at("accelerators").get<double>(), 0)},
                  {"accelerator_hours", format_grouped(t.at("accelerator_hours").get<double>(), 0)},

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { run } from './harness.mjs';
 
-const days = (page) => page.locator('[data-output="training.days"]').textContent();
+const days = (page) => page.locator('[data-output="train.days"]').textContent();
 
 async function typeInto(page, selector, text) {
   await page.fill(selector, '');
@@ -18,7 +18,7 @@ run('browser.training_calculator', async ({ url, context }) => {
 
   // Without JavaScript the page already shows the worked example, computed at build time.
   const html = await (await fetch(`${url}calculators/training/`)).text();
-  const buildTime = html.match(/data-output="training.days"[^>]*>([^<]*)</)[1];
+  const buildTime = html.match(/data-output="train.days"[^>]*>([^<]*)</)[1];
   assert.equal(buildTime, '33.9');
 
   await page.goto(`${url}calculators/training/`);
@@ -39,7 +39,7 @@ run('browser.training_calculator', async ({ url, context }) => {
   await page.check('input[name="throughput"][value="achieved"]');
   await typeInto(page, '#achieved_tflops', '140');
   assert.equal(await days(page), '33.9');
-  assert.equal(await page.locator('[data-output="training.accelerators"]').textContent(), '1,024');
+  assert.equal(await page.locator('[data-output="train.accelerators"]').textContent(), '1,024');
   assert.equal(await page.isVisible('#mfu'), false, 'the MFU input is hidden while measured TFLOP/s is chosen');
 
   // MFU instead: 140/312 of the A100's dense BF16 peak gives the same answer.

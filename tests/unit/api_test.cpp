@@ -9,11 +9,11 @@
 using nlohmann::json;
 
 TEST_CASE("plan answers a training request with ok and the result") {
-    json r = json::parse(planner::plan(test::real_catalogue(), R"j({"kind":"training","model":{"parameters":175e9},
+    json r = json::parse(planner::plan(test::real_catalogue(), R"j({"api":1,"kind":"train","model":{"parameters":175e9},
         "tokens":300e9,"recompute":"full","instance":"p4de.24xlarge","instance_count":128,"achieved_tflops":140})j"));
     CHECK(r["ok"] == true);
-    CHECK(r["kind"] == "training");
-    CHECK(r["training"]["days"].get<double>() == doctest::Approx(33.9).epsilon(0.03));
+    CHECK(r["kind"] == "train");
+    CHECK(r["train"]["days"].get<double>() == doctest::Approx(33.9).epsilon(0.03));
 }
 
 TEST_CASE("plan turns bad input into field errors instead of throwing") {
@@ -22,12 +22,14 @@ TEST_CASE("plan turns bad input into field errors instead of throwing") {
         const char* expected;
     };
     const Case cases[] = {
-        {"", R"j({"errors":[{"field":"","message":"the request is not valid JSON"}],"ok":false})j"},
-        {"[1,2]", R"j({"errors":[{"field":"","message":"the request must be a JSON object"}],"ok":false})j"},
-        {"{}", R"j({"errors":[{"field":"kind","message":"is required (one of: training)"}],"ok":false})j"},
-        {R"j({"kind":7})j", R"j({"errors":[{"field":"kind","message":"must be one of: training"}],"ok":false})j"},
-        {R"j({"kind":"training","model":5,"tokens":1,"instance":"p4d.24xlarge","instance_count":1,"mfu":0.3})j",
-         R"j({"errors":[{"field":"model","message":"must be an object"},{"field":"model.parameters","message":"is required"}],"ok":false})j"},
+        {"", R"j({"api":1,"errors":[{"field":"","message":"the request is not valid JSON"}],"ok":false})j"},
+        {"[1,2]", R"j({"api":1,"errors":[{"field":"","message":"the request must be a JSON object"}],"ok":false})j"},
+        {"{}", R"j({"api":1,"errors":[{"field":"api","message":"is required: this planner speaks api 1"}],"ok":false})j"},
+        {R"j({"api":2,"kind":"train"})j", R"j({"api":1,"errors":[{"field":"api","message":"must be 1: this planner speaks api 1"}],"ok":false})j"},
+        {R"j({"api":1})j", R"j({"api":1,"errors":[{"field":"kind","message":"is required (one of: train)"}],"ok":false})j"},
+        {R"j({"api":1,"kind":7})j", R"j({"api":1,"errors":[{"field":"kind","message":"must be one of: train"}],"ok":false})j"},
+        {R"j({"api":1,"kind":"train","model":5,"tokens":1,"instance":"p4d.24xlarge","instance_count":1,"mfu":0.3})j",
+         R"j({"api":1,"errors":[{"field":"model","message":"must be an object"},{"field":"model.parameters","message":"is required"}],"ok":false})j"},
     };
     for (const Case& c : cases) {
         CAPTURE(c.request);
@@ -37,8 +39,8 @@ TEST_CASE("plan turns bad input into field errors instead of throwing") {
 
 TEST_CASE("every number in an ok response is finite, even at the input bounds") {
     const char* extremes[] = {
-        R"j({"kind":"training","model":{"parameters":1e15},"tokens":1e17,"instance":"p5.48xlarge","instance_count":1,"mfu":1e-300})j",
-        R"j({"kind":"training","model":{"parameters":1e-300},"tokens":1e-300,"instance":"trn1.32xlarge","instance_count":100000,"mfu":1})j",
+        R"j({"api":1,"kind":"train","model":{"parameters":1e15},"tokens":1e17,"instance":"p5.48xlarge","instance_count":1,"mfu":1e-300})j",
+        R"j({"api":1,"kind":"train","model":{"parameters":1e-300},"tokens":1e-300,"instance":"trn1.32xlarge","instance_count":100000,"mfu":1})j",
     };
     for (const char* request : extremes) {
         CAPTURE(request);
@@ -47,7 +49,7 @@ TEST_CASE("every number in an ok response is finite, even at the input bounds") 
             CHECK(r["errors"].size() >= 1);
             continue;
         }
-        for (auto& [key, value] : r["training"].items()) {
+        for (auto& [key, value] : r["train"].items()) {
             CAPTURE(key);
             if (value.is_number()) CHECK(std::isfinite(value.get<double>()));
         }
@@ -56,7 +58,7 @@ TEST_CASE("every number in an ok response is finite, even at the input bounds") 
 
 TEST_CASE("a catalogue that failed to load answers with its errors") {
     auto load = planner::load_instances("{", "data/instances.json");
-    json r = json::parse(planner::plan(load, R"j({"kind":"training"})j"));
+    json r = json::parse(planner::plan(load, R"j({"api":1,"kind":"train"})j"));
     CHECK(r["ok"] == false);
     CHECK(r["errors"][0]["message"].get<std::string>().rfind("catalogue: data/instances.json:1:2: error[data.syntax]", 0) == 0);
 }

@@ -106,7 +106,7 @@ TEST_CASE("errors name the field and the reason") {
 }
 
 TEST_CASE("reading a request reports every bad field at once") {
-    auto j = nlohmann::json::parse(R"({"kind":"training","model":{"parameters":0,"layers":3},"tokens":"lots",
+    auto j = nlohmann::json::parse(R"({"api":1,"kind":"train","model":{"parameters":0,"layers":3},"tokens":"lots",
         "instance":"p4d.24xlarge","instance_count":2.5,"mfu":0.4,"achieved_tflops":100,"color":"red"})");
     auto req = planner::read_training_request(j);
     std::vector<planner::FieldError> expected = {
@@ -121,7 +121,7 @@ TEST_CASE("reading a request reports every bad field at once") {
 }
 
 TEST_CASE("a request needs either MFU or an achieved figure") {
-    auto j = nlohmann::json::parse(R"({"kind":"training","model":{"parameters":1e9},"tokens":2e10,
+    auto j = nlohmann::json::parse(R"({"api":1,"kind":"train","model":{"parameters":1e9},"tokens":2e10,
         "instance":"p4d.24xlarge","instance_count":1})");
     auto req = planner::read_training_request(j);
     REQUIRE(req.errors.size() == 1);

@@ -4,7 +4,8 @@
 // formula lives here: every number on the page comes from planner::plan (wasm/bindings.cpp).
 //
 // The page declares everything in HTML:
-//   [data-calculator]          the calculator; data-msg-* hold its messages in the page's language
+//   [data-calculator]          the calculator; data-api is the planner API version the page speaks,
+//                              data-msg-* hold its messages in the page's language
 //   [data-field="a.b"]         an input that becomes request.a.b; data-scale multiplies a number
 //                              typed in display units (billions: 1e9), data-per divides (percent: 100)
 //   [data-switch] radios       show the [data-when="name=value"] blocks they select; hidden blocks'
@@ -72,7 +73,7 @@ function readValue(input) {
 }
 
 function buildRequest(form) {
-  const request = {};
+  const request = { api: Number(form.closest('[data-calculator]').dataset.api) };
   for (const input of form.querySelectorAll('[data-field]')) {
     if (input.disabled) continue;
     const value = readValue(input);

@@ -2,7 +2,8 @@
 //
 //     planner::Catalogue catalogue = ...;                 // see catalogue.hpp
 //     std::string response = planner::plan(catalogue, R"({
-//         "kind": "training",
+//         "api": 1,
+//         "kind": "train",
 //         "model": {"parameters": 175e9},
 //         "tokens": 300e9,
 //         "recompute": "full",
@@ -10,14 +11,17 @@
 //         "instance_count": 128,
 //         "achieved_tflops": 140
 //     })");
-//     // {"ok":true,"kind":"training","training":{"days":33.9...,...}}
+//     // {"api":1,"kind":"train","ok":true,"train":{"days":33.9...,...}}
 //
 // The request and the response are JSON text. This is the one boundary of the planner: the CLI
 // (`accelguide plan`), build-time shortcodes and the browser (wasm/) all call this function, so
 // native and WebAssembly give byte-identical answers for the same request.
 //
+// Requests and responses carry the API version, "api": 1; a request without it is refused, so a
+// page built against another version fails loudly instead of misreading fields.
+//
 // `plan` never throws. Bad input comes back as
-//     {"ok":false,"errors":[{"field":"model.parameters","message":"must be greater than 0"}]}
+//     {"api":1,"errors":[{"field":"model.parameters","message":"must be greater than 0"}],"ok":false}
 // with one entry per problem, each naming the request field (a dotted path) and the reason.
 // Every number in an "ok" response is finite.
 //
