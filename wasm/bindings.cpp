@@ -6,12 +6,25 @@
 
 #include "planner/api.hpp"
 
-extern const char kInstancesJson[];  // data/instances.json, embedded at build time
+// data/*.json, embedded at build time (wasm/CMakeLists.txt).
+extern const char kSourcesJson[];
+extern const char kAcceleratorsJson[];
+extern const char kInstancesJson[];
+extern const char kRegionsJson[];
+extern const char kBenchmarksJson[];
 
 namespace {
 
 const planner::CatalogueLoad& catalogue() {
-    static const planner::CatalogueLoad load = planner::load_instances(kInstancesJson, "data/instances.json");
+    static const planner::CatalogueLoad load = [] {
+        planner::CatalogueFiles files;
+        files.sources.text = kSourcesJson;
+        files.accelerators.text = kAcceleratorsJson;
+        files.instances.text = kInstancesJson;
+        files.regions.text = kRegionsJson;
+        files.benchmarks.text = kBenchmarksJson;
+        return planner::load_catalogue(files);
+    }();
     return load;
 }
 

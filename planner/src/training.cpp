@@ -28,7 +28,8 @@ Checked<TrainingRequest> read_training_request(const json& request) {
     if (const json* model = in.find("model"); model && !model->is_object()) in.fail("model", "must be an object");
     if (auto p = in.number("model.parameters", {0, true, kMaxParameters, false}, true)) r.parameters = *p;
     if (auto d = in.number("tokens", {0, true, kMaxTokens, false}, true)) r.tokens = *d;
-    if (auto rc = in.text("recompute", {"none", "full"}, false)) r.recompute = *rc == "full" ? Recompute::full : Recompute::none;
+    if (auto rc = in.text("recompute", {"none", "selective", "full"}, false))
+        r.recompute = *rc == "full" ? Recompute::full : *rc == "selective" ? Recompute::selective : Recompute::none;
     if (auto pr = in.text("precision", {"fp32", "tf32", "bf16", "fp16", "fp8", "int8"}, false)) r.precision = *pr;
     if (auto id = in.text("instance", {}, true)) r.instance = *id;
     if (auto n = in.number("instance_count", {1, false, kMaxInstances, true}, true)) r.instance_count = int(*n);
@@ -57,7 +58,8 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         out.errors.push_back({"instance", inst->id + " has no accelerator to train on"});
         return out;
     }
-    if (auto peak = inst->peak_tflops.find(req.precision); peak != inst->peak_tflops.end())
+    const Accelerator& chip = catalogue.accelerator_of(*inst);
+    if (auto peak = chip.peak_tflops.find(req.precision); peak != chip.peak_tflops.end())
         r.peak_tflops = peak->second.value;
 
     if (req.achieved_tflops) {

@@ -33,7 +33,7 @@ Sources load(const fs::path& root, std::vector<Diagnostic>& errors) {
         else errors.push_back(file_error("load.missing", generic(rel), "cannot read this file"));
     };
     must_read("content/config.yaml", s.config);
-    must_read("data/instances.json", s.instances);
+    for (planner::CatalogueFiles::File* f : s.catalogue.all()) must_read(f->name, f->text);
     for (const auto& rel : list_files(root / "content")) {
         const std::string name = generic(rel);
         if (!ends_with(name, ".md")) continue;
@@ -62,7 +62,7 @@ Parsed parse(const Sources& sources, std::vector<Diagnostic>& errors) {
             parse_strings(it->second, "templates/" + file, lang, errors);
     }
 
-    planner::CatalogueLoad catalogue = planner::load_instances(sources.instances, "data/instances.json");
+    planner::CatalogueLoad catalogue = planner::load_catalogue(sources.catalogue);
     errors.insert(errors.end(), catalogue.errors.begin(), catalogue.errors.end());
     p.catalogue = std::move(catalogue.catalogue);
 

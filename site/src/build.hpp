@@ -40,7 +40,7 @@ struct Sources {
     std::map<std::string, std::string> content;          // "ja/_index.md" -> text
     std::map<std::string, std::string> templates;        // "base.html", "partials/nav.html", "i18n/ja.yaml"
     std::map<std::string, fs::path> static_files;        // "style.css" -> templates/static/style.css
-    std::string instances;                               // data/instances.json
+    planner::CatalogueFiles catalogue;                   // data/*.json
 };
 
 struct Page {

@@ -29,13 +29,16 @@ int run_plan(const std::string& request_path, const path& root) {
         std::cerr << "accelguide: cannot read " << request_path << "\n";
         return 2;
     }
-    const path data = root / "data" / "instances.json";
-    auto text = site::read_file(data);
-    if (!text) {
-        std::cerr << "accelguide: cannot read " << data.string() << " (use --root to point at the project)\n";
-        return 2;
+    planner::CatalogueFiles files;
+    for (planner::CatalogueFiles::File* f : files.all()) {
+        auto text = site::read_file(root / f->name);
+        if (!text) {
+            std::cerr << "accelguide: cannot read " << (root / f->name).string() << " (use --root to point at the project)\n";
+            return 2;
+        }
+        f->text = std::move(*text);
     }
-    planner::CatalogueLoad load = planner::load_instances(*text, "data/instances.json");
+    planner::CatalogueLoad load = planner::load_catalogue(files);
     for (const auto& e : load.errors) std::cerr << e.to_string() << "\n";
     const std::string response = planner::plan(load, request);
     std::cout << response << "\n";

@@ -112,16 +112,19 @@ json catalogue_view(const planner::Catalogue& catalogue, const std::string&) {
     Citations cite(catalogue);
     json rows = json::array();
     for (const auto& inst : catalogue.instances) {
+        const planner::Accelerator& chip = catalogue.accelerator_of(inst);
+        json memory = cite.cell(format_grouped(catalogue.accelerator_memory_gb(inst), 2), chip.memory.source);
+        memory["note"] = format_grouped(inst.accelerator_count.value, 0) + " × " + format_grouped(chip.memory.value, 2) + " GB";
         json row{{"id", inst.id},
                  {"family", inst.family},
-                 {"category", inst.category},
-                 {"accelerator", cite.cell(inst.accelerator.value, inst.accelerator.source)},
+                 {"kind", chip.kind},
+                 {"accelerator", json{{"text", chip.name}}},
                  {"count", cite.figure(inst.accelerator_count)},
-                 {"accelerator_memory", cite.figure(inst.accelerator_memory)},
+                 {"accelerator_memory", memory},
                  {"vcpu", cite.figure(inst.vcpu)},
                  {"memory", cite.figure(inst.memory)},
                  {"network", cite.figure(inst.network)}};
-        if (auto bf16 = inst.peak_tflops.find("bf16"); bf16 != inst.peak_tflops.end())
+        if (auto bf16 = chip.peak_tflops.find("bf16"); bf16 != chip.peak_tflops.end())
             row["peak_bf16"] = cite.figure(bf16->second);
         if (inst.accelerator_interconnect) row["interconnect"] = cite.figure(*inst.accelerator_interconnect);
         if (inst.efa) row["efa"] = cite.cell(inst.efa->value, inst.efa->source);
@@ -144,7 +147,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
     for (const auto& inst : catalogue.instances)
         instances.push_back({{"id", inst.id},
                              {"label", inst.id + " (" + format_grouped(inst.accelerator_count.value, 0) + " × " +
-                                           inst.accelerator.value + ")"},
+                                           catalogue.accelerator_of(inst).name + ")"},
                              {"selected", inst.id == selected}});
 
     json inputs = json::object(), is = json::object();

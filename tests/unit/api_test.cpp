@@ -57,7 +57,9 @@ TEST_CASE("every number in an ok response is finite, even at the input bounds") 
 }
 
 TEST_CASE("a catalogue that failed to load answers with its errors") {
-    auto load = planner::load_instances("{", "data/instances.json");
+    planner::CatalogueFiles files = test::real_files();
+    files.instances.text = "{";
+    auto load = planner::load_catalogue(files);
     json r = json::parse(planner::plan(load, R"j({"api":1,"kind":"train"})j"));
     CHECK(r["ok"] == false);
     CHECK(r["errors"][0]["message"].get<std::string>().rfind("catalogue: data/instances.json:1:2: error[data.syntax]", 0) == 0);

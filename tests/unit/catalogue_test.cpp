@@ -1,6 +1,8 @@
 // The catalogue loader: every problem reported, each with file:line:column, entry and hint.
 #include <doctest/doctest.h>
 
+#include <functional>
+
 #include "print_vectors.hpp"
 
 #include "planner/catalogue.hpp"
@@ -8,25 +10,54 @@
 
 namespace {
 
-// A valid one-instance catalogue; tests break one thing in it.
-const char* kValid = R"({
-  "sources": {"spec": {"title": "Spec sheet", "url": "https://example.org/spec", "as_of": "2024-01-02"}},
+// A valid one-of-each catalogue; tests break one thing in it.
+planner::CatalogueFiles valid() {
+    planner::CatalogueFiles f;
+    f.sources.text = R"({
+  "sources": {"spec": {"title": "Spec sheet", "url": "https://example.org/spec", "as_of": "2024-01-02"}}
+})";
+    f.accelerators.text = R"({
+  "accelerators": [
+    {
+      "id": "chip",
+      "name": "Chip",
+      "kind": "gpu",
+      "peak_tflops": {"bf16": {"value": 100, "unit": "TFLOPS", "source": "spec"}},
+      "memory": {"value": 80, "unit": "GB", "source": "spec"}
+    }
+  ]
+})";
+    f.instances.text = R"({
   "instances": [
     {
       "id": "x1.large",
       "family": "X1",
-      "category": "gpu",
-      "accelerator": {"value": "Chip", "source": "spec"},
+      "accelerator": "chip",
       "accelerator_count": {"value": 2, "unit": "count", "source": "spec"},
-      "accelerator_memory": {"value": 160, "unit": "GB", "source": "spec"},
-      "peak_tflops": {"bf16": {"value": 100, "unit": "TFLOPS", "source": "spec"}},
       "vcpu": {"value": 16, "unit": "count", "source": "spec"},
       "memory": {"value": 64, "unit": "GiB", "source": "spec"},
       "network": {"value": 100, "unit": "Gbps", "source": "spec"},
-      "price": {"value": 3.5, "unit": "USD/h", "region": "us-east-1", "source": "spec"}
+      "price": {"value": 3.5, "unit": "USD/h", "region": "us-east-1", "source": "spec"},
+      "power": {"value": 900, "unit": "W", "source": "spec", "estimate": true, "note": "2 × 400 W + 100 W host"}
     }
   ]
 })";
+    f.regions.text = R"({
+  "regions": [
+    {"id": "r1", "name": "Region 1",
+     "carbon_intensity": {"value": 300, "unit": "gCO2e/kWh", "source": "spec"},
+     "pue": {"value": 1.15, "unit": "ratio", "source": "spec"}}
+  ]
+})";
+    f.benchmarks.text = R"({
+  "benchmarks": [
+    {"id": "b1", "kind": "scaling", "instance": "x1.large", "model": "M",
+     "instances": {"value": 16, "unit": "count", "source": "spec"},
+     "scaling_efficiency": {"value": 0.9, "unit": "fraction", "source": "spec"}}
+  ]
+})";
+    return f;
+}
 
 std::string replace(std::string text, const std::string& from, const std::string& to) {
     auto at = text.find(from);
@@ -43,89 +74,117 @@ std::vector<std::string> messages(const planner::CatalogueLoad& load) {
 }  // namespace
 
 TEST_CASE("loads a valid catalogue with every figure and its source") {
-    auto load = planner::load_instances(kValid, "t.json");
-    REQUIRE(load.ok());
+    auto load = planner::load_catalogue(valid());
+    REQUIRE(messages(load).empty());
     const planner::Instance* x = load.catalogue.find("x1.large");
     REQUIRE(x);
-    CHECK(x->accelerator.value == "Chip");
-    CHECK(x->accelerator_count.value == 2);
-    CHECK(x->peak_tflops.at("bf16").value == 100);
-    CHECK(x->peak_tflops.at("bf16").source == "spec");
+    const planner::Accelerator& chip = load.catalogue.accelerator_of(*x);
+    CHECK(chip.name == "Chip");
+    CHECK(chip.peak_tflops.at("bf16").value == 100);
+    CHECK(chip.peak_tflops.at("bf16").source == "spec");
+    CHECK(load.catalogue.accelerator_memory_gb(*x) == 160);
     REQUIRE(x->price);
     CHECK(x->price->region == "us-east-1");
-    CHECK(load.catalogue.source("spec")->as_of == "2024-01-02");
+    CHECK(load.catalogue.as_of(x->price->usd_per_hour) == "2024-01-02");
+    REQUIRE(x->power);
+    CHECK(x->power->estimate);
+    CHECK(load.catalogue.region("r1")->pue.value == doctest::Approx(1.15));
+    REQUIRE(load.catalogue.benchmarks.size() == 1);
+    CHECK(load.catalogue.benchmarks[0].scaling_efficiency->value == doctest::Approx(0.9));
 }
 
-TEST_CASE("the project's data/instances.json is valid and has the v0 instances") {
-    const auto& c = test::real_catalogue();
+TEST_CASE("the project's data files are valid and hold the instances the site needs") {
+    auto load = planner::load_catalogue(test::real_files());
+    REQUIRE(messages(load).empty());
     for (const char* id : {"p4d.24xlarge", "p4de.24xlarge", "p5.48xlarge", "trn1.32xlarge", "dl1.24xlarge"}) {
         CAPTURE(id);
-        CHECK(c.find(id) != nullptr);
+        CHECK(load.catalogue.find(id) != nullptr);
     }
 }
 
 TEST_CASE("errors point at the file, line and column, with the entry and a hint") {
+    using Files = planner::CatalogueFiles;
     struct Case {
         const char* what;
-        std::string text;
+        std::function<void(Files&)> breakit;
         std::string expected;
     };
     const Case cases[] = {
-        {"an unknown field", replace(kValid, R"("family": "X1",)", R"("family": "X1", "vcpus": 3,)"),
-         "t.json:6:23: error[data.unknown_field]: x1.large: unknown field \"vcpus\" (hint: known fields: "
-         "accelerator, accelerator_count, accelerator_interconnect, accelerator_memory, category, efa, family, id, "
-         "memory, network, peak_tflops, price, vcpu)"},
-        {"a missing unit", replace(kValid, R"("value": 64, "unit": "GiB", )", R"("value": 64, )"),
-         "t.json:13:17: error[data.missing_unit]: x1.large: figure has no \"unit\" (hint: this field is in \"GiB\")"},
-        {"a wrong unit", replace(kValid, R"("unit": "GiB")", R"("unit": "GB")"),
-         "t.json:13:39: error[data.wrong_unit]: x1.large: unit \"GB\" is not the unit of this field (hint: use \"GiB\")"},
-        {"a wrong type", replace(kValid, R"("value": 16,)", R"("value": "16",)"),
-         "t.json:12:25: error[data.wrong_type]: x1.large: \"value\" must be a number"},
-        {"a negative value", replace(kValid, R"("value": 3.5,)", R"("value": -3.5,)"),
-         "t.json:15:26: error[data.negative_value]: x1.large: value must not be negative"},
-        {"an absurd value", replace(kValid, R"("value": 160,)", R"("value": 160000,)"),
-         "t.json:10:39: error[data.absurd_value]: x1.large: value 160000.0 is above the plausible maximum 4096.0 GB "
-         "(hint: check the unit and the number of zeros)"},
-        {"a missing source", replace(kValid, R"("value": 100, "unit": "Gbps", "source": "spec")", R"("value": 100, "unit": "Gbps")"),
-         "t.json:14:18: error[data.missing_source]: x1.large: figure has no \"source\" (hint: add \"source\": \"<id>\" "
-         "naming an entry of \"sources\")"},
-        {"an unknown source", replace(kValid, R"("value": "Chip", "source": "spec")", R"("value": "Chip", "source": "blog")"),
-         "t.json:8:50: error[data.unknown_source]: x1.large: unknown source \"blog\" (hint: define it under \"sources\" "
-         "with title, url and as_of)"},
-        {"a sparse-only precision name", replace(kValid, R"({"bf16":)", R"({"bf16_sparse":)"),
-         "t.json:11:23: error[data.unknown_field]: x1.large: unknown precision \"bf16_sparse\" (hint: one of: bf16, "
-         "fp16, fp32, fp8, int8, tf32)"},
-        {"a bad date", replace(kValid, R"("as_of": "2024-01-02")", R"("as_of": "last year")"),
-         "t.json:2:91: error[data.bad_date]: spec: \"as_of\" must be a date YYYY-MM-DD or YYYY-MM"},
-        {"invalid JSON", replace(kValid, R"("family": "X1",)", R"("family": "X1")"),
-         "t.json:7:16: error[data.syntax]: invalid JSON: syntax error while parsing object - unexpected string literal; "
-         "expected '}'"},
+        {"an unknown field",
+         [](Files& f) { f.instances.text = replace(f.instances.text, R"("family": "X1",)", R"("family": "X1", "vcpus": 3,)"); },
+         "data/instances.json:5:23: error[data.unknown_field]: x1.large: unknown field \"vcpus\" (hint: known fields: "
+         "accelerator, accelerator_count, accelerator_interconnect, efa, family, id, local_nvme, memory, network, "
+         "power, price, vcpu)"},
+        {"a missing unit",
+         [](Files& f) { f.instances.text = replace(f.instances.text, R"("value": 64, "unit": "GiB", )", R"("value": 64, )"); },
+         "data/instances.json:9:17: error[data.missing_unit]: x1.large: figure has no \"unit\" (hint: this field is in \"GiB\")"},
+        {"a wrong unit",
+         [](Files& f) { f.instances.text = replace(f.instances.text, R"("unit": "GiB")", R"("unit": "GB")"); },
+         "data/instances.json:9:39: error[data.wrong_unit]: x1.large: unit \"GB\" is not the unit of this field (hint: use \"GiB\")"},
+        {"a wrong type",
+         [](Files& f) { f.instances.text = replace(f.instances.text, R"("value": 16,)", R"("value": "16",)"); },
+         "data/instances.json:8:25: error[data.wrong_type]: x1.large: \"value\" must be a number"},
+        {"a negative value",
+         [](Files& f) { f.instances.text = replace(f.instances.text, R"("value": 3.5,)", R"("value": -3.5,)"); },
+         "data/instances.json:11:26: error[data.negative_value]: x1.large: value must not be negative"},
+        {"an absurd value",
+         [](Files& f) { f.accelerators.text = replace(f.accelerators.text, R"("value": 80,)", R"("value": 80000,)"); },
+         "data/accelerators.json:8:27: error[data.absurd_value]: chip: value 80000.0 is above the plausible maximum "
+         "10000.0 GB (hint: check the unit and the number of zeros)"},
+        {"a missing source",
+         [](Files& f) { f.instances.text = replace(f.instances.text, R"("unit": "Gbps", "source": "spec")", R"("unit": "Gbps")"); },
+         "data/instances.json:10:18: error[data.missing_source]: x1.large: figure has no \"source\" (hint: add "
+         "\"source\": \"<id>\" naming an entry of data/sources.json)"},
+        {"an unknown source",
+         [](Files& f) { f.regions.text = replace(f.regions.text, R"("unit": "ratio", "source": "spec")", R"("unit": "ratio", "source": "blog")"); },
+         "data/regions.json:5:56: error[data.unknown_source]: r1: unknown source \"blog\" (hint: define it in "
+         "data/sources.json with title, url and as_of)"},
+        {"a sparse peak filed as a precision",
+         [](Files& f) { f.accelerators.text = replace(f.accelerators.text, R"({"bf16":)", R"({"bf16_sparse":)"); },
+         "data/accelerators.json:7:23: error[data.unknown_field]: chip: unknown precision \"bf16_sparse\" (hint: one "
+         "of: bf16, fp16, fp32, fp8, int8, tf32)"},
+        {"an unknown accelerator",
+         [](Files& f) { f.instances.text = replace(f.instances.text, R"("accelerator": "chip")", R"("accelerator": "chip2")"); },
+         "data/instances.json:6:22: error[data.unknown_reference]: x1.large: unknown accelerator \"chip2\" (hint: "
+         "define it in data/accelerators.json)"},
+        {"power that is not marked as an estimate",
+         [](Files& f) { f.instances.text = replace(f.instances.text, R"("estimate": true, )", ""); },
+         "data/instances.json:12:16: error[data.power_not_estimate]: x1.large: instance power is always an estimate "
+         "(hint: set \"estimate\": true and say how in \"note\")"},
+        {"a bad date",
+         [](Files& f) { f.sources.text = replace(f.sources.text, R"("as_of": "2024-01-02")", R"("as_of": "last year")"); },
+         "data/sources.json:2:91: error[data.bad_date]: spec: \"as_of\" must be a date YYYY-MM-DD, YYYY-MM or YYYY"},
+        {"invalid JSON",
+         [](Files& f) { f.instances.text = replace(f.instances.text, R"("family": "X1",)", R"("family": "X1")"); },
+         "data/instances.json:6:19: error[data.syntax]: invalid JSON: syntax error while parsing object - unexpected "
+         "string literal; expected '}'"},
     };
     for (const Case& c : cases) {
         CAPTURE(c.what);
-        auto load = planner::load_instances(c.text, "t.json");
-        REQUIRE(load.errors.size() == 1);
-        CHECK(load.errors[0].to_string() == c.expected);
+        Files files = valid();
+        c.breakit(files);
+        auto load = planner::load_catalogue(files);
+        CHECK(messages(load) == std::vector<std::string>{c.expected});
     }
 }
 
 TEST_CASE("a duplicate id is reported and the first entry kept") {
-    std::string text = kValid;
+    planner::CatalogueFiles files = valid();
+    std::string& text = files.instances.text;
     auto start = text.find("    {\n      \"id\"");
     auto end = text.find("\n  ]");
-    std::string entry = text.substr(start, end - start);
-    text.insert(end, ",\n" + entry);
-    auto load = planner::load_instances(text, "t.json");
-    REQUIRE(messages(load) == std::vector<std::string>{
-        "t.json:18:13: error[data.duplicate_id]: x1.large: instance \"x1.large\" is defined twice (hint: remove or "
-        "rename one of them)"});
+    text.insert(end, ",\n" + text.substr(start, end - start));
+    auto load = planner::load_catalogue(files);
+    CHECK(messages(load) == std::vector<std::string>{
+        "data/instances.json:15:13: error[data.duplicate_id]: x1.large: \"x1.large\" is defined twice (hint: remove "
+        "or rename one of them)"});
     CHECK(load.catalogue.instances.size() == 1);
 }
 
 TEST_CASE("an estimate must say how it was made") {
-    auto text = replace(kValid, R"("value": 16, "unit": "count", "source": "spec")",
-                        R"("value": 16, "unit": "count", "source": "spec", "estimate": true)");
-    auto load = planner::load_instances(text, "t.json");
+    planner::CatalogueFiles files = valid();
+    files.instances.text = replace(files.instances.text, R"(, "note": "2 × 400 W + 100 W host")", "");
+    auto load = planner::load_catalogue(files);
     REQUIRE(load.errors.size() == 1);
     CHECK(load.errors[0].code == "data.estimate_without_method");
 }

@@ -1,4 +1,4 @@
-// The project's real catalogue, loaded once for the tests that compute with it.
+// The project's real catalogue (data/*.json), loaded once for the tests that compute with it.
 #pragma once
 
 #include <fstream>
@@ -18,9 +18,15 @@ inline std::string read_text(const std::string& path) {
     return s.str();
 }
 
+inline planner::CatalogueFiles real_files() {
+    planner::CatalogueFiles files;
+    for (auto* f : files.all()) f->text = read_text(std::string(ACCELGUIDE_SOURCE_DIR) + "/" + f->name);
+    return files;
+}
+
 inline const planner::Catalogue& real_catalogue() {
     static const planner::Catalogue catalogue = [] {
-        auto load = planner::load_instances(read_text(ACCELGUIDE_SOURCE_DIR "/data/instances.json"), "data/instances.json");
+        auto load = planner::load_catalogue(real_files());
         if (!load.ok()) throw std::runtime_error(load.errors.front().to_string());
         return load.catalogue;
     }();

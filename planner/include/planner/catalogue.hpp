@@ -1,13 +1,15 @@
-// The catalogue: instance types and their figures, each figure with its source.
+// The catalogue: accelerators, instance types, regions and published benchmarks, every figure
+// with its unit and its source.
 //
-//     planner::CatalogueLoad load = planner::load_instances(text, "data/instances.json");
+//     planner::CatalogueLoad load = planner::load_catalogue(files);   // the text of data/*.json
 //     if (!load.ok()) for (auto& e : load.errors) std::cerr << e.to_string() << '\n';
 //     const planner::Instance* p4d = load.catalogue.find("p4d.24xlarge");
+//     const planner::Accelerator& a100 = load.catalogue.accelerator_of(*p4d);
 //
-// The loader is pure: it takes the file's text, never opens it. It validates everything (unknown
-// field, missing unit, wrong type, negative or absurd value, unknown source, duplicate id) and
-// reports every problem it finds, each with the file's line and column. The schema is documented
-// in data/README.md.
+// The loader is pure: it takes the files' text, never opens them. It validates everything
+// (unknown field, missing or wrong unit, wrong type, negative or absurd value, missing or unknown
+// source, unknown reference, duplicate id) and reports every problem, each with file:line:column.
+// The schema is documented in data/README.md.
 #pragma once
 
 #include <map>
@@ -22,7 +24,7 @@
 
 namespace planner {
 
-/// Where a figure comes from. `as_of` is the date the figure was published or read (YYYY-MM-DD).
+/// Where a figure comes from. `as_of` is the date it was published or read (YYYY-MM-DD or YYYY-MM).
 struct Source {
     std::string id;
     std::string title;
@@ -34,45 +36,103 @@ struct Source {
 struct Figure {
     double value = 0;
     std::string unit;
-    std::string source;      // id into Catalogue::sources
-    std::string as_of;       // overrides the source's date when the figure is newer (e.g. a price)
+    std::string source;  // id into Catalogue::sources
+    std::string as_of;   // overrides the source's date when the figure is newer (e.g. a price)
     std::string note;
     bool estimate = false;
 };
 
-/// One cited word or phrase, e.g. the accelerator's name or the EFA version.
+/// One cited word or phrase, e.g. the EFA version.
 struct Fact {
     std::string value;
     std::string source;
 };
 
+/// One chip (or, for CPUs, one socket as EC2 allocates it).
+struct Accelerator {
+    std::string id;        // e.g. "a100-40gb"
+    std::string name;      // e.g. "NVIDIA A100 40GB SXM"
+    std::string kind;      // "gpu" | "trainium" | "inferentia" | "gaudi" | "cpu"
+    std::map<std::string, Figure> peak_tflops;    // DENSE, by precision ("bf16", ...); int8 in TOPS
+    std::map<std::string, Figure> sparse_tflops;  // as vendors print them, never used for MFU
+    Figure memory;                                // GB
+    std::optional<Figure> memory_bandwidth;       // GB/s
+    std::optional<Figure> power;                  // W, TDP or estimate
+    std::map<std::string, Figure> default_mfu;    // by workload ("training", "inference"), fraction
+};
+
 struct Price {
-    Figure usd_per_hour;     // unit "USD/h", on-demand, Linux
-    std::string region;      // e.g. "us-east-1"
+    Figure usd_per_hour;  // unit "USD/h", on-demand, Linux
+    std::string region;   // e.g. "us-east-1"
 };
 
 struct Instance {
-    std::string id;          // e.g. "p4d.24xlarge"
-    std::string family;      // e.g. "P4d"
-    std::string category;    // "cpu" | "gpu" | "inferentia" | "trainium" | "gaudi"
-    Fact accelerator;        // e.g. "NVIDIA A100 40GB"
+    std::string id;           // e.g. "p4d.24xlarge"
+    std::string family;       // e.g. "P4d"
+    std::string accelerator;  // id into Catalogue::accelerators
     Figure accelerator_count;
-    Figure accelerator_memory;                 // GB, whole instance
-    std::map<std::string, Figure> peak_tflops; // per accelerator, DENSE, by precision ("bf16", ...)
     std::optional<Figure> accelerator_interconnect;  // GB/s per accelerator
     Figure vcpu;
-    Figure memory;           // GiB
-    Figure network;          // Gbps
-    std::optional<Fact> efa; // "v1", "v2"
+    Figure memory;            // GiB
+    Figure network;           // Gbps
+    std::optional<Fact> efa;  // "v1", "v2"
+    std::optional<Figure> local_nvme;  // GB
     std::optional<Price> price;
+    std::optional<Figure> power;       // W, whole instance at full load; always an estimate
+};
+
+/// Grid carbon intensity and data-centre PUE of one region.
+struct Region {
+    std::string id;    // e.g. "us-east-1"
+    std::string name;
+    Figure carbon_intensity;  // gCO2e/kWh
+    Figure pue;               // ratio ≥ 1
+};
+
+/// A published measurement: a scaling efficiency, or an inference throughput and latency.
+struct Benchmark {
+    std::string id;
+    std::string kind;      // "scaling" | "inference"
+    std::string instance;  // id into Catalogue::instances
+    std::string model;     // what was run, e.g. "GPT-3 (Megatron-LM)"
+    std::optional<Figure> instances;           // scaling: measured at this many instances
+    std::optional<Figure> scaling_efficiency;  // scaling: fraction of linear, at `instances`
+    std::optional<Figure> throughput;          // inference: requests/s per instance
+    std::optional<Figure> latency;             // inference: ms at that throughput
 };
 
 struct Catalogue {
     std::map<std::string, Source> sources;
-    std::vector<Instance> instances;  // in file order
+    std::vector<Accelerator> accelerators;  // in file order
+    std::vector<Instance> instances;
+    std::vector<Region> regions;
+    std::vector<Benchmark> benchmarks;
 
     const Instance* find(std::string_view id) const;
+    const Accelerator* accelerator(std::string_view id) const;
+    const Region* region(std::string_view id) const;
     const Source* source(std::string_view id) const;
+    /// The instance's accelerator; the loader guarantees it exists.
+    const Accelerator& accelerator_of(const Instance& instance) const;
+    /// Accelerator memory of the whole instance, GB.
+    double accelerator_memory_gb(const Instance& instance) const;
+    /// The date of a figure: its own as_of, else its source's.
+    std::string as_of(const Figure& figure) const;
+};
+
+/// The text of each data file, and the name used for it in error messages.
+struct CatalogueFiles {
+    struct File {
+        std::string name;
+        std::string text;
+    };
+    File sources{"data/sources.json", ""};
+    File accelerators{"data/accelerators.json", ""};
+    File instances{"data/instances.json", ""};
+    File regions{"data/regions.json", ""};
+    File benchmarks{"data/benchmarks.json", ""};
+
+    std::vector<File*> all() { return {&sources, &accelerators, &instances, &regions, &benchmarks}; }
 };
 
 struct CatalogueLoad {
@@ -81,14 +141,17 @@ struct CatalogueLoad {
     bool ok() const { return errors.empty(); }
 };
 
-/// Parses and validates the text of data/instances.json. `file_name` is used in error messages.
-CatalogueLoad load_instances(std::string_view json_text, std::string_view file_name);
+/// Parses and validates the catalogue.
+CatalogueLoad load_catalogue(const CatalogueFiles& files);
 
 void to_json(nlohmann::json& j, const Source& s);
 void to_json(nlohmann::json& j, const Figure& f);
 void to_json(nlohmann::json& j, const Fact& f);
 void to_json(nlohmann::json& j, const Price& p);
+void to_json(nlohmann::json& j, const Accelerator& a);
 void to_json(nlohmann::json& j, const Instance& i);
+void to_json(nlohmann::json& j, const Region& r);
+void to_json(nlohmann::json& j, const Benchmark& b);
 void to_json(nlohmann::json& j, const Catalogue& c);
 
 }  // namespace planner

@@ -16,10 +16,9 @@
 
 #include "planner/catalogue.hpp"
 #include "planner/error.hpp"
+#include "planner/memory.hpp"
 
 namespace planner {
-
-enum class Recompute { none, full };
 
 struct TrainingRequest {
     double parameters = 0;          // P

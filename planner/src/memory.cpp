@@ -1,0 +1,136 @@
+#include "planner/memory.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+namespace planner {
+
+using nlohmann::json;
+
+namespace {
+constexpr double kWeightBytes = 2;      // bf16/fp16 weights
+constexpr double kGradientBytes = 2;    // bf16/fp16 gradients
+constexpr double kOptimizerBytes = 12;  // fp32 master weights, momentum, variance
+constexpr int kMaxPipelineWithoutArchitecture = 64;
+constexpr int kMaxSearchAccelerators = 1 << 20;
+}  // namespace
+
+double parameters_of(const Architecture& a) {
+    const double l = a.layers, h = a.hidden, v = a.vocabulary, s = a.sequence;
+    return 12 * l * h * h * (1 + 13 / (12 * h) + (v + s) / (12 * l * h));
+}
+
+MemoryBreakdown memory_per_accelerator(double parameters, const std::optional<Architecture>& arch,
+                                       const Layout& layout, Recompute recompute, double capacity_bytes,
+                                       double headroom) {
+    MemoryBreakdown m;
+    const double mp = double(layout.tensor) * layout.pipeline;
+    const double d = layout.data;
+    const double per_rank = parameters / mp;
+    m.weights = per_rank * kWeightBytes / (layout.zero >= 3 ? d : 1);
+    m.gradients = per_rank * kGradientBytes / (layout.zero >= 2 ? d : 1);
+    m.optimizer = per_rank * kOptimizerBytes / (layout.zero >= 1 ? d : 1);
+    m.total = m.weights + m.gradients + m.optimizer;
+    if (arch) {
+        const double s = arch->sequence, b = layout.micro_batch, h = arch->hidden, a = arch->heads;
+        const double t = layout.tensor;
+        double per_layer = 0;
+        switch (recompute) {
+            case Recompute::none: per_layer = s * b * h * (10 + 24 / t + 5 * a * s / (h * t)); break;
+            case Recompute::selective: per_layer = 34 * s * b * h / t; break;
+            case Recompute::full: per_layer = 2 * s * b * h; break;
+        }
+        m.activations = per_layer * arch->layers;
+        m.total += *m.activations;
+    }
+    m.capacity = capacity_bytes;
+    m.usable = capacity_bytes * (1 - headroom);
+    m.fits = m.total <= m.usable;
+    return m;
+}
+
+namespace {
+
+struct Candidate {
+    Layout layout;
+    MemoryBreakdown memory;
+};
+
+// Every power-of-two layout over n accelerators, in the order of preference.
+std::vector<Layout> layouts(long n, int per_instance, int max_pipeline, int micro_batch) {
+    std::vector<Layout> out;
+    for (int t = 1; t <= per_instance; t *= 2) {
+        if (per_instance % t) continue;
+        for (int p = 1; p <= max_pipeline; p *= 2) {
+            const long mp = long(t) * p;
+            if (mp > n || n % mp) continue;
+            for (int zero = 0; zero <= 3; ++zero)
+                out.push_back(Layout{t, p, int(n / mp), zero, micro_batch});
+        }
+    }
+    std::stable_sort(out.begin(), out.end(), [](const Layout& a, const Layout& b) {
+        return std::make_tuple(long(a.tensor) * a.pipeline, a.zero, a.pipeline) <
+               std::make_tuple(long(b.tensor) * b.pipeline, b.zero, b.pipeline);
+    });
+    return out;
+}
+
+std::optional<Candidate> first_fit(double parameters, const std::optional<Architecture>& arch, Recompute recompute,
+                                   long n, int per_instance, double capacity, double headroom, int micro_batch,
+                                   Candidate* closest) {
+    const int max_pipeline = arch ? arch->layers : kMaxPipelineWithoutArchitecture;
+    for (const Layout& layout : layouts(n, per_instance, max_pipeline, micro_batch)) {
+        MemoryBreakdown m = memory_per_accelerator(parameters, arch, layout, recompute, capacity, headroom);
+        if (m.fits) return Candidate{layout, m};
+        if (closest && (closest->memory.capacity == 0 || m.total < closest->memory.total)) *closest = {layout, m};
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+LayoutSearch find_layout(double parameters, const std::optional<Architecture>& arch, Recompute recompute,
+                         int instances, int per_instance, double capacity, double headroom, int micro_batch) {
+    LayoutSearch out;
+    Candidate closest;
+    const long n = long(instances) * per_instance;
+    if (auto fit = first_fit(parameters, arch, recompute, n, per_instance, capacity, headroom, micro_batch, &closest)) {
+        out.layout = fit->layout;
+        out.memory = fit->memory;
+        return out;
+    }
+    out.memory = closest.memory;
+    // The fewest instances at which some layout fits: double until one does, then narrow down.
+    auto fits_at = [&](long k) {
+        return first_fit(parameters, arch, recompute, k * per_instance, per_instance, capacity, headroom, micro_batch,
+                         nullptr)
+            .has_value();
+    };
+    long low = instances, high = instances;
+    while (!fits_at(high)) {
+        low = high;
+        high *= 2;
+        if (high * per_instance > kMaxSearchAccelerators) return out;
+    }
+    while (high - low > 1) {
+        const long mid = low + (high - low) / 2;
+        (fits_at(mid) ? high : low) = mid;
+    }
+    out.minimum_instances = int(high);
+    return out;
+}
+
+void to_json(json& j, const Layout& l) {
+    j = json{{"tensor", l.tensor}, {"pipeline", l.pipeline}, {"data", l.data}, {"zero", l.zero},
+             {"micro_batch", l.micro_batch}};
+}
+
+void to_json(json& j, const MemoryBreakdown& m) {
+    j = json{{"weights_bytes", m.weights},   {"gradients_bytes", m.gradients}, {"optimizer_bytes", m.optimizer},
+             {"total_bytes", m.total},       {"capacity_bytes", m.capacity},   {"usable_bytes", m.usable},
+             {"fits", m.fits}};
+    j["activations_bytes"] = m.activations ? json(*m.activations) : json(nullptr);
+}
+
+}  // namespace planner
