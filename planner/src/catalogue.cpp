@@ -78,7 +78,8 @@ void to_json(json& j, const Accelerator& a) {
 
 void to_json(json& j, const Instance& i) {
     j = json{{"id", i.id},   {"family", i.family}, {"accelerator", i.accelerator}, {"accelerator_count", i.accelerator_count},
-             {"vcpu", i.vcpu}, {"memory", i.memory}, {"network", i.network}};
+             {"vcpu", i.vcpu}, {"memory", i.memory}};
+    put(j, "network", i.network);
     put(j, "accelerator_interconnect", i.accelerator_interconnect);
     put(j, "efa", i.efa);
     put(j, "local_nvme", i.local_nvme);

@@ -360,12 +360,12 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         a.kind = in.text("kind", true, kAcceleratorKinds);
         a.peak_tflops = in.figure_map("peak_tflops", kPrecisions, "precision");
         a.sparse_tflops = in.figure_map("sparse_tflops", kPrecisions, "precision");
-        auto memory = in.figure("memory", {"GB", 10000}, true);
+        auto memory = in.figure("memory", {"GB", 10000}, a.kind != "cpu");
         a.memory_bandwidth = in.figure("memory_bandwidth", {"GB/s", 100000}, false);
         a.power = in.figure("power", {"W", 5000}, false);
         a.default_mfu = in.figure_map("default_mfu", kWorkloads, "workload");
-        if (!memory || a.name.empty() || a.kind.empty()) return;
-        a.memory = *memory;
+        if ((!memory && a.kind != "cpu") || a.name.empty() || a.kind.empty()) return;
+        if (memory) a.memory = *memory;
         if (!c.accelerator(a.id)) c.accelerators.push_back(std::move(a));
     });
 
@@ -381,7 +381,7 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         i.accelerator_interconnect = in.figure("accelerator_interconnect", {"GB/s", 100000}, false);
         auto vcpu = in.figure("vcpu", {"count", 1024}, true);
         auto memory = in.figure("memory", {"GiB", 32768}, true);
-        auto network = in.figure("network", {"Gbps", 100000}, true);
+        i.network = in.figure("network", {"Gbps", 100000}, false);
         i.efa = in.fact("efa", false);
         i.local_nvme = in.figure("local_nvme", {"GB", 1000000}, false);
         i.price = in.price("price");
@@ -392,11 +392,10 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         if (count && count->value < 1)
             in.validator().error("data.bad_value", i.id, in.at() / "accelerator_count" / "value",
                                  "an instance has at least one accelerator (for CPU instances, one CPU)");
-        if (!count || !vcpu || !memory || !network || i.family.empty() || !c.accelerator(i.accelerator)) return;
+        if (!count || !vcpu || !memory || i.family.empty() || !c.accelerator(i.accelerator)) return;
         i.accelerator_count = *count;
         i.vcpu = *vcpu;
         i.memory = *memory;
-        i.network = *network;
         if (!c.find(i.id)) c.instances.push_back(std::move(i));
     });
 

@@ -92,8 +92,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         r.price_usd_per_hour = inst->price->usd_per_hour.value;
         r.cost_usd = r.instance_hours * *r.price_usd_per_hour;
         const Figure& price = inst->price->usd_per_hour;
-        const Source* cited = catalogue.source(price.source);
-        r.price_as_of = !price.as_of.empty() ? price.as_of : cited ? cited->as_of : "";
+        r.price_as_of = catalogue.as_of(price);
     }
     if (!std::isfinite(r.seconds) || !std::isfinite(r.total_flops) || (r.cost_usd && !std::isfinite(*r.cost_usd)))
         out.errors.push_back({"tokens", "the job is too large to estimate"});

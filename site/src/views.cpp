@@ -84,7 +84,8 @@ public:
     }
 
     json cell(const std::string& text, const std::string& source, const std::string& note = {}) {
-        json c{{"text", text}, {"n", number(source)}};
+        json c{{"text", text}};
+        if (catalogue_.source(source)) c["n"] = number(source);
         if (!note.empty()) c["note"] = note;
         return c;
     }
@@ -113,17 +114,19 @@ json catalogue_view(const planner::Catalogue& catalogue, const std::string&) {
     json rows = json::array();
     for (const auto& inst : catalogue.instances) {
         const planner::Accelerator& chip = catalogue.accelerator_of(inst);
-        json memory = cite.cell(format_grouped(catalogue.accelerator_memory_gb(inst), 2), chip.memory.source);
-        memory["note"] = format_grouped(inst.accelerator_count.value, 0) + " × " + format_grouped(chip.memory.value, 2) + " GB";
         json row{{"id", inst.id},
                  {"family", inst.family},
                  {"kind", chip.kind},
                  {"accelerator", json{{"text", chip.name}}},
                  {"count", cite.figure(inst.accelerator_count)},
-                 {"accelerator_memory", memory},
                  {"vcpu", cite.figure(inst.vcpu)},
-                 {"memory", cite.figure(inst.memory)},
-                 {"network", cite.figure(inst.network)}};
+                 {"memory", cite.figure(inst.memory)}};
+        if (inst.network) row["network"] = cite.figure(*inst.network);
+        if (chip.kind != "cpu") {
+            json memory = cite.cell(format_grouped(catalogue.accelerator_memory_gb(inst), 2), chip.memory.source);
+            memory["note"] = format_grouped(inst.accelerator_count.value, 0) + " × " + format_grouped(chip.memory.value, 2) + " GB";
+            row["accelerator_memory"] = memory;
+        }
         if (auto bf16 = chip.peak_tflops.find("bf16"); bf16 != chip.peak_tflops.end())
             row["peak_bf16"] = cite.figure(bf16->second);
         if (inst.accelerator_interconnect) row["interconnect"] = cite.figure(*inst.accelerator_interconnect);
@@ -131,8 +134,7 @@ json catalogue_view(const planner::Catalogue& catalogue, const std::string&) {
         if (inst.price) {
             json price = cite.figure(inst.price->usd_per_hour, 2);
             price["region"] = inst.price->region;
-            const planner::Source* s = catalogue.source(inst.price->usd_per_hour.source);
-            price["as_of"] = !inst.price->usd_per_hour.as_of.empty() ? inst.price->usd_per_hour.as_of : s->as_of;
+            price["as_of"] = catalogue.as_of(inst.price->usd_per_hour);
             row["price"] = price;
         }
         rows.push_back(std::move(row));

@@ -55,7 +55,7 @@ struct Accelerator {
     std::string kind;      // "gpu" | "trainium" | "inferentia" | "gaudi" | "cpu"
     std::map<std::string, Figure> peak_tflops;    // DENSE, by precision ("bf16", ...); int8 in TOPS
     std::map<std::string, Figure> sparse_tflops;  // as vendors print them, never used for MFU
-    Figure memory;                                // GB
+    Figure memory;                                // GB; zero for CPUs (host memory is the instance's)
     std::optional<Figure> memory_bandwidth;       // GB/s
     std::optional<Figure> power;                  // W, TDP or estimate
     std::map<std::string, Figure> default_mfu;    // by workload ("training", "inference"), fraction
@@ -74,7 +74,7 @@ struct Instance {
     std::optional<Figure> accelerator_interconnect;  // GB/s per accelerator
     Figure vcpu;
     Figure memory;            // GiB
-    Figure network;           // Gbps
+    std::optional<Figure> network;  // Gbps
     std::optional<Fact> efa;  // "v1", "v2"
     std::optional<Figure> local_nvme;  // GB
     std::optional<Price> price;
