@@ -1,6 +1,8 @@
 #include "planner/training.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "planner/request_reader.hpp"
 
@@ -16,105 +18,342 @@ constexpr double kMaxTokens = 1e17;
 constexpr double kMaxInstances = 100000;
 constexpr double kMaxTflops = 100000;
 constexpr double kSecondsPerDay = 86400;
+constexpr double kChinchillaTokensPerParameter = 20;  // Hoffmann et al. 2022
+
+const std::set<std::string> kPrecisions = {"fp32", "tf32", "bf16", "fp16", "fp8", "int8"};
+
+std::optional<int> whole(RequestReader& in, const std::string& path, double min, double max, bool required) {
+    auto v = in.number(path, {min, false, max, true}, required);
+    return v ? std::optional<int>(int(*v)) : std::nullopt;
+}
+
 }  // namespace
 
 Checked<TrainingRequest> read_training_request(const json& request) {
     RequestReader in(request);
     Checked<TrainingRequest> out;
     TrainingRequest& r = out.value;
-    in.reject_unknown("", {"api", "kind", "model", "tokens", "recompute", "precision", "instance", "instance_count", "mfu",
-                           "achieved_tflops"});
-    in.reject_unknown("model", {"parameters"});
-    if (const json* model = in.find("model"); model && !model->is_object()) in.fail("model", "must be an object");
-    if (auto p = in.number("model.parameters", {0, true, kMaxParameters, false}, true)) r.parameters = *p;
-    if (auto d = in.number("tokens", {0, true, kMaxTokens, false}, true)) r.tokens = *d;
+    in.reject_unknown("", {"api", "kind", "model", "tokens", "recompute", "precision", "instance", "instance_count",
+                           "deadline_days", "mfu", "achieved_tflops", "scaling_efficiency", "layout", "micro_batch",
+                           "headroom", "region", "price_usd_per_hour", "power_watts", "pue"});
+    in.reject_unknown("model", {"parameters", "architecture"});
+    in.reject_unknown("model.architecture", {"layers", "hidden", "heads", "sequence", "vocabulary"});
+    in.reject_unknown("layout", {"tensor", "pipeline", "zero", "micro_batch"});
+
+    const json* model = in.find("model");
+    if (!model) {
+        in.fail("model", "is required: give model.parameters or model.architecture");
+    } else if (!model->is_object()) {
+        in.fail("model", "must be an object");
+    } else if (model->contains("parameters") == model->contains("architecture")) {
+        in.fail("model", "give either model.parameters or model.architecture");
+    } else if (model->contains("parameters")) {
+        r.parameters = in.number("model.parameters", {0, true, kMaxParameters, false}, true);
+    } else if (!(*model)["architecture"].is_object()) {
+        in.fail("model.architecture", "must be an object {layers, hidden, heads, sequence, vocabulary}");
+    } else {
+        Architecture a;
+        auto layers = whole(in, "model.architecture.layers", 1, 10000, true);
+        auto hidden = whole(in, "model.architecture.hidden", 1, 1000000, true);
+        auto heads = whole(in, "model.architecture.heads", 1, 10000, true);
+        auto sequence = whole(in, "model.architecture.sequence", 1, 10000000, true);
+        auto vocabulary = whole(in, "model.architecture.vocabulary", 1, 10000000, true);
+        if (layers && hidden && heads && sequence && vocabulary) {
+            a = {*layers, *hidden, *heads, *sequence, *vocabulary};
+            if (a.hidden % a.heads) in.fail("model.architecture.heads", "must divide model.architecture.hidden");
+            else r.architecture = a;
+        }
+    }
+
+    if (const json* tokens = in.find("tokens"); tokens && tokens->is_string()) {
+        if (*tokens == "chinchilla") r.chinchilla = true;
+        else in.fail("tokens", "must be a number, or \"chinchilla\" for 20 tokens per parameter");
+    } else {
+        r.tokens = in.number("tokens", {0, true, kMaxTokens, false}, true);
+    }
     if (auto rc = in.text("recompute", {"none", "selective", "full"}, false))
         r.recompute = *rc == "full" ? Recompute::full : *rc == "selective" ? Recompute::selective : Recompute::none;
-    if (auto pr = in.text("precision", {"fp32", "tf32", "bf16", "fp16", "fp8", "int8"}, false)) r.precision = *pr;
+    if (auto pr = in.text("precision", kPrecisions, false)) r.precision = *pr;
     if (auto id = in.text("instance", {}, true)) r.instance = *id;
-    if (auto n = in.number("instance_count", {1, false, kMaxInstances, true}, true)) r.instance_count = int(*n);
-    const std::size_t before = in.errors().size();
+
+    const bool has_count = in.find("instance_count"), has_deadline = in.find("deadline_days");
+    if (has_count && has_deadline) in.fail("deadline_days", "give either instance_count or deadline_days, not both");
+    else if (has_deadline) r.deadline_days = in.number("deadline_days", {0, true, 36500, false}, true);
+    else r.instance_count = whole(in, "instance_count", 1, kMaxInstances, true);
+
     r.mfu = in.number("mfu", {0, true, 1, false}, false);
     r.achieved_tflops = in.number("achieved_tflops", {0, true, kMaxTflops, false}, false);
-    const bool throughput_errors = in.errors().size() > before;
-    if (r.mfu && r.achieved_tflops)
-        in.fail("achieved_tflops", "give either mfu or achieved_tflops, not both");
-    else if (!r.mfu && !r.achieved_tflops && !throughput_errors)
-        in.fail("mfu", "is required (or give achieved_tflops per accelerator)");
+    if (r.mfu && r.achieved_tflops) in.fail("achieved_tflops", "give either mfu or achieved_tflops, not both");
+    r.scaling_efficiency = in.number("scaling_efficiency", {0, true, 1, false}, false);
+
+    if (const json* layout = in.find("layout")) {
+        if (!layout->is_object()) {
+            in.fail("layout", "must be an object {tensor, pipeline, zero}");
+        } else {
+            auto t = whole(in, "layout.tensor", 1, 1024, false), p = whole(in, "layout.pipeline", 1, 10000, false);
+            auto z = whole(in, "layout.zero", 0, 3, false), mb = whole(in, "layout.micro_batch", 1, 100000, false);
+            r.layout = Layout{t.value_or(1), p.value_or(1), 1, z.value_or(0), mb.value_or(1)};
+        }
+    }
+    if (auto mb = whole(in, "micro_batch", 1, 100000, false)) r.micro_batch = *mb;
+    if (r.layout && in.find("micro_batch")) r.layout->micro_batch = r.micro_batch;
+    if (auto h = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *h;
+    if (auto region = in.text("region", {}, false)) r.region = *region;
+    r.price_usd_per_hour = in.number("price_usd_per_hour", {0, false, 10000, false}, false);
+    r.power_watts = in.number("power_watts", {0, true, 1e6, false}, false);
+    r.pue = in.number("pue", {1, false, 3, false}, false);
     out.errors = std::move(in.errors());
     return out;
 }
 
+double default_scaling_efficiency(const Catalogue& catalogue, const Instance& instance, int instances,
+                                  std::string& source) {
+    if (instances <= 1) {
+        source = "single instance";
+        return 1;
+    }
+    // Per-doubling efficiency of each published anchor: e_ref ^ (1 / log2 N_ref).
+    const Benchmark* chosen = nullptr;
+    double per_doubling = 1;
+    auto efa_of = [&](const std::string& id) {
+        const Instance* i = catalogue.find(id);
+        return i && i->efa ? i->efa->value : std::string();
+    };
+    int best_rank = 3;
+    for (const Benchmark& b : catalogue.benchmarks) {
+        if (b.kind != "scaling" || !b.instances || b.instances->value < 2) continue;
+        const double d = std::pow(b.scaling_efficiency->value, 1 / std::log2(b.instances->value));
+        // Prefer a measurement on this instance type, then one on the same EFA generation, then
+        // the least efficient one published (the cautious default).
+        const int rank = b.instance == instance.id ? 0
+                         : (instance.efa && efa_of(b.instance) == instance.efa->value) ? 1
+                                                                                       : 2;
+        if (!chosen || rank < best_rank || (rank == best_rank && (rank < 2 ? d > per_doubling : d < per_doubling))) {
+            chosen = &b;
+            best_rank = rank;
+            per_doubling = d;
+        }
+    }
+    if (!chosen) {
+        source = "none published: assumed linear";
+        return 1;
+    }
+    source = chosen->id;
+    return std::pow(per_doubling, std::log2(double(instances)));
+}
+
+namespace {
+
+struct Throughput {
+    double achieved_tflops = 0;  // per accelerator, before scaling losses
+    std::optional<double> peak;
+    std::optional<double> mfu;
+    std::string mfu_source;
+};
+
+std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance& inst, const TrainingRequest& req,
+                                        std::vector<FieldError>& errors) {
+    Throughput t;
+    if (auto peak = chip.peak_tflops.find(req.precision); peak != chip.peak_tflops.end()) t.peak = peak->second.value;
+    if (req.achieved_tflops) {
+        t.achieved_tflops = *req.achieved_tflops;
+        t.mfu_source = "measured";
+        if (t.peak && t.achieved_tflops > *t.peak) {
+            errors.push_back({"achieved_tflops", "is above the accelerator's dense " + req.precision + " peak of " +
+                                                     format_number(*t.peak) + " TFLOPS"});
+            return std::nullopt;
+        }
+        if (t.peak) t.mfu = t.achieved_tflops / *t.peak;
+        return t;
+    }
+    if (!t.peak) {
+        errors.push_back({req.mfu ? "precision" : "achieved_tflops",
+                          inst.id + " has no published dense " + req.precision +
+                              " peak; give achieved_tflops instead of mfu"});
+        return std::nullopt;
+    }
+    if (req.mfu) {
+        t.mfu = req.mfu;
+        t.mfu_source = "request";
+    } else if (auto d = chip.default_mfu.find("training"); d != chip.default_mfu.end()) {
+        t.mfu = d->second.value;
+        t.mfu_source = d->second.source;
+    } else {
+        errors.push_back({"mfu", "is required: no published training MFU for " + chip.name +
+                                     " (or give achieved_tflops per accelerator)"});
+        return std::nullopt;
+    }
+    t.achieved_tflops = *t.peak * *t.mfu;
+    return t;
+}
+
+}  // namespace
+
 Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const TrainingRequest& req) {
     Checked<TrainingResult> out;
     TrainingResult& r = out.value;
+    auto fail = [&](std::string field, std::string message) {
+        out.errors.push_back({std::move(field), std::move(message)});
+        return out;
+    };
     const Instance* inst = catalogue.find(req.instance);
-    if (!inst) {
-        out.errors.push_back({"instance", "unknown instance type \"" + req.instance + "\""});
-        return out;
-    }
-    r.accelerators = req.instance_count * int(inst->accelerator_count.value);
-    if (r.accelerators < 1) {
-        out.errors.push_back({"instance", inst->id + " has no accelerator to train on"});
-        return out;
-    }
+    if (!inst) return fail("instance", "unknown instance type \"" + req.instance + "\"");
     const Accelerator& chip = catalogue.accelerator_of(*inst);
-    if (auto peak = chip.peak_tflops.find(req.precision); peak != chip.peak_tflops.end())
-        r.peak_tflops = peak->second.value;
+    const int per_instance = int(inst->accelerator_count.value);
 
-    if (req.achieved_tflops) {
-        r.achieved_tflops = *req.achieved_tflops;
-        if (r.peak_tflops) {
-            if (r.achieved_tflops > *r.peak_tflops) {
-                out.errors.push_back({"achieved_tflops", "is above the accelerator's dense " + req.precision +
-                                                             " peak of " + format_number(*r.peak_tflops) + " TFLOPS"});
-                return out;
-            }
-            r.mfu = r.achieved_tflops / *r.peak_tflops;
-        }
-    } else if (req.mfu) {
-        if (!r.peak_tflops) {
-            out.errors.push_back({"precision", inst->id + " has no published dense " + req.precision +
-                                                   " peak; give achieved_tflops instead of mfu"});
-            return out;
-        }
-        r.mfu = req.mfu;
-        r.achieved_tflops = *r.peak_tflops * *req.mfu;
-    }
-
+    r.parameters = req.architecture ? parameters_of(*req.architecture) : *req.parameters;
+    r.tokens = req.chinchilla ? kChinchillaTokensPerParameter * r.parameters : *req.tokens;
+    if (req.chinchilla) r.notes.push_back("tokens: Chinchilla-optimal, 20 per parameter (Hoffmann et al. 2022)");
     r.flops_per_parameter_token = req.recompute == Recompute::full ? 8 : 6;
-    r.total_flops = r.flops_per_parameter_token * req.parameters * req.tokens;
-    r.seconds = r.total_flops / (double(r.accelerators) * r.achieved_tflops * 1e12);
+    r.total_flops = r.flops_per_parameter_token * r.parameters * r.tokens;
+
+    auto tp = throughput_of(chip, *inst, req, out.errors);
+    if (!tp) return out;
+    r.peak_tflops = tp->peak;
+    r.achieved_tflops = tp->achieved_tflops;
+    r.mfu = tp->mfu;
+    r.mfu_source = tp->mfu_source;
+
+    // Seconds on n instances, with the scaling efficiency that applies at n.
+    auto seconds_on = [&](int n, double& efficiency, std::string& source) {
+        if (req.scaling_efficiency) {
+            efficiency = *req.scaling_efficiency;
+            source = "request";
+        } else if (req.achieved_tflops) {
+            efficiency = 1;  // a measurement at the job's scale already includes its scaling losses
+            source = "measured at scale";
+        } else {
+            efficiency = default_scaling_efficiency(catalogue, *inst, n, source);
+        }
+        return r.total_flops / (double(n) * per_instance * r.achieved_tflops * 1e12 * efficiency);
+    };
+
+    const double capacity = chip.kind == "cpu" ? inst->memory.value * 1073741824.0 / per_instance
+                                               : chip.memory.value * 1e9;
+    auto layout_for = [&](int n) {
+        return find_layout(r.parameters, req.architecture, req.recompute, n, per_instance, capacity, req.headroom,
+                           req.micro_batch);
+    };
+
+    int n = 0;
+    if (req.instance_count) {
+        n = *req.instance_count;
+    } else {
+        r.deadline_days = req.deadline_days;
+        const double deadline = *req.deadline_days * kSecondsPerDay;
+        double e;
+        std::string s;
+        if (seconds_on(int(kMaxInstances), e, s) > deadline)
+            return fail("deadline_days", "cannot be met with up to 100000 instances of " + inst->id);
+        int low = 0, high = int(kMaxInstances);  // seconds_on(high) meets the deadline; low does not
+        while (high - low > 1) {
+            const int mid = low + (high - low) / 2;
+            (seconds_on(mid, e, s) <= deadline ? high : low) = mid;
+        }
+        n = high;
+        if (!req.layout) {
+            LayoutSearch search = layout_for(n);
+            if (!search.layout && search.minimum_instances) {
+                n = *search.minimum_instances;
+                r.notes.push_back("instances: raised to " + std::to_string(n) + " so that the model fits in memory");
+            }
+        }
+    }
+    r.instances = n;
+    r.accelerators = n * per_instance;
+    r.seconds = seconds_on(n, r.scaling_efficiency, r.scaling_source);
     r.days = r.seconds / kSecondsPerDay;
     r.accelerator_hours = r.seconds / 3600 * r.accelerators;
-    r.instance_hours = r.seconds / 3600 * req.instance_count;
-    if (inst->price) {
-        r.price_usd_per_hour = inst->price->usd_per_hour.value;
-        r.cost_usd = r.instance_hours * *r.price_usd_per_hour;
-        const Figure& price = inst->price->usd_per_hour;
-        r.price_as_of = catalogue.as_of(price);
+    r.instance_hours = r.seconds / 3600 * n;
+
+    if (req.layout) {
+        Layout l = *req.layout;
+        if (l.tensor > per_instance || per_instance % l.tensor)
+            return fail("layout.tensor", "must divide the " + std::to_string(per_instance) + " accelerators of one " +
+                                             inst->id + " (tensor parallelism stays inside an instance)");
+        const long mp = long(l.tensor) * l.pipeline;
+        if (r.accelerators % mp)
+            return fail("layout.pipeline", "tensor × pipeline (" + std::to_string(mp) + ") must divide the " +
+                                               std::to_string(r.accelerators) + " accelerators");
+        if (req.architecture && l.pipeline > req.architecture->layers)
+            return fail("layout.pipeline", "cannot exceed the model's " + std::to_string(req.architecture->layers) + " layers");
+        l.data = int(r.accelerators / mp);
+        r.layout = l;
+        r.memory = memory_per_accelerator(r.parameters, req.architecture, l, req.recompute, capacity, req.headroom);
+        r.fits = r.memory.fits;
+    } else {
+        LayoutSearch search = layout_for(n);
+        r.layout = search.layout;
+        r.memory = search.memory;
+        r.fits = search.layout.has_value();
+        r.minimum_instances = search.minimum_instances;
     }
-    if (!std::isfinite(r.seconds) || !std::isfinite(r.total_flops) || (r.cost_usd && !std::isfinite(*r.cost_usd)))
-        out.errors.push_back({"tokens", "the job is too large to estimate"});
+    if (!req.architecture)
+        r.notes.push_back("memory: activations not included; give model.architecture to include them");
+
+    if (req.price_usd_per_hour || inst->price) {
+        r.price_usd_per_hour = req.price_usd_per_hour ? *req.price_usd_per_hour : inst->price->usd_per_hour.value;
+        r.price_as_of = req.price_usd_per_hour ? "request" : catalogue.as_of(inst->price->usd_per_hour);
+        r.cost_usd = r.instance_hours * *r.price_usd_per_hour;
+    } else {
+        r.notes.push_back("cost: no on-demand price for " + inst->id + " in the catalogue; give price_usd_per_hour");
+    }
+
+    r.region = req.region ? *req.region : inst->price ? inst->price->region : "us-east-1";
+    const Region* region = catalogue.region(r.region);
+    if (req.region && !region) return fail("region", "unknown region \"" + *req.region + "\"");
+    if (req.power_watts || inst->power) r.power_watts = req.power_watts ? *req.power_watts : inst->power->value;
+    if (region || req.pue) r.pue = req.pue ? *req.pue : region->pue.value;
+    if (r.power_watts && r.pue) {
+        r.energy_kwh = r.instance_hours * *r.power_watts / 1000 * *r.pue;
+        if (region) {
+            r.carbon_intensity = region->carbon_intensity.value;
+            r.co2e_kg = *r.energy_kwh * *r.carbon_intensity / 1000;
+        }
+    } else if (!r.power_watts) {
+        r.notes.push_back("energy: no power estimate for " + inst->id + " in the catalogue; give power_watts");
+    }
+
+    for (double v : {r.seconds, r.total_flops, r.cost_usd.value_or(0), r.energy_kwh.value_or(0), r.memory.total})
+        if (!std::isfinite(v)) return fail("tokens", "the job is too large to estimate");
     return out;
 }
 
 void to_json(json& j, const TrainingResult& r) {
-    j = json{{"flops_per_parameter_token", r.flops_per_parameter_token},
+    j = json{{"parameters", r.parameters},
+             {"tokens", r.tokens},
+             {"flops_per_parameter_token", r.flops_per_parameter_token},
              {"total_flops", r.total_flops},
+             {"instances", r.instances},
              {"accelerators", r.accelerators},
              {"achieved_tflops", r.achieved_tflops},
+             {"mfu_source", r.mfu_source},
+             {"scaling_efficiency", r.scaling_efficiency},
+             {"scaling_source", r.scaling_source},
              {"seconds", r.seconds},
              {"days", r.days},
              {"accelerator_hours", r.accelerator_hours},
-             {"instance_hours", r.instance_hours}};
-    if (r.peak_tflops) j["peak_tflops"] = *r.peak_tflops;
-    if (r.mfu) j["mfu"] = *r.mfu;
-    if (r.cost_usd) {
-        j["cost_usd"] = *r.cost_usd;
-        j["price_usd_per_hour"] = *r.price_usd_per_hour;
-        j["price_as_of"] = r.price_as_of;
-    }
+             {"instance_hours", r.instance_hours},
+             {"region", r.region},
+             {"memory", r.memory},
+             {"fits", r.fits},
+             {"notes", r.notes}};
+    auto put = [&](const char* key, const auto& v) {
+        if (v) j[key] = *v;
+    };
+    put("peak_tflops", r.peak_tflops);
+    put("mfu", r.mfu);
+    put("deadline_days", r.deadline_days);
+    put("cost_usd", r.cost_usd);
+    put("price_usd_per_hour", r.price_usd_per_hour);
+    if (r.cost_usd) j["price_as_of"] = r.price_as_of;
+    put("power_watts", r.power_watts);
+    put("energy_kwh", r.energy_kwh);
+    put("co2e_kg", r.co2e_kg);
+    put("pue", r.pue);
+    put("carbon_intensity", r.carbon_intensity);
+    j["layout"] = r.layout ? json(*r.layout) : json(nullptr);
+    j["minimum_instances"] = r.minimum_instances ? json(*r.minimum_instances) : json(nullptr);
 }
 
 }  // namespace planner

@@ -114,17 +114,28 @@ TEST_CASE("reading a request reports every bad field at once") {
         {"color", "is not a known field"},
         {"model.layers", "is not a known field"},
         {"model.parameters", "must be greater than 0 and at most 1e+15"},
-        {"tokens", "must be a number"},
+        {"tokens", "must be a number, or \"chinchilla\" for 20 tokens per parameter"},
         {"instance_count", "must be a whole number from 1 to 100000"},
         {"achieved_tflops", "give either mfu or achieved_tflops, not both"},
     };
     CHECK(req.errors == expected);
 }
 
-TEST_CASE("a request needs either MFU or an achieved figure") {
-    auto j = nlohmann::json::parse(R"({"api":1,"kind":"train","model":{"parameters":1e9},"tokens":2e10,
-        "instance":"p4d.24xlarge","instance_count":1})");
-    auto req = planner::read_training_request(j);
-    REQUIRE(req.errors.size() == 1);
-    CHECK(req.errors[0] == planner::FieldError{"mfu", "is required (or give achieved_tflops per accelerator)"});
+TEST_CASE("without MFU the chip's published default is used, and where there is none MFU is required") {
+    auto req = s1();
+    req.achieved_tflops.reset();
+    SUBCASE("A100 80GB has a published training MFU") {
+        auto result = planner::estimate_training(test::real_catalogue(), req);
+        REQUIRE(result.ok());
+        const auto& chip = *test::real_catalogue().accelerator("a100-80gb");
+        CHECK(*result.value.mfu == chip.default_mfu.at("training").value);
+        CHECK(result.value.mfu_source == chip.default_mfu.at("training").source);
+    }
+    SUBCASE("Trainium has none") {
+        req.instance = "trn1.32xlarge";
+        auto result = planner::estimate_training(test::real_catalogue(), req);
+        REQUIRE(result.errors.size() == 1);
+        CHECK(result.errors[0] == planner::FieldError{"mfu", "is required: no published training MFU for AWS Trainium "
+                                                             "(or give achieved_tflops per accelerator)"});
+    }
 }

@@ -1,16 +1,20 @@
-// Training time.
+// Training: time, cost, energy and memory of one pre-training job.
 //
 //     C = k · P · D          k = 6 (forward 2PD + backward 4PD), 8 with full activation recompute
+//                            (selective recompute re-runs only attention scores: still about 6PD)
 //     X = peak_dense(precision) · MFU      or X = achieved FLOP/s per accelerator, as measured
-//     T = C / (n · X)        n = instances · accelerators per instance
+//     T = C / (n · X · e(N)) n accelerators over N instances; e = scaling efficiency
+//     e(N) = e_ref ^ (log2 N / log2 N_ref) from a published measurement e_ref at N_ref instances
+//     energy = N · T · P_instance · PUE;  CO2e = energy · grid intensity;  cost = N · T · price
 //
-// Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU Clusters Using
-// Megatron-LM", §5.1. GPT-3 175B on 300B tokens, 1024 A100 at 140 TFLOP/s, full recompute:
-// 8 · 175e9 · 300e9 / (1024 · 140e12) s = 33.9 days.
+// Narayanan et al. 2021 (Megatron-LM), §5.1: GPT-3 175B on 300B tokens, 1024 A100 at 140 TFLOP/s,
+// full recompute: 8 · 175e9 · 300e9 / (1024 · 140e12) s = 33.9 days. Chinchilla-optimal tokens
+// D = 20 · P (Hoffmann et al. 2022). Memory and layouts: memory.hpp.
 #pragma once
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -21,37 +25,70 @@
 namespace planner {
 
 struct TrainingRequest {
-    double parameters = 0;          // P
-    double tokens = 0;              // D
+    std::optional<double> parameters;          // P, or
+    std::optional<Architecture> architecture;  // P from the shape (and activations become known)
+    std::optional<double> tokens;              // D; absent with chinchilla
+    bool chinchilla = false;                   // D = 20 · P
     Recompute recompute = Recompute::none;
-    std::string precision = "bf16"; // which dense peak of the accelerator to use
-    std::string instance;           // catalogue id
-    int instance_count = 1;
-    std::optional<double> mfu;              // fraction of the dense peak, (0, 1]
-    std::optional<double> achieved_tflops;  // per accelerator, measured; replaces peak · MFU
+    std::string precision = "bf16";            // which dense peak of the accelerator to use
+    std::string instance;                      // catalogue id
+    std::optional<int> instance_count;         // N, or
+    std::optional<double> deadline_days;       // the fewest N that finish in time
+    std::optional<double> mfu;                 // fraction of the dense peak; default: the chip's
+    std::optional<double> achieved_tflops;     // per accelerator, measured at the job's scale
+    std::optional<double> scaling_efficiency;  // at N; default: from benchmarks.json
+    std::optional<Layout> layout;              // default: the smallest that fits
+    int micro_batch = 1;
+    double headroom = 0.1;                     // share of accelerator memory kept free
+    std::optional<std::string> region;         // default: the price's region
+    std::optional<double> price_usd_per_hour;  // overrides the catalogue's price
+    std::optional<double> power_watts;         // per instance; overrides the catalogue's estimate
+    std::optional<double> pue;                 // overrides the region's
 };
 
 struct TrainingResult {
-    double flops_per_parameter_token = 0;  // k: 6 or 8
+    double parameters = 0;
+    double tokens = 0;
+    double flops_per_parameter_token = 0;  // k
     double total_flops = 0;                // C
+    int instances = 0;                     // N
     int accelerators = 0;                  // n
     std::optional<double> peak_tflops;     // per accelerator, dense, at the request's precision
-    double achieved_tflops = 0;            // X, per accelerator
-    std::optional<double> mfu;             // X / peak, when the peak is known
+    double achieved_tflops = 0;            // X, per accelerator, before scaling losses
+    std::optional<double> mfu;             // X / peak
+    std::string mfu_source;                // "request", "measured", or the source id of the default
+    double scaling_efficiency = 1;
+    std::string scaling_source;            // "request", "single instance", "measured at scale", benchmark id
     double seconds = 0;
     double days = 0;
     double accelerator_hours = 0;
     double instance_hours = 0;
-    std::optional<double> cost_usd;        // instance_hours · on-demand price, when priced
+    std::optional<double> deadline_days;
+    std::optional<double> cost_usd;
     std::optional<double> price_usd_per_hour;
     std::string price_as_of;
+    std::optional<double> power_watts;     // per instance
+    std::optional<double> energy_kwh;      // including PUE
+    std::optional<double> co2e_kg;
+    std::string region;
+    std::optional<double> pue;
+    std::optional<double> carbon_intensity;  // gCO2e/kWh
+    MemoryBreakdown memory;                // per accelerator, for `layout`
+    std::optional<Layout> layout;
+    bool fits = false;
+    std::optional<int> minimum_instances;  // when it does not fit
+    std::vector<std::string> notes;        // assumptions the numbers rest on
 };
 
-/// Reads a training request (the request object, "kind" already checked) into a value.
+/// Reads a training request (the request object) into a value, reporting every bad field.
 Checked<TrainingRequest> read_training_request(const nlohmann::json& request);
 
-/// Estimates training time against the catalogue. Errors name request fields.
+/// Estimates the job against the catalogue. Errors name request fields.
 Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const TrainingRequest& request);
+
+/// e(N) for `instance` from the catalogue's scaling benchmarks; `source` receives the benchmark id.
+double default_scaling_efficiency(const Catalogue& catalogue, const Instance& instance, int instances,
+                                  std::string& source);
 
 void to_json(nlohmann::json& j, const TrainingResult& r);
 

@@ -1,0 +1,67 @@
+// Memory per accelerator (ZeRO, Korthikanti activations) and the layout search, against hand-computed values.
+#include <doctest/doctest.h>
+
+#include "planner/memory.hpp"
+
+using planner::Architecture;
+using planner::Layout;
+using planner::Recompute;
+
+namespace {
+const Architecture kGpt3{96, 12288, 96, 2048, 51200};  // Brown et al. 2020, Table 2.1
+}
+
+TEST_CASE("GPT-3's architecture gives 175B parameters (Narayanan et al. 2021, eq. 2)") {
+    // 12·96·12288² · (1 + 13/(12·12288) + (51200 + 2048)/(12·96·12288)) = 174.6e9
+    CHECK(planner::parameters_of(kGpt3) == doctest::Approx(174.6e9).epsilon(0.001));
+}
+
+TEST_CASE("model states are 16 bytes per parameter, sharded by ZeRO stage over the data degree") {
+    const double p = 1e9, gb80 = 80e9;
+    auto at = [&](int zero) {
+        return planner::memory_per_accelerator(p, std::nullopt, Layout{1, 1, 8, zero, 1}, Recompute::none, gb80, 0.1);
+    };
+    CHECK(at(0).total == doctest::Approx(16e9));
+    CHECK(at(1).optimizer == doctest::Approx(12e9 / 8));
+    CHECK(at(1).total == doctest::Approx(2e9 + 2e9 + 1.5e9));
+    CHECK(at(2).total == doctest::Approx(2e9 + 0.25e9 + 1.5e9));
+    CHECK(at(3).total == doctest::Approx(0.25e9 + 0.25e9 + 1.5e9));
+    CHECK_FALSE(at(0).activations);
+    CHECK(at(0).usable == doctest::Approx(72e9));
+}
+
+TEST_CASE("activations per layer follow Korthikanti et al. 2022, times the layer count") {
+    const double sbh = 2048.0 * 1 * 12288;
+    auto act = [&](Recompute r, int t) {
+        return *planner::memory_per_accelerator(175e9, kGpt3, Layout{t, 1, 1, 0, 1}, r, 80e9, 0.1).activations;
+    };
+    CHECK(act(Recompute::none, 1) == doctest::Approx(96 * sbh * (34 + 5 * 96 * 2048.0 / 12288)));
+    CHECK(act(Recompute::none, 8) == doctest::Approx(96 * sbh * (10 + 24.0 / 8 + 5 * 96 * 2048.0 / (12288 * 8))));
+    CHECK(act(Recompute::selective, 8) == doctest::Approx(96 * 34 * sbh / 8));
+    CHECK(act(Recompute::full, 8) == doctest::Approx(96 * 2 * sbh));
+}
+
+TEST_CASE("the layout search picks the smallest model-parallel size that fits, or says how many instances would") {
+    SUBCASE("GPT-3 on 128 instances of 8 × 80 GB fits") {
+        auto s = planner::find_layout(174.6e9, kGpt3, Recompute::full, 128, 8, 80e9, 0.1, 1);
+        REQUIRE(s.layout);
+        CHECK(s.memory.fits);
+        CHECK(s.memory.total <= 72e9);
+        CHECK(s.layout->tensor * s.layout->pipeline * s.layout->data == 1024);
+    }
+    SUBCASE("GPT-3 on one instance of 8 × 40 GB does not, and the minimum is the boundary") {
+        auto s = planner::find_layout(174.6e9, kGpt3, Recompute::full, 1, 8, 40e9, 0.1, 1);
+        CHECK_FALSE(s.layout);
+        REQUIRE(s.minimum_instances);
+        const int m = *s.minimum_instances;
+        CHECK(planner::find_layout(174.6e9, kGpt3, Recompute::full, m, 8, 40e9, 0.1, 1).layout);
+        CHECK_FALSE(planner::find_layout(174.6e9, kGpt3, Recompute::full, m - 1, 8, 40e9, 0.1, 1).layout);
+    }
+    SUBCASE("a small model needs no model parallelism and no ZeRO") {
+        auto s = planner::find_layout(1e9, std::nullopt, Recompute::none, 1, 8, 80e9, 0.1, 1);
+        REQUIRE(s.layout);
+        CHECK(s.layout->tensor == 1);
+        CHECK(s.layout->pipeline == 1);
+        CHECK(s.layout->zero == 0);
+    }
+}

@@ -1,0 +1,114 @@
+// The training model's parts: architecture, Chinchilla tokens, scaling (S4, S5), deadlines, energy.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "planner/api.hpp"
+#include "planner/training.hpp"
+#include "test_catalogue.hpp"
+
+using nlohmann::json;
+
+namespace {
+json train(const std::string& fields) {
+    json r = json::parse(planner::plan(test::real_catalogue(), R"({"api":1,"kind":"train",)" + fields + "}"));
+    REQUIRE_MESSAGE(r["ok"] == true, r.dump());
+    return r["train"];
+}
+}  // namespace
+
+TEST_CASE("Chinchilla-optimal tokens are 20 per parameter (Hoffmann et al. 2022)") {
+    json t = train(R"("model":{"parameters":7e9},"tokens":"chinchilla","instance":"p4d.24xlarge","instance_count":1,"mfu":0.4)");
+    CHECK(t["tokens"].get<double>() == 140e9);
+    CHECK(t["total_flops"].get<double>() == doctest::Approx(6 * 7e9 * 140e9));
+}
+
+TEST_CASE("an architecture gives the parameters and puts activations in the memory breakdown") {
+    json t = train(R"("model":{"architecture":{"layers":96,"hidden":12288,"heads":96,"sequence":2048,"vocabulary":51200}},
+        "tokens":300e9,"recompute":"full","instance":"p4de.24xlarge","instance_count":128,"achieved_tflops":140)");
+    CHECK(t["parameters"].get<double>() == doctest::Approx(174.6e9).epsilon(0.001));
+    CHECK(t["days"].get<double>() == doctest::Approx(33.9).epsilon(0.03));
+    CHECK(t["memory"]["activations_bytes"].get<double>() == doctest::Approx(96 * 2 * 2048.0 * 12288));
+    CHECK(t["fits"] == true);
+}
+
+TEST_CASE("S4: Megatron-LM GPT-3 on Trn1 scales from 1 to 16 instances at 92.74% (AWS Japan talk)") {
+    const auto& c = test::real_catalogue();
+    const auto& trn1 = *c.find("trn1.32xlarge");
+    std::string source;
+    CHECK(planner::default_scaling_efficiency(c, trn1, 16, source) == doctest::Approx(0.9274).epsilon(1e-9));
+    CHECK(source == "megatron-gpt3-trn1-scaling");
+    CHECK(planner::default_scaling_efficiency(c, trn1, 1, source) == 1);
+    CHECK(planner::default_scaling_efficiency(c, trn1, 4, source) == doctest::Approx(std::sqrt(0.9274)));
+}
+
+TEST_CASE("S5: DeepSpeed on 128 Gaudi (16 × dl1.24xlarge) scales at 85% (AWS Japan talk)") {
+    const auto& c = test::real_catalogue();
+    std::string source;
+    CHECK(planner::default_scaling_efficiency(c, *c.find("dl1.24xlarge"), 16, source) == doctest::Approx(0.85));
+    CHECK(source == "deepspeed-dl1-scaling");
+    SUBCASE("another EFA v1 instance uses the same measurement") {
+        planner::default_scaling_efficiency(c, *c.find("p4d.24xlarge"), 16, source);
+        CHECK(source == "deepspeed-dl1-scaling");
+    }
+}
+
+TEST_CASE("with MFU the time includes scaling losses; a measured figure already does") {
+    json mfu = train(R"("model":{"parameters":7e9},"tokens":1e12,"instance":"trn1.32xlarge","instance_count":16,"mfu":0.4)");
+    CHECK(mfu["scaling_efficiency"].get<double>() == doctest::Approx(0.9274));
+    CHECK(mfu["seconds"].get<double>() == doctest::Approx(6 * 7e9 * 1e12 / (256 * 190e12 * 0.4 * 0.9274)));
+    json measured = train(R"("model":{"parameters":7e9},"tokens":1e12,"instance":"trn1.32xlarge","instance_count":16,"achieved_tflops":76)");
+    CHECK(measured["scaling_efficiency"].get<double>() == 1);
+    CHECK(measured["scaling_source"] == "measured at scale");
+}
+
+TEST_CASE("a deadline gives the fewest instances that finish in time") {
+    json t = train(R"("model":{"parameters":70e9},"tokens":1.4e12,"instance":"p5.48xlarge","deadline_days":30,"mfu":0.4)");
+    const int n = t["instances"].get<int>();
+    CHECK(t["days"].get<double>() <= 30);
+    json fewer = train(R"("model":{"parameters":70e9},"tokens":1.4e12,"instance":"p5.48xlarge","mfu":0.4,"instance_count":)" +
+                       std::to_string(n - 1));
+    CHECK(fewer["days"].get<double>() > 30);
+}
+
+TEST_CASE("energy is instance-hours × power × PUE, and CO2e is energy × grid intensity") {
+    json t = train(R"("model":{"parameters":7e9},"tokens":140e9,"instance":"p4d.24xlarge","instance_count":2,"mfu":0.4,"region":"eu-west-1")");
+    const auto& c = test::real_catalogue();
+    const double power = c.find("p4d.24xlarge")->power->value, pue = c.region("eu-west-1")->pue.value;
+    CHECK(t["energy_kwh"].get<double>() == doctest::Approx(t["instance_hours"].get<double>() * power / 1000 * pue));
+    CHECK(t["co2e_kg"].get<double>() ==
+          doctest::Approx(t["energy_kwh"].get<double>() * c.region("eu-west-1")->carbon_intensity.value / 1000));
+}
+
+TEST_CASE("more instances never lower throughput, on every instance type") {
+    for (const auto& inst : test::real_catalogue().instances) {
+        CAPTURE(inst.id);
+        double previous = INFINITY;
+        for (int n = 1; n <= 4096; n *= 2) {
+            json r = json::parse(planner::plan(test::real_catalogue(),
+                R"({"api":1,"kind":"train","model":{"parameters":1e9},"tokens":1e11,"achieved_tflops":1,"scaling_efficiency":0.9,"instance":")" +
+                    inst.id + R"(","instance_count":)" + std::to_string(n) + "}"));
+            REQUIRE(r["ok"] == true);
+            const double days = r["train"]["days"].get<double>();
+            CHECK(days <= previous);
+            previous = days;
+        }
+    }
+}
+
+TEST_CASE("cost and energy scale with time") {
+    json one = train(R"("model":{"parameters":7e9},"tokens":1e11,"instance":"p4d.24xlarge","instance_count":2,"mfu":0.4)");
+    json two = train(R"("model":{"parameters":7e9},"tokens":2e11,"instance":"p4d.24xlarge","instance_count":2,"mfu":0.4)");
+    CHECK(two["cost_usd"].get<double>() == doctest::Approx(2 * one["cost_usd"].get<double>()));
+    CHECK(two["energy_kwh"].get<double>() == doctest::Approx(2 * one["energy_kwh"].get<double>()));
+}
+
+TEST_CASE("a layout given in the request is checked against the instance") {
+    json r = json::parse(planner::plan(test::real_catalogue(), R"({"api":1,"kind":"train","model":{"parameters":7e9},
+        "tokens":1e11,"instance":"p4d.24xlarge","instance_count":2,"mfu":0.4,"layout":{"tensor":16}})"));
+    CHECK(r["errors"][0]["field"] == "layout.tensor");
+    json ok = train(R"("model":{"parameters":7e9},"tokens":1e11,"instance":"p4d.24xlarge","instance_count":2,"mfu":0.4,
+        "layout":{"tensor":8,"pipeline":2,"zero":1})");
+    CHECK(ok["layout"]["data"] == 1);
+    CHECK(ok["memory"]["weights_bytes"].get<double>() == doctest::Approx(7e9 * 2 / 16));
+}
