@@ -39,7 +39,7 @@ export async function startSite() {
     server.kill();
     rmSync(out, { recursive: true, force: true });
   };
-  return { url, context, problems, stop };
+  return { url, context, problems, stop, cli: values.cli, root: values.root };
 }
 
 function watch(page, origin, problems) {

@@ -1,7 +1,14 @@
 // The training-time calculator in a real browser: type reference case S1 (shared/PLANNER.md) and
 // read the planner's answer from the page; bad input shows its reason and no stale result.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { run } from './harness.mjs';
+
+// The native CLI's answer to a request: what the page must show.
+function nativePlan(cli, root, request) {
+  const out = execFileSync(cli, ['plan', '--json', '-', '--root', root], { input: JSON.stringify(request), encoding: 'utf8' });
+  return JSON.parse(out);
+}
 
 const days = (page) => page.locator('[data-output="train.days"]').textContent();
 
@@ -10,7 +17,7 @@ async function typeInto(page, selector, text) {
   await page.type(selector, text);
 }
 
-run('browser.training_calculator', async ({ url, context }) => {
+run('browser.training_calculator', async ({ url, context, cli, root }) => {
   const page = await context.newPage();
 
   const wasm = await fetch(`${url}assets/wasm/accelguide-planner.wasm`);
@@ -42,9 +49,16 @@ run('browser.training_calculator', async ({ url, context }) => {
   assert.equal(await page.locator('[data-output="train.accelerators"]').textContent(), '1,024');
   assert.equal(await page.isVisible('#mfu'), false, 'the MFU input is hidden while measured TFLOP/s is chosen');
 
-  // MFU instead: 140/312 of the A100's dense BF16 peak gives the same answer.
+  // MFU instead: 140/312 of the A100's dense BF16 peak. Unlike the measured figure, an MFU is a
+  // per-accelerator rate, so the planner adds its scaling losses at 128 instances: the page must show
+  // exactly what the native planner answers for the same request.
   await page.check('input[name="throughput"][value="mfu"]');
   await typeInto(page, '#mfu', String((140 / 312) * 100));
+  const native = nativePlan(cli, root, { api: 1, kind: 'train', model: { parameters: 175e9 }, tokens: 300e9,
+    recompute: 'full', instance: 'p4de.24xlarge', instance_count: 128, mfu: 140 / 312 });
+  assert.ok(native.train.scaling_efficiency < 1);
+  assert.equal(await days(page), new Intl.NumberFormat('ja', { maximumFractionDigits: 1 }).format(native.train.days));
+  await page.check('input[name="throughput"][value="achieved"]');
   assert.equal(await days(page), '33.9');
 
   // Bad input: the reason appears beside the field and no number is left standing.
