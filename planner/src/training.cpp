@@ -35,7 +35,8 @@ Checked<TrainingRequest> read_training_request(const json& request) {
     TrainingRequest& r = out.value;
     in.reject_unknown("", {"api", "kind", "model", "tokens", "recompute", "precision", "instance", "instance_count",
                            "deadline_days", "mfu", "achieved_tflops", "scaling_efficiency", "layout", "micro_batch",
-                           "headroom", "region", "price_usd_per_hour", "power_watts", "pue"});
+                           "headroom", kFootprintFields[0], kFootprintFields[1], kFootprintFields[2],
+                           kFootprintFields[3]});
     in.reject_unknown("model", {"parameters", "architecture"});
     in.reject_unknown("model.architecture", {"layers", "hidden", "heads", "sequence", "vocabulary"});
     in.reject_unknown("layout", {"tensor", "pipeline", "zero", "micro_batch"});
@@ -98,10 +99,7 @@ Checked<TrainingRequest> read_training_request(const json& request) {
     if (auto mb = whole(in, "micro_batch", 1, 100000, false)) r.micro_batch = *mb;
     if (r.layout && in.find("micro_batch")) r.layout->micro_batch = r.micro_batch;
     if (auto h = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *h;
-    if (auto region = in.text("region", {}, false)) r.region = *region;
-    r.price_usd_per_hour = in.number("price_usd_per_hour", {0, false, 10000, false}, false);
-    r.power_watts = in.number("power_watts", {0, true, 1e6, false}, false);
-    r.pue = in.number("pue", {1, false, 3, false}, false);
+    r.footprint = read_footprint_inputs(in, "");
     out.errors = std::move(in.errors());
     return out;
 }
@@ -291,30 +289,16 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     if (!req.architecture)
         r.notes.push_back("memory: activations not included; give model.architecture to include them");
 
-    if (req.price_usd_per_hour || inst->price) {
-        r.price_usd_per_hour = req.price_usd_per_hour ? *req.price_usd_per_hour : inst->price->usd_per_hour.value;
-        r.price_as_of = req.price_usd_per_hour ? "request" : catalogue.as_of(inst->price->usd_per_hour);
-        r.cost_usd = r.instance_hours * *r.price_usd_per_hour;
-    } else {
-        r.notes.push_back("cost: no on-demand price for " + inst->id + " in the catalogue; give price_usd_per_hour");
+    auto fp = footprint(catalogue, *inst, r.instance_hours, req.footprint);
+    if (!fp.ok()) {
+        out.errors = fp.errors;
+        return out;
     }
+    r.footprint = std::move(fp.value);
+    r.notes.insert(r.notes.end(), r.footprint.notes.begin(), r.footprint.notes.end());
 
-    r.region = req.region ? *req.region : inst->price ? inst->price->region : "us-east-1";
-    const Region* region = catalogue.region(r.region);
-    if (req.region && !region) return fail("region", "unknown region \"" + *req.region + "\"");
-    if (req.power_watts || inst->power) r.power_watts = req.power_watts ? *req.power_watts : inst->power->value;
-    if (region || req.pue) r.pue = req.pue ? *req.pue : region->pue.value;
-    if (r.power_watts && r.pue) {
-        r.energy_kwh = r.instance_hours * *r.power_watts / 1000 * *r.pue;
-        if (region) {
-            r.carbon_intensity = region->carbon_intensity.value;
-            r.co2e_kg = *r.energy_kwh * *r.carbon_intensity / 1000;
-        }
-    } else if (!r.power_watts) {
-        r.notes.push_back("energy: no power estimate for " + inst->id + " in the catalogue; give power_watts");
-    }
-
-    for (double v : {r.seconds, r.total_flops, r.cost_usd.value_or(0), r.energy_kwh.value_or(0), r.memory.total})
+    for (double v : {r.seconds, r.total_flops, r.footprint.cost_usd.value_or(0), r.footprint.energy_kwh.value_or(0),
+                     r.memory.total})
         if (!std::isfinite(v)) return fail("tokens", "the job is too large to estimate");
     return out;
 }
@@ -334,7 +318,6 @@ void to_json(json& j, const TrainingResult& r) {
              {"days", r.days},
              {"accelerator_hours", r.accelerator_hours},
              {"instance_hours", r.instance_hours},
-             {"region", r.region},
              {"memory", r.memory},
              {"fits", r.fits},
              {"notes", r.notes}};
@@ -344,14 +327,7 @@ void to_json(json& j, const TrainingResult& r) {
     put("peak_tflops", r.peak_tflops);
     put("mfu", r.mfu);
     put("deadline_days", r.deadline_days);
-    put("cost_usd", r.cost_usd);
-    put("price_usd_per_hour", r.price_usd_per_hour);
-    if (r.cost_usd) j["price_as_of"] = r.price_as_of;
-    put("power_watts", r.power_watts);
-    put("energy_kwh", r.energy_kwh);
-    put("co2e_kg", r.co2e_kg);
-    put("pue", r.pue);
-    put("carbon_intensity", r.carbon_intensity);
+    add_to_json(j, r.footprint);
     j["layout"] = r.layout ? json(*r.layout) : json(nullptr);
     j["minimum_instances"] = r.minimum_instances ? json(*r.minimum_instances) : json(nullptr);
 }

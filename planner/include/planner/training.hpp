@@ -20,6 +20,7 @@
 
 #include "planner/catalogue.hpp"
 #include "planner/error.hpp"
+#include "planner/footprint.hpp"
 #include "planner/memory.hpp"
 
 namespace planner {
@@ -40,10 +41,7 @@ struct TrainingRequest {
     std::optional<Layout> layout;              // default: the smallest that fits
     int micro_batch = 1;
     double headroom = 0.1;                     // share of accelerator memory kept free
-    std::optional<std::string> region;         // default: the price's region
-    std::optional<double> price_usd_per_hour;  // overrides the catalogue's price
-    std::optional<double> power_watts;         // per instance; overrides the catalogue's estimate
-    std::optional<double> pue;                 // overrides the region's
+    FootprintInputs footprint;                 // region, price, power, PUE overrides
 };
 
 struct TrainingResult {
@@ -64,15 +62,7 @@ struct TrainingResult {
     double accelerator_hours = 0;
     double instance_hours = 0;
     std::optional<double> deadline_days;
-    std::optional<double> cost_usd;
-    std::optional<double> price_usd_per_hour;
-    std::string price_as_of;
-    std::optional<double> power_watts;     // per instance
-    std::optional<double> energy_kwh;      // including PUE
-    std::optional<double> co2e_kg;
-    std::string region;
-    std::optional<double> pue;
-    std::optional<double> carbon_intensity;  // gCO2e/kWh
+    Footprint footprint;                   // cost, energy, CO2e of the instance-hours
     MemoryBreakdown memory;                // per accelerator, for `layout`
     std::optional<Layout> layout;
     bool fits = false;

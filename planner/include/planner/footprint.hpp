@@ -1,0 +1,56 @@
+// What running instances costs in money, energy and carbon:
+//
+//     cost   = instance-hours · on-demand price
+//     energy = instance-hours · instance power · PUE          (kWh)
+//     CO2e   = energy · grid carbon intensity                 (kg)
+//
+// Instance power is an estimate (accelerator TDP × count + host, see data/README.md); every
+// figure can be overridden by the request: region, price_usd_per_hour, power_watts, pue.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "planner/catalogue.hpp"
+#include "planner/error.hpp"
+#include "planner/request_reader.hpp"
+
+namespace planner {
+
+struct FootprintInputs {
+    std::optional<std::string> region;         // default: the price's region
+    std::optional<double> price_usd_per_hour;  // overrides the catalogue's price
+    std::optional<double> power_watts;         // per instance; overrides the catalogue's estimate
+    std::optional<double> pue;                 // overrides the region's
+};
+
+/// Reads region, price_usd_per_hour, power_watts and pue under `prefix` ("" or "configurations.0.").
+FootprintInputs read_footprint_inputs(RequestReader& in, const std::string& prefix);
+
+/// The field names read_footprint_inputs knows, for reject_unknown.
+extern const char* const kFootprintFields[4];
+
+struct Footprint {
+    std::optional<double> price_usd_per_hour;
+    std::string price_as_of;   // "request" when overridden
+    std::optional<double> cost_usd;
+    std::optional<double> power_watts;
+    std::optional<double> energy_kwh;
+    std::optional<double> co2e_kg;
+    std::string region;
+    std::optional<double> pue;
+    std::optional<double> carbon_intensity;  // gCO2e/kWh
+    std::vector<std::string> notes;          // what is missing and how to supply it
+};
+
+/// The footprint of `instance_hours` on `instance`. The only error is an unknown region.
+Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& instance, double instance_hours,
+                             const FootprintInputs& inputs, const std::string& field_prefix = "");
+
+/// Adds the footprint's fields (cost_usd, energy_kwh, ...) to a result object.
+void add_to_json(nlohmann::json& j, const Footprint& f);
+
+}  // namespace planner

@@ -1,0 +1,65 @@
+#include "planner/footprint.hpp"
+
+namespace planner {
+
+using nlohmann::json;
+
+const char* const kFootprintFields[4] = {"region", "price_usd_per_hour", "power_watts", "pue"};
+
+FootprintInputs read_footprint_inputs(RequestReader& in, const std::string& prefix) {
+    FootprintInputs f;
+    if (auto region = in.text(prefix + "region", {}, false)) f.region = *region;
+    f.price_usd_per_hour = in.number(prefix + "price_usd_per_hour", {0, false, 10000, false}, false);
+    f.power_watts = in.number(prefix + "power_watts", {0, true, 1e6, false}, false);
+    f.pue = in.number(prefix + "pue", {1, false, 3, false}, false);
+    return f;
+}
+
+Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, double instance_hours,
+                             const FootprintInputs& in, const std::string& field_prefix) {
+    Checked<Footprint> out;
+    Footprint& f = out.value;
+    if (in.price_usd_per_hour || inst.price) {
+        f.price_usd_per_hour = in.price_usd_per_hour ? *in.price_usd_per_hour : inst.price->usd_per_hour.value;
+        f.price_as_of = in.price_usd_per_hour ? "request" : catalogue.as_of(inst.price->usd_per_hour);
+        f.cost_usd = instance_hours * *f.price_usd_per_hour;
+    } else {
+        f.notes.push_back("cost: no on-demand price for " + inst.id + " in the catalogue; give price_usd_per_hour");
+    }
+
+    f.region = in.region ? *in.region : inst.price ? inst.price->region : "us-east-1";
+    const Region* region = catalogue.region(f.region);
+    if (in.region && !region) {
+        out.errors.push_back({field_prefix + "region", "unknown region \"" + *in.region + "\""});
+        return out;
+    }
+    if (in.power_watts || inst.power) f.power_watts = in.power_watts ? *in.power_watts : inst.power->value;
+    if (in.pue || region) f.pue = in.pue ? *in.pue : region->pue.value;
+    if (!f.power_watts) {
+        f.notes.push_back("energy: no power estimate for " + inst.id + " in the catalogue; give power_watts");
+    } else if (f.pue) {
+        f.energy_kwh = instance_hours * *f.power_watts / 1000 * *f.pue;
+        if (region) {
+            f.carbon_intensity = region->carbon_intensity.value;
+            f.co2e_kg = *f.energy_kwh * *f.carbon_intensity / 1000;
+        }
+    }
+    return out;
+}
+
+void add_to_json(json& j, const Footprint& f) {
+    auto put = [&](const char* key, const std::optional<double>& v) {
+        if (v) j[key] = *v;
+    };
+    put("cost_usd", f.cost_usd);
+    put("price_usd_per_hour", f.price_usd_per_hour);
+    if (f.price_usd_per_hour) j["price_as_of"] = f.price_as_of;
+    put("power_watts", f.power_watts);
+    put("energy_kwh", f.energy_kwh);
+    put("co2e_kg", f.co2e_kg);
+    put("pue", f.pue);
+    put("carbon_intensity", f.carbon_intensity);
+    j["region"] = f.region;
+}
+
+}  // namespace planner
