@@ -2,6 +2,9 @@
 
 #include <exception>
 
+#include "planner/compare.hpp"
+#include "planner/energy.hpp"
+#include "planner/inference.hpp"
 #include "planner/training.hpp"
 
 namespace planner {
@@ -11,7 +14,7 @@ using nlohmann::json;
 namespace {
 
 constexpr int kApi = 1;
-const char* const kKinds = "train";
+const char* const kKinds = "train, infer, energy, compare, catalog";
 
 std::string failure(const std::vector<FieldError>& errors) {
     return json{{"api", kApi}, {"ok", false}, {"errors", errors}}.dump();
@@ -29,6 +32,34 @@ std::string plan_train(const Catalogue& catalogue, const json& request) {
     return success("train", result.value);
 }
 
+std::string plan_infer(const Catalogue& catalogue, const json& request) {
+    auto req = read_inference_request(request);
+    if (!req.ok()) return failure(req.errors);
+    auto result = estimate_inference(catalogue, req.value);
+    if (!result.ok()) return failure(result.errors);
+    return success("infer", result.value);
+}
+
+std::string plan_energy(const Catalogue& catalogue, const json& request) {
+    auto req = read_energy_request(request);
+    if (!req.ok()) return failure(req.errors);
+    auto rows = compare_energy(catalogue, req.value);
+    if (!rows.ok()) return failure(rows.errors);
+    return success("energy", json{{"configurations", rows.value}});
+}
+
+std::string plan_compare(const Catalogue& catalogue, const json& request) {
+    auto result = compare(catalogue, request);
+    if (!result.ok()) return failure(result.errors);
+    return success("compare", std::move(result.value));
+}
+
+std::string plan_catalog(const Catalogue& catalogue, const json& request) {
+    for (auto it = request.begin(); it != request.end(); ++it)
+        if (it.key() != "api" && it.key() != "kind") return failure({{it.key(), "is not a known field"}});
+    return success("catalog", catalogue);
+}
+
 }  // namespace
 
 std::string plan(const Catalogue& catalogue, std::string_view request_json) {
@@ -42,6 +73,10 @@ std::string plan(const Catalogue& catalogue, std::string_view request_json) {
         auto kind = request.find("kind");
         if (kind == request.end()) return failure({{"kind", std::string("is required (one of: ") + kKinds + ")"}});
         if (*kind == "train") return plan_train(catalogue, request);
+        if (*kind == "infer") return plan_infer(catalogue, request);
+        if (*kind == "energy") return plan_energy(catalogue, request);
+        if (*kind == "compare") return plan_compare(catalogue, request);
+        if (*kind == "catalog") return plan_catalog(catalogue, request);
         return failure({{"kind", std::string("must be one of: ") + kKinds}});
     } catch (const std::exception& e) {
         return failure({{"", std::string("internal error: ") + e.what()}});

@@ -19,10 +19,18 @@ const json* RequestReader::find(const std::string& path) const {
     while (start <= path.size() && !path.empty()) {
         std::size_t dot = path.find('.', start);
         std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-        if (!node->is_object()) return nullptr;
-        auto it = node->find(key);
-        if (it == node->end()) return nullptr;
-        node = &*it;
+        if (node->is_array()) {  // "configurations.0.instance"
+            if (key.empty() || key.find_first_not_of("0123456789") != std::string::npos) return nullptr;
+            const std::size_t index = std::stoul(key);
+            if (index >= node->size()) return nullptr;
+            node = &(*node)[index];
+        } else if (node->is_object()) {
+            auto it = node->find(key);
+            if (it == node->end()) return nullptr;
+            node = &*it;
+        } else {
+            return nullptr;
+        }
         if (dot == std::string::npos) break;
         start = dot + 1;
     }

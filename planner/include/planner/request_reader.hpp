@@ -28,7 +28,7 @@ class RequestReader {
 public:
     explicit RequestReader(const nlohmann::json& request) : root_(request) {}
 
-    /// The value at a dotted path, or nullptr when absent.
+    /// The value at a dotted path ("model.parameters", "configurations.0.hours"), or nullptr when absent.
     const nlohmann::json* find(const std::string& path) const;
 
     std::optional<double> number(const std::string& path, const NumberRule& rule, bool required);

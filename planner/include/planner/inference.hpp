@@ -1,0 +1,93 @@
+// Inference fleet: how many instances serve a request rate, and what that costs per million requests.
+//
+//     fleet = ⌈ rate · peak_factor / (per-instance throughput · target utilisation) ⌉ + redundancy
+//     concurrency = rate · latency                                   (Little's law)
+//
+// Per-instance throughput comes from one of:
+//   throughput_rps   measured by the user
+//   benchmark        a published measurement in data/benchmarks.json
+//   compute          compute-bound: accelerators · dense peak · MFU / FLOPs per request
+//                    (FLOPs per request default to 2 · parameters · tokens)
+//   llm              decode is memory-bound (PLANNER.md): one replica per instance, its weights
+//                    sharded over the instance's accelerators, batch B sequences at a time:
+//                      prefill  = 2 · P · prompt · B / (accelerators · peak · MFU)
+//                      step     = (weight bytes + B · KV bytes) / (accelerators · bandwidth · fraction)
+//                      latency  = prefill + output tokens · step;  throughput = B / latency
+//                    KV bytes per sequence = 2 · layers · kv_heads · head_dim · bytes · tokens
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "planner/catalogue.hpp"
+#include "planner/error.hpp"
+#include "planner/footprint.hpp"
+
+namespace planner {
+
+struct LlmShape {
+    double parameters = 0;
+    int layers = 0;
+    int kv_heads = 0;
+    int head_dim = 0;
+    double prompt_tokens = 0;
+    double output_tokens = 0;
+    int batch = 1;
+    double bytes_per_parameter = 2;    // bf16 weights
+    double kv_bytes_per_element = 2;
+    double bandwidth_fraction = 0;     // achieved share of peak memory bandwidth, (0, 1]
+    double mfu = 0;                    // prefill, share of the dense peak, (0, 1]
+    std::string precision = "bf16";
+};
+
+struct ComputeShape {
+    std::optional<double> flops_per_request;
+    std::optional<double> parameters;  // with tokens: 2 · P · tokens
+    std::optional<double> tokens;
+    double mfu = 0;
+    std::string precision = "bf16";
+};
+
+struct InferenceRequest {
+    std::string instance;
+    double rate_per_second = 0;        // average
+    double peak_factor = 1;            // peak / average, ≥ 1
+    double target_utilisation = 0.7;   // planned share of each instance's throughput, (0, 1]
+    int redundancy = 0;                // k spare instances (N + k)
+    std::optional<double> throughput_rps;
+    std::optional<std::string> benchmark;
+    std::optional<ComputeShape> compute;
+    std::optional<LlmShape> llm;
+    std::optional<double> latency_target_ms;
+    double headroom = 0.1;             // accelerator memory kept free (llm)
+    FootprintInputs footprint;
+};
+
+struct InferenceResult {
+    std::string instance;
+    double per_instance_rps = 0;
+    std::string throughput_source;     // "request", a benchmark id, "compute estimate", "llm estimate"
+    std::optional<double> latency_ms;
+    std::optional<bool> latency_ok;
+    double peak_rps = 0;
+    int fleet = 0;                     // instances, redundancy included
+    std::optional<double> concurrency; // requests in flight at peak
+    std::optional<double> kv_cache_bytes;  // llm: per instance, whole batch
+    std::optional<double> memory_bytes;    // llm: weights + KV cache per instance
+    std::optional<double> cost_per_hour;
+    std::optional<double> cost_per_million;
+    std::optional<double> kwh_per_million;
+    std::optional<double> co2e_kg_per_million;
+    Footprint footprint;               // of one hour of the whole fleet
+    std::vector<std::string> notes;
+};
+
+Checked<InferenceRequest> read_inference_request(const nlohmann::json& request);
+Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const InferenceRequest& request);
+
+void to_json(nlohmann::json& j, const InferenceResult& r);
+
+}  // namespace planner

@@ -1,0 +1,207 @@
+#include "planner/inference.hpp"
+
+#include <cmath>
+#include <set>
+
+#include "planner/request_reader.hpp"
+
+namespace planner {
+
+using nlohmann::json;
+
+namespace {
+
+const std::set<std::string> kPrecisions = {"fp32", "tf32", "bf16", "fp16", "fp8", "int8"};
+constexpr double kMaxRate = 1e9;  // requests per second
+
+std::optional<int> whole(RequestReader& in, const std::string& path, double min, double max, bool required) {
+    auto v = in.number(path, {min, false, max, true}, required);
+    return v ? std::optional<int>(int(*v)) : std::nullopt;
+}
+
+}  // namespace
+
+Checked<InferenceRequest> read_inference_request(const json& request) {
+    RequestReader in(request);
+    Checked<InferenceRequest> out;
+    InferenceRequest& r = out.value;
+    in.reject_unknown("", {"api", "kind", "instance", "rate", "peak_factor", "target_utilisation", "redundancy",
+                           "throughput_rps", "benchmark", "compute", "llm", "latency_target_ms", "headroom",
+                           kFootprintFields[0], kFootprintFields[1], kFootprintFields[2], kFootprintFields[3]});
+    in.reject_unknown("rate", {"value", "per"});
+    in.reject_unknown("compute", {"flops_per_request", "parameters", "tokens", "mfu", "precision"});
+    in.reject_unknown("llm", {"parameters", "layers", "kv_heads", "head_dim", "prompt_tokens", "output_tokens",
+                              "batch", "bytes_per_parameter", "kv_bytes_per_element", "bandwidth_fraction", "mfu",
+                              "precision"});
+    if (auto id = in.text("instance", {}, true)) r.instance = *id;
+
+    auto rate = in.number("rate.value", {0, true, kMaxRate, false}, true);
+    auto per = in.text("rate.per", {"second", "hour", "day"}, true);
+    if (rate && per) r.rate_per_second = *rate / (*per == "second" ? 1 : *per == "hour" ? 3600 : 86400);
+    if (auto v = in.number("peak_factor", {1, false, 100, false}, false)) r.peak_factor = *v;
+    if (auto v = in.number("target_utilisation", {0, true, 1, false}, false)) r.target_utilisation = *v;
+    if (auto v = whole(in, "redundancy", 0, 10000, false)) r.redundancy = *v;
+    r.latency_target_ms = in.number("latency_target_ms", {0, true, 1e7, false}, false);
+    if (auto v = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *v;
+
+    int sources = 0;
+    if (in.find("throughput_rps")) {
+        ++sources;
+        r.throughput_rps = in.number("throughput_rps", {0, true, 1e7, false}, true);
+    }
+    if (in.find("benchmark")) {
+        ++sources;
+        r.benchmark = in.text("benchmark", {}, true);
+    }
+    if (const json* c = in.find("compute")) {
+        ++sources;
+        ComputeShape s;
+        s.flops_per_request = in.number("compute.flops_per_request", {0, true, 1e21, false}, false);
+        s.parameters = in.number("compute.parameters", {0, true, 1e15, false}, false);
+        s.tokens = in.number("compute.tokens", {0, true, 1e9, false}, false);
+        if (auto m = in.number("compute.mfu", {0, true, 1, false}, true)) s.mfu = *m;
+        if (auto p = in.text("compute.precision", kPrecisions, false)) s.precision = *p;
+        if (c->is_object() && !s.flops_per_request && !(s.parameters && s.tokens) && !c->contains("flops_per_request"))
+            in.fail("compute", "give flops_per_request, or parameters and tokens (2 · P · tokens FLOPs)");
+        r.compute = s;
+    }
+    if (in.find("llm")) {
+        ++sources;
+        LlmShape s;
+        if (auto v = in.number("llm.parameters", {0, true, 1e15, false}, true)) s.parameters = *v;
+        if (auto v = whole(in, "llm.layers", 1, 10000, true)) s.layers = *v;
+        if (auto v = whole(in, "llm.kv_heads", 1, 10000, true)) s.kv_heads = *v;
+        if (auto v = whole(in, "llm.head_dim", 1, 100000, true)) s.head_dim = *v;
+        if (auto v = in.number("llm.prompt_tokens", {0, false, 1e7, false}, true)) s.prompt_tokens = *v;
+        if (auto v = in.number("llm.output_tokens", {1, false, 1e7, false}, true)) s.output_tokens = *v;
+        if (auto v = whole(in, "llm.batch", 1, 100000, false)) s.batch = *v;
+        if (auto v = in.number("llm.bytes_per_parameter", {0, true, 8, false}, false)) s.bytes_per_parameter = *v;
+        if (auto v = in.number("llm.kv_bytes_per_element", {0, true, 8, false}, false)) s.kv_bytes_per_element = *v;
+        if (auto v = in.number("llm.bandwidth_fraction", {0, true, 1, false}, true)) s.bandwidth_fraction = *v;
+        if (auto v = in.number("llm.mfu", {0, true, 1, false}, true)) s.mfu = *v;
+        if (auto p = in.text("llm.precision", kPrecisions, false)) s.precision = *p;
+        r.llm = s;
+    }
+    if (sources != 1)
+        in.fail("throughput_rps", "give exactly one of throughput_rps, benchmark, compute or llm for the per-instance throughput");
+    r.footprint = read_footprint_inputs(in, "");
+    out.errors = std::move(in.errors());
+    return out;
+}
+
+Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const InferenceRequest& req) {
+    Checked<InferenceResult> out;
+    InferenceResult& r = out.value;
+    auto fail = [&](std::string field, std::string message) {
+        out.errors.push_back({std::move(field), std::move(message)});
+        return out;
+    };
+    const Instance* inst = catalogue.find(req.instance);
+    if (!inst) return fail("instance", "unknown instance type \"" + req.instance + "\"");
+    const Accelerator& chip = catalogue.accelerator_of(*inst);
+    const double n = inst->accelerator_count.value;
+    r.instance = inst->id;
+
+    auto peak_of = [&](const std::string& precision, const char* field) -> std::optional<double> {
+        auto it = chip.peak_tflops.find(precision);
+        if (it == chip.peak_tflops.end()) {
+            out.errors.push_back({field, chip.name + " has no published dense " + precision + " peak"});
+            return std::nullopt;
+        }
+        return it->second.value * 1e12;
+    };
+
+    if (req.throughput_rps) {
+        r.per_instance_rps = *req.throughput_rps;
+        r.throughput_source = "request";
+    } else if (req.benchmark) {
+        const Benchmark* b = nullptr;
+        for (const Benchmark& x : catalogue.benchmarks)
+            if (x.id == *req.benchmark) b = &x;
+        if (!b || b->kind != "inference") return fail("benchmark", "unknown inference benchmark \"" + *req.benchmark + "\"");
+        if (b->instance != inst->id)
+            return fail("benchmark", "\"" + b->id + "\" was measured on " + b->instance + ", not " + inst->id);
+        r.per_instance_rps = b->throughput->value;
+        r.throughput_source = b->id;
+        if (b->latency) r.latency_ms = b->latency->value;
+    } else if (req.compute) {
+        const ComputeShape& c = *req.compute;
+        auto peak = peak_of(c.precision, "compute.precision");
+        if (!peak) return out;
+        const double flops = c.flops_per_request ? *c.flops_per_request : 2 * *c.parameters * *c.tokens;
+        r.per_instance_rps = n * *peak * c.mfu / flops;
+        r.throughput_source = "compute estimate";
+    } else {
+        const LlmShape& s = *req.llm;
+        auto peak = peak_of(s.precision, "llm.precision");
+        if (!peak) return out;
+        if (!chip.memory_bandwidth)
+            return fail("llm", chip.name + " has no published memory bandwidth; give throughput_rps instead");
+        const double weights = s.parameters * s.bytes_per_parameter;
+        const double kv_per_sequence = 2.0 * s.layers * s.kv_heads * s.head_dim * s.kv_bytes_per_element *
+                                       (s.prompt_tokens + s.output_tokens);
+        r.kv_cache_bytes = kv_per_sequence * s.batch;
+        r.memory_bytes = weights + *r.kv_cache_bytes;
+        const double capacity = catalogue.accelerator_memory_gb(*inst) * 1e9 * (1 - req.headroom);
+        if (*r.memory_bytes > capacity)
+            return fail("llm.batch", "weights and KV cache need " + format_number(std::ceil(*r.memory_bytes / 1e9)) +
+                                         " GB, more than the " + format_number(std::floor(capacity / 1e9)) +
+                                         " GB usable on one " + inst->id + "; lower the batch or pick a larger instance");
+        const double prefill = 2 * s.parameters * s.prompt_tokens * s.batch / (n * *peak * s.mfu);
+        // Each decode step reads every weight once and the whole batch's KV cache (on average half full).
+        const double step = (weights + *r.kv_cache_bytes / 2) / (n * chip.memory_bandwidth->value * 1e9 * s.bandwidth_fraction);
+        const double latency = prefill + s.output_tokens * step;
+        r.latency_ms = latency * 1000;
+        r.per_instance_rps = s.batch / latency;
+        r.throughput_source = "llm estimate";
+    }
+
+    r.peak_rps = req.rate_per_second * req.peak_factor;
+    const double needed = r.peak_rps / (r.per_instance_rps * req.target_utilisation);
+    if (!std::isfinite(needed) || needed > 1e7) return fail("rate.value", "needs more than ten million instances");
+    r.fleet = int(std::ceil(needed - 1e-9)) + req.redundancy;
+    if (r.latency_ms) r.concurrency = r.peak_rps * *r.latency_ms / 1000;
+    if (req.latency_target_ms) {
+        if (r.latency_ms) r.latency_ok = *r.latency_ms <= *req.latency_target_ms;
+        else r.notes.push_back("latency: not known for this throughput source, so the target was not checked");
+    }
+
+    auto fp = footprint(catalogue, *inst, r.fleet, req.footprint);  // one hour of the whole fleet
+    if (!fp.ok()) {
+        out.errors = fp.errors;
+        return out;
+    }
+    r.footprint = std::move(fp.value);
+    r.notes.insert(r.notes.end(), r.footprint.notes.begin(), r.footprint.notes.end());
+    const double millions_per_hour = req.rate_per_second * 3600 / 1e6;
+    if (r.footprint.cost_usd) {
+        r.cost_per_hour = r.footprint.cost_usd;
+        r.cost_per_million = *r.footprint.cost_usd / millions_per_hour;
+    }
+    if (r.footprint.energy_kwh) r.kwh_per_million = *r.footprint.energy_kwh / millions_per_hour;
+    if (r.footprint.co2e_kg) r.co2e_kg_per_million = *r.footprint.co2e_kg / millions_per_hour;
+    return out;
+}
+
+void to_json(json& j, const InferenceResult& r) {
+    j = json{{"instance", r.instance},     {"per_instance_rps", r.per_instance_rps},
+             {"throughput_source", r.throughput_source}, {"peak_rps", r.peak_rps},
+             {"fleet", r.fleet},           {"notes", r.notes}};
+    auto put = [&](const char* key, const auto& v) {
+        if (v) j[key] = *v;
+    };
+    put("latency_ms", r.latency_ms);
+    put("latency_ok", r.latency_ok);
+    put("concurrency", r.concurrency);
+    put("kv_cache_bytes", r.kv_cache_bytes);
+    put("memory_bytes", r.memory_bytes);
+    put("cost_per_hour", r.cost_per_hour);
+    put("cost_per_million", r.cost_per_million);
+    put("kwh_per_million", r.kwh_per_million);
+    put("co2e_kg_per_million", r.co2e_kg_per_million);
+    json fleet_hour;
+    add_to_json(fleet_hour, r.footprint);
+    j["fleet_hour"] = fleet_hour;
+}
+
+}  // namespace planner

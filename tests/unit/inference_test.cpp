@@ -1,0 +1,108 @@
+// Inference fleet sizing, against hand-computed values.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "planner/api.hpp"
+#include "planner/compare.hpp"
+#include "test_catalogue.hpp"
+
+using nlohmann::json;
+
+namespace {
+json run(const json& request) {
+    return json::parse(planner::plan(test::real_catalogue(), request.dump()));
+}
+json infer(json fields) {
+    fields.update({{"api", 1}, {"kind", "infer"}});
+    json r = run(fields);
+    REQUIRE_MESSAGE(r["ok"] == true, r.dump());
+    return r["infer"];
+}
+}  // namespace
+
+TEST_CASE("fleet = ceil(rate · peak factor / (throughput · utilisation)) + redundancy") {
+    json r = infer({{"instance", "g5.xlarge"}, {"rate", {{"value", 100}, {"per", "second"}}}, {"peak_factor", 1.5},
+                    {"target_utilisation", 0.7}, {"redundancy", 2}, {"throughput_rps", 20}});
+    CHECK(r["fleet"] == int(std::ceil(100 * 1.5 / (20 * 0.7))) + 2);  // 11 + 2
+    CHECK(r["cost_per_hour"].get<double>() == doctest::Approx(13 * 1.006));
+    CHECK(r["cost_per_million"].get<double>() == doctest::Approx(13 * 1.006 / 0.36));
+}
+
+TEST_CASE("rates per hour and per day are the same traffic per second") {
+    json h = infer({{"instance", "g5.xlarge"}, {"rate", {{"value", 360000}, {"per", "hour"}}}, {"throughput_rps", 20}});
+    json d = infer({{"instance", "g5.xlarge"}, {"rate", {{"value", 8640000}, {"per", "day"}}}, {"throughput_rps", 20}});
+    CHECK(h["peak_rps"].get<double>() == doctest::Approx(100));
+    CHECK(d["peak_rps"].get<double>() == doctest::Approx(100));
+    CHECK(h["fleet"] == d["fleet"]);
+}
+
+TEST_CASE("compute-bound throughput is accelerators · peak · MFU / FLOPs per request") {
+    json r = infer({{"instance", "g5.12xlarge"}, {"rate", {{"value", 10}, {"per", "second"}}},
+                    {"compute", {{"parameters", 1e9}, {"tokens", 512}, {"mfu", 0.3}, {"precision", "fp32"}}}});
+    const double peak = test::real_catalogue().accelerator("a10g")->peak_tflops.at("fp32").value * 1e12;
+    CHECK(r["per_instance_rps"].get<double>() == doctest::Approx(4 * peak * 0.3 / (2 * 1e9 * 512)));
+}
+
+TEST_CASE("LLM decode is memory-bound: weights and KV cache over memory bandwidth") {
+    // Llama-2-7B-like: 32 layers, 32 KV heads of 128, on one A10G (24 GB, 600 GB/s).
+    json llm = {{"parameters", 7e9}, {"layers", 32}, {"kv_heads", 32}, {"head_dim", 128}, {"prompt_tokens", 512},
+                {"output_tokens", 256}, {"batch", 4}, {"bandwidth_fraction", 0.6}, {"mfu", 0.3}, {"precision", "fp32"}};
+    json r = infer({{"instance", "g5.xlarge"}, {"rate", {{"value", 1}, {"per", "second"}}}, {"llm", llm},
+                    {"latency_target_ms", 5000}});
+    const auto& chip = *test::real_catalogue().accelerator("a10g");
+    const double kv = 2.0 * 32 * 32 * 128 * 2 * (512 + 256) * 4;
+    const double weights = 7e9 * 2;
+    const double prefill = 2 * 7e9 * 512 * 4 / (chip.peak_tflops.at("fp32").value * 1e12 * 0.3);
+    const double step = (weights + kv / 2) / (chip.memory_bandwidth->value * 1e9 * 0.6);
+    CHECK(r["kv_cache_bytes"].get<double>() == doctest::Approx(kv));
+    CHECK(r["latency_ms"].get<double>() == doctest::Approx((prefill + 256 * step) * 1000));
+    CHECK(r["per_instance_rps"].get<double>() == doctest::Approx(4 / (prefill + 256 * step)));
+    CHECK(r["latency_ok"] == (r["latency_ms"].get<double>() <= 5000));
+    CHECK(r["concurrency"].get<double>() == doctest::Approx(r["latency_ms"].get<double>() / 1000));
+
+    SUBCASE("a batch whose KV cache does not fit is refused with the reason") {
+        llm["batch"] = 64;
+        json bad = run({{"api", 1}, {"kind", "infer"}, {"instance", "g5.xlarge"}, {"rate", {{"value", 1}, {"per", "second"}}}, {"llm", llm}});
+        CHECK(bad["errors"][0]["field"] == "llm.batch");
+    }
+}
+
+TEST_CASE("exactly one throughput source is required") {
+    json r = run({{"api", 1}, {"kind", "infer"}, {"instance", "g5.xlarge"}, {"rate", {{"value", 1}, {"per", "second"}}}});
+    CHECK(r["errors"][0]["field"] == "throughput_rps");
+}
+
+TEST_CASE("the Pareto set keeps the points no other point beats on both axes") {
+    auto on = planner::pareto_set({{1, 5}, {2, 2}, {3, 3}, {5, 1}, {2, 2}});
+    CHECK(on == std::vector<bool>{true, true, false, true, true});
+}
+
+TEST_CASE("compare runs one job on every instance type, sorted by cost, with a sweep for charts") {
+    json r = run({{"api", 1}, {"kind", "compare"},
+                  {"job", {{"kind", "train"}, {"model", {{"parameters", 7e9}}}, {"tokens", "chinchilla"}, {"instance_count", 4}, {"mfu", 0.3}}}});
+    REQUIRE(r["ok"] == true);
+    const json& rows = r["compare"]["rows"];
+    CHECK(rows.size() == test::real_catalogue().instances.size());
+    double previous = 0;
+    int pareto = 0;
+    for (const json& row : rows) {
+        if (!row.contains("cost_usd")) continue;
+        CHECK(row["cost_usd"].get<double>() >= previous);
+        previous = row["cost_usd"].get<double>();
+        pareto += row["pareto"].get<bool>();
+    }
+    CHECK(pareto >= 1);
+    CHECK(r["compare"]["sweep"].size() == rows.size());
+}
+
+TEST_CASE("energy compares two to four configurations against the first") {
+    json r = run({{"api", 1}, {"kind", "energy"}, {"configurations", json::array({{{"instance", "p4d.24xlarge"}, {"instances", 1}, {"hours", 1}}})}});
+    CHECK(r["errors"][0] == json{{"field", "configurations"}, {"message", "must list two to four configurations"}});
+}
+
+TEST_CASE("catalog returns the whole catalogue") {
+    json r = run({{"api", 1}, {"kind", "catalog"}});
+    CHECK(r["catalog"]["instances"].size() == test::real_catalogue().instances.size());
+    CHECK(r["catalog"]["sources"].size() == test::real_catalogue().sources.size());
+}
