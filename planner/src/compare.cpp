@@ -36,8 +36,7 @@ std::string first_message(const std::vector<FieldError>& errors) {
                                                  errors.front().message;
 }
 
-// Marks Pareto rows (those with both keys that can run the job) and sorts: by the first key, rows
-// without it last.
+// Marks Pareto rows (those with both keys that can run the job) and sorts by the first key.
 void rank(json& rows, const char* x, const char* y) {
     std::vector<std::pair<double, double>> points;
     std::vector<std::size_t> index;
@@ -51,8 +50,9 @@ void rank(json& rows, const char* x, const char* y) {
     auto on = pareto_set(points);
     for (std::size_t k = 0; k < index.size(); ++k) rows[index[k]]["pareto"] = bool(on[k]);
     std::vector<json> sorted(rows.begin(), rows.end());
+    // Rows that can run the job (a figure for x, and it fits) first, cheapest first.
     std::stable_sort(sorted.begin(), sorted.end(), [&](const json& a, const json& b) {
-        const bool ha = a.contains(x), hb = b.contains(x);
+        const bool ha = a.contains(x) && a.value("fits", true), hb = b.contains(x) && b.value("fits", true);
         if (ha != hb) return ha;
         return ha && a[x].get<double>() < b[x].get<double>();
     });

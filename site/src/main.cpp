@@ -1,6 +1,7 @@
 // accelguide: the command line.
 //
 //   accelguide plan --json FILE|-        run one planner request, print the JSON response
+//   accelguide plan train|infer|energy|compare [flags] [--format table]   the same from flags
 //   accelguide build [--out DIR]         generate the site into build/site/
 //   accelguide serve [--port N]          build, then serve it on http://127.0.0.1:8000/
 #include <chrono>
@@ -12,38 +13,12 @@
 
 #include "build.hpp"
 #include "files.hpp"
-#include "planner/api.hpp"
+#include "plan_command.hpp"
 #include "serve.hpp"
 
 namespace {
 
 using site::fs::path;
-
-int run_plan(const std::string& request_path, const path& root) {
-    std::string request;
-    if (request_path == "-") {
-        request.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    } else if (auto text = site::read_file(request_path)) {
-        request = std::move(*text);
-    } else {
-        std::cerr << "accelguide: cannot read " << request_path << "\n";
-        return 2;
-    }
-    planner::CatalogueFiles files;
-    for (planner::CatalogueFiles::File* f : files.all()) {
-        auto text = site::read_file(root / f->name);
-        if (!text) {
-            std::cerr << "accelguide: cannot read " << (root / f->name).string() << " (use --root to point at the project)\n";
-            return 2;
-        }
-        f->text = std::move(*text);
-    }
-    planner::CatalogueLoad load = planner::load_catalogue(files);
-    for (const auto& e : load.errors) std::cerr << e.to_string() << "\n";
-    const std::string response = planner::plan(load, request);
-    std::cout << response << "\n";
-    return nlohmann::json::parse(response).value("ok", false) ? 0 : 1;
-}
 
 int run_build(const site::BuildOptions& options) {
     const auto start = std::chrono::steady_clock::now();
@@ -68,12 +43,8 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
 
     site::BuildOptions build;
-    std::string request_path;
-    path root = ".";
-
-    auto* plan = app.add_subcommand("plan", "Run one planner request and print the JSON response");
-    plan->add_option("--json", request_path, "Request file, or - for standard input")->required();
-    plan->add_option("--root", root, "Project folder holding data/")->capture_default_str();
+    site::PlanCommand plan_command;
+    auto* plan = site::add_plan_command(app, plan_command);
 
     auto add_build_options = [&](CLI::App* cmd) {
         cmd->add_option("--root", build.root, "Project folder (content/, data/, templates/)")->capture_default_str();
@@ -89,9 +60,14 @@ int main(int argc, char** argv) {
     serve_cmd->add_option("--port", serve.port, "Port; 0 picks a free one")->capture_default_str();
     serve_cmd->add_option("--host", serve.host, "Address to listen on")->capture_default_str();
 
-    CLI11_PARSE(app, argc, argv);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int rc = app.exit(e);  // prints help or the usage error
+        return rc == 0 ? 0 : 2;
+    }
 
-    if (*plan) return run_plan(request_path, root);
+    if (*plan) return site::run_plan_command(plan_command);
     if (int rc = run_build(build); rc != 0) return rc;
     if (*build_cmd) return 0;
 

@@ -1,0 +1,284 @@
+#include "plan_command.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <stdexcept>
+
+#include "files.hpp"
+#include "planner/api.hpp"
+#include "views.hpp"
+
+namespace site {
+
+using nlohmann::json;
+
+namespace {
+
+// Flag name (without --) and the request field it fills, per subcommand.
+struct FlagSpec {
+    const char* flag;
+    const char* field;  // dotted path in the request
+    const char* help;
+};
+
+const std::vector<FlagSpec> kTrainFlags = {
+    {"parameters", "model.parameters", "model parameters, e.g. 7e9"},
+    {"layers", "model.architecture.layers", "or the architecture: layers"},
+    {"hidden", "model.architecture.hidden", "hidden size"},
+    {"heads", "model.architecture.heads", "attention heads"},
+    {"sequence", "model.architecture.sequence", "sequence length"},
+    {"vocabulary", "model.architecture.vocabulary", "vocabulary size"},
+    {"tokens", "tokens", "training tokens, or chinchilla (20 per parameter)"},
+    {"recompute", "recompute", "none | selective | full"},
+    {"precision", "precision", "fp32 | tf32 | bf16 | fp16 | fp8"},
+    {"instances", "instance_count", "number of instances"},
+    {"deadline-days", "deadline_days", "or: the fewest instances that finish in this many days"},
+    {"mfu", "mfu", "model FLOPs utilisation, 0-1"},
+    {"achieved-tflops", "achieved_tflops", "or: measured TFLOP/s per accelerator"},
+    {"scaling-efficiency", "scaling_efficiency", "0-1; default from published measurements"},
+    {"micro-batch", "micro_batch", "micro-batch size for activation memory"},
+    {"headroom", "headroom", "share of accelerator memory kept free, default 0.1"},
+};
+const std::vector<FlagSpec> kInferFlags = {
+    {"peak-factor", "peak_factor", "peak / average traffic, default 1"},
+    {"utilisation", "target_utilisation", "planned share of each instance's throughput, default 0.7"},
+    {"redundancy", "redundancy", "spare instances (N + k)"},
+    {"throughput-rps", "throughput_rps", "measured requests/s per instance"},
+    {"benchmark", "benchmark", "or: a benchmark id from data/benchmarks.json"},
+    {"latency-target-ms", "latency_target_ms", "latency target to check"},
+};
+const std::vector<FlagSpec> kFootprintFlags = {
+    {"region", "region", "AWS region for carbon intensity and PUE"},
+    {"price", "price_usd_per_hour", "on-demand USD/h, overriding the catalogue"},
+    {"power", "power_watts", "instance power in W, overriding the catalogue's estimate"},
+    {"pue", "pue", "data-centre PUE, overriding the region's"},
+};
+
+// A flag's text as JSON: a number when it reads fully as one, text otherwise (the planner then
+// names the field and the reason).
+json value_of(const std::string& text) {
+    try {
+        std::size_t used = 0;
+        double v = std::stod(text, &used);
+        if (used == text.size() && std::isfinite(v)) return v;
+    } catch (const std::exception&) {
+    }
+    return text;
+}
+
+void set_path(json& j, const std::string& path, json value) {
+    json* node = &j;
+    std::size_t start = 0;
+    for (std::size_t dot; (dot = path.find('.', start)) != std::string::npos; start = dot + 1)
+        node = &(*node)[path.substr(start, dot - start)];
+    (*node)[path.substr(start)] = std::move(value);
+}
+
+void put_flags(const PlanCommand& c, const std::vector<FlagSpec>& specs, json& request) {
+    for (const FlagSpec& f : specs)
+        if (auto it = c.flags.find(f.flag); it != c.flags.end() && !it->second.empty())
+            set_path(request, f.field, value_of(it->second));
+}
+
+void add_flags(CLI::App* cmd, PlanCommand& c, const std::vector<FlagSpec>& specs) {
+    for (const FlagSpec& f : specs) cmd->add_option(std::string("--") + f.flag, c.flags[f.flag], f.help);
+}
+
+std::string number_text(double v) {
+    if (std::fabs(v) >= 1e15 || (v != 0 && std::fabs(v) < 1e-3)) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.4g", v);
+        return buf;
+    }
+    return format_grouped(v, std::fabs(v) >= 1000 ? 0 : 3);
+}
+
+std::string cell(const json& v) {
+    if (v.is_number()) return number_text(v.get<double>());
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_null()) return "-";
+    return v.dump();
+}
+
+// Flattens nested objects into dotted keys; arrays of text (notes) become one line each.
+void flatten(const json& j, const std::string& prefix, std::vector<std::pair<std::string, std::string>>& out) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        const std::string key = prefix.empty() ? it.key() : prefix + "." + it.key();
+        if (it->is_object()) flatten(*it, key, out);
+        else if (it->is_array())
+            for (const auto& item : *it) out.emplace_back(key, cell(item));
+        else out.emplace_back(key, cell(*it));
+    }
+}
+
+std::string aligned(const std::vector<std::vector<std::string>>& rows) {
+    std::vector<std::size_t> width;
+    auto length = [](const std::string& s) {  // code points, so Japanese text aligns roughly
+        std::size_t n = 0;
+        for (unsigned char ch : s) n += (ch & 0xC0) != 0x80;
+        return n;
+    };
+    for (const auto& r : rows)
+        for (std::size_t i = 0; i < r.size(); ++i) {
+            if (width.size() <= i) width.push_back(0);
+            width[i] = std::max(width[i], length(r[i]));
+        }
+    std::ostringstream out;
+    for (const auto& r : rows) {
+        for (std::size_t i = 0; i < r.size(); ++i) {
+            out << r[i];
+            if (i + 1 < r.size()) out << std::string(width[i] - length(r[i]) + 2, ' ');
+        }
+        out << '\n';
+    }
+    return out.str();
+}
+
+std::string list_table(const json& list, const std::vector<std::string>& columns) {
+    std::vector<std::vector<std::string>> rows{columns};
+    for (const json& item : list) {
+        std::vector<std::string> r;
+        for (const auto& c : columns) r.push_back(item.contains(c) ? cell(item[c]) : "");
+        rows.push_back(r);
+    }
+    return aligned(rows);
+}
+
+}  // namespace
+
+CLI::App* add_plan_command(CLI::App& app, PlanCommand& c) {
+    CLI::App* plan = app.add_subcommand("plan", "Run one planner request; print the response as JSON or a table");
+    plan->add_option("--json", c.json_file, "Request file, or - for standard input");
+    plan->add_option("--format", c.format, "json | table")->check(CLI::IsMember({"json", "table"}))->capture_default_str();
+    plan->add_option("--root", c.root, "Project folder holding data/")->capture_default_str();
+
+    auto with_common = [&](CLI::App* cmd) {
+        cmd->add_option("--format", c.format, "json | table")->check(CLI::IsMember({"json", "table"}));
+        cmd->add_option("--root", c.root, "Project folder holding data/");
+        add_flags(cmd, c, kFootprintFlags);
+        cmd->callback([&c, cmd] { c.kind = cmd->get_name(); });
+        return cmd;
+    };
+    CLI::App* train = with_common(plan->add_subcommand("train", "Training time, cost, energy and memory"));
+    train->add_option("--instance", c.flags["instance"], "Instance type, e.g. p4d.24xlarge")->required();
+    add_flags(train, c, kTrainFlags);
+
+    CLI::App* infer = with_common(plan->add_subcommand("infer", "Inference fleet size and cost per million requests"));
+    infer->add_option("--instance", c.flags["instance"], "Instance type")->required();
+    infer->add_option("--rate", c.flags["rate"], "Requests, e.g. 1000000/hour (per second, hour or day)")->required();
+    add_flags(infer, c, kInferFlags);
+
+    CLI::App* energy = with_common(plan->add_subcommand("energy", "Energy, CO2e and cost of 2-4 configurations"));
+    energy->add_option("--config", c.configs, "label=..,instance=..,instances=..,hours=.. (repeat 2-4 times)")->required();
+
+    CLI::App* cmp = with_common(plan->add_subcommand("compare", "One training job on every instance type"));
+    add_flags(cmp, c, kTrainFlags);
+    cmp->add_option("--only", c.only, "Compare only these instance types");
+    return plan;
+}
+
+json request_from_flags(const PlanCommand& c) {
+    json r{{"api", 1}, {"kind", c.kind}};
+    if (c.kind == "train" || c.kind == "infer") set_path(r, "instance", c.flags.at("instance"));
+    if (c.kind == "train") put_flags(c, kTrainFlags, r);
+    if (c.kind == "infer") {
+        const std::string& rate = c.flags.at("rate");
+        const auto slash = rate.find('/');
+        if (slash == std::string::npos) throw std::invalid_argument("--rate must look like 1000000/hour");
+        r["rate"] = {{"value", value_of(rate.substr(0, slash))}, {"per", rate.substr(slash + 1)}};
+        put_flags(c, kInferFlags, r);
+    }
+    if (c.kind == "energy") {
+        r["configurations"] = json::array();
+        for (const std::string& config : c.configs) {
+            json entry = json::object();
+            std::stringstream parts(config);
+            for (std::string part; std::getline(parts, part, ',');) {
+                const auto eq = part.find('=');
+                if (eq == std::string::npos) throw std::invalid_argument("--config parts look like key=value: " + part);
+                const std::string key = part.substr(0, eq);
+                entry[key] = key == "label" || key == "instance" || key == "region" ? json(part.substr(eq + 1))
+                                                                                     : value_of(part.substr(eq + 1));
+            }
+            r["configurations"].push_back(entry);
+        }
+    }
+    if (c.kind == "compare") {
+        json job{{"kind", "train"}};
+        put_flags(c, kTrainFlags, job);
+        r["job"] = job;
+        if (!c.only.empty()) r["instances"] = c.only;
+    }
+    if (c.kind != "compare") put_flags(c, kFootprintFlags, r);
+    else put_flags(c, kFootprintFlags, r["job"]);
+    return r;
+}
+
+std::string format_table(const json& response) {
+    if (!response.value("ok", false)) {
+        std::vector<std::vector<std::string>> rows{{"field", "error"}};
+        for (const auto& e : response["errors"]) rows.push_back({e.value("field", ""), e.value("message", "")});
+        return aligned(rows);
+    }
+    const std::string kind = response["kind"];
+    const json& result = response[kind];
+    if (kind == "energy")
+        return list_table(result["configurations"], {"label", "instance", "instance_hours", "cost_usd", "energy_kwh",
+                                                     "co2e_kg", "cost_saving_percent", "energy_saving_percent"});
+    if (kind == "compare")
+        return list_table(result["rows"], result["job"] == "train"
+                                              ? std::vector<std::string>{"instance", "instances", "days", "cost_usd",
+                                                                         "energy_kwh", "fits", "pareto", "error"}
+                                              : std::vector<std::string>{"instance", "fleet", "cost_per_million",
+                                                                         "kwh_per_million", "pareto", "error"});
+    std::vector<std::pair<std::string, std::string>> pairs;
+    flatten(kind == "catalog" ? json{{"instances", result["instances"].size()}, {"sources", result["sources"].size()}}
+                              : result,
+            "", pairs);
+    std::vector<std::vector<std::string>> rows;
+    for (auto& [k, v] : pairs) rows.push_back({k, v});
+    return aligned(rows);
+}
+
+int run_plan_command(const PlanCommand& c) {
+    std::string request;
+    if (!c.kind.empty()) {
+        try {
+            request = request_from_flags(c).dump();
+        } catch (const std::invalid_argument& e) {
+            std::cerr << "accelguide: " << e.what() << "\n";
+            return 2;
+        }
+    } else if (c.json_file.empty()) {
+        std::cerr << "accelguide: give --json FILE|- or a subcommand (train, infer, energy, compare); see --help\n";
+        return 2;
+    } else if (c.json_file == "-") {
+        request.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    } else if (auto text = read_file(c.json_file)) {
+        request = std::move(*text);
+    } else {
+        std::cerr << "accelguide: cannot read " << c.json_file << "\n";
+        return 2;
+    }
+    planner::CatalogueFiles files;
+    for (planner::CatalogueFiles::File* f : files.all()) {
+        auto text = read_file(c.root / f->name);
+        if (!text) {
+            std::cerr << "accelguide: cannot read " << (c.root / f->name).string() << " (use --root to point at the project)\n";
+            return 2;
+        }
+        f->text = std::move(*text);
+    }
+    planner::CatalogueLoad load = planner::load_catalogue(files);
+    for (const auto& e : load.errors) std::cerr << e.to_string() << "\n";
+    const std::string response = planner::plan(load, request);
+    const json parsed = json::parse(response);
+    if (c.format == "table") std::cout << format_table(parsed);
+    else std::cout << response << "\n";
+    return parsed.value("ok", false) ? 0 : 1;
+}
+
+}  // namespace site
