@@ -84,12 +84,20 @@ TEST_CASE("compare runs one job on every instance type, sorted by cost, with a s
     REQUIRE(r["ok"] == true);
     const json& rows = r["compare"]["rows"];
     CHECK(rows.size() == test::real_catalogue().instances.size());
+    // Rows that can run the job come first, cheapest first; the rest follow with their reasons.
     double previous = 0;
     int pareto = 0;
+    bool runnable = true;
     for (const json& row : rows) {
-        if (!row.contains("cost_usd")) continue;
-        CHECK(row["cost_usd"].get<double>() >= previous);
-        previous = row["cost_usd"].get<double>();
+        const bool can_run = row.contains("cost_usd") && row.value("fits", false);
+        if (can_run) {
+            CHECK(runnable);
+            CHECK(row["cost_usd"].get<double>() >= previous);
+            previous = row["cost_usd"].get<double>();
+        } else {
+            runnable = false;
+            CHECK_FALSE(row["pareto"].get<bool>());
+        }
         pareto += row["pareto"].get<bool>();
     }
     CHECK(pareto >= 1);
