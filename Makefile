@@ -3,13 +3,14 @@
 #   make serve   set up, build native + wasm, generate build/site/, serve it on 127.0.0.1:$(PORT)
 #   make test    set up, build, run every test; the last line is "N passed, M failed"
 #   make site    set up, build, generate build/site/, stop
+#   make bench   set up, build, print benchmark figures (native against wasm, measured in one run)
 #   make native / make wasm / make setup    the steps on their own
 
 PORT ?= 8000
 # Emscripten 3.1.6 from Debian finds its acorn only here (../shared/TOOLCHAIN.md, trap 1).
 export NODE_PATH := /usr/share/nodejs
 
-.PHONY: all setup native wasm build site serve test clean
+.PHONY: all setup native wasm build site serve test bench clean
 all: build
 
 setup:
@@ -33,6 +34,10 @@ serve: build
 
 test: build
 	@bash tests/run.sh
+
+# Speed and size against a peer measured in the same run; prints ratios, never fails on timing.
+bench: build
+	node tests/bench/planner_bench.mjs --native build/tests/bench/planner_bench --root . --wasm build/wasm/dist
 
 clean:
 	rm -rf build

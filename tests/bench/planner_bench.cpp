@@ -1,0 +1,49 @@
+// The compare sweep, natively: the whole catalogue × instance counts 1…4096 × the layout search,
+// through planner::plan exactly as the CLI and the browser call it. Prints the median of N runs.
+//   planner_bench ROOT REQUEST.json [RUNS]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "planner/api.hpp"
+
+namespace {
+std::string read(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 3) {
+        std::fprintf(stderr, "usage: planner_bench ROOT REQUEST.json [RUNS]\n");
+        return 2;
+    }
+    planner::CatalogueFiles files;
+    for (auto* f : files.all()) f->text = read(std::string(argv[1]) + "/" + f->name);
+    const planner::CatalogueLoad load = planner::load_catalogue(files);
+    if (!load.ok()) {
+        std::fprintf(stderr, "%s\n", load.errors.front().to_string().c_str());
+        return 1;
+    }
+    const std::string request = read(argv[2]);
+    const int runs = argc > 3 ? std::atoi(argv[3]) : 200;
+    std::vector<double> ms;
+    std::size_t bytes = 0;
+    for (int i = 0; i < runs + 5; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        const std::string response = planner::plan(load.catalogue, request);
+        const auto end = std::chrono::steady_clock::now();
+        bytes = response.size();
+        if (i >= 5) ms.push_back(std::chrono::duration<double, std::milli>(end - start).count());  // after warm-up
+    }
+    std::sort(ms.begin(), ms.end());
+    std::printf("{\"median_ms\": %.4f, \"runs\": %d, \"response_bytes\": %zu}\n", ms[ms.size() / 2], runs, bytes);
+    return 0;
+}

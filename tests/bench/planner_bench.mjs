@@ -1,0 +1,38 @@
+// The same compare sweep in the wasm module under Node, then the report: native and wasm medians
+// measured in this one run, their ratio, and the targets (native ≤ 5 ms, wasm ≤ 3 × native).
+//   node planner_bench.mjs --native build/tests/bench/planner_bench --root . --wasm build/wasm/dist
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { native: { type: 'string' }, root: { type: 'string' },
+  wasm: { type: 'string' }, runs: { type: 'string', default: '200' } } });
+const requestPath = join(values.root, 'tests/bench/compare_request.json');
+const request = readFileSync(requestPath, 'utf8');
+const runs = Number(values.runs);
+
+const native = JSON.parse(execFileSync(values.native, [values.root, requestPath, String(runs)], { encoding: 'utf8' }));
+
+const createPlanner = createRequire(import.meta.url)(resolve(values.wasm, 'accelguide-planner.js'));
+const planner = await createPlanner({ wasmBinary: readFileSync(join(values.wasm, 'accelguide-planner.wasm')) });
+const times = [];
+let bytes = 0;
+for (let i = 0; i < runs + 5; i++) {
+  const start = performance.now();
+  const response = planner.plan(request);
+  const end = performance.now();
+  bytes = response.length;
+  if (i >= 5) times.push(end - start);
+}
+times.sort((a, b) => a - b);
+const wasmMs = times[Math.floor(times.length / 2)];
+const rows = JSON.parse(planner.plan(request)).compare.rows.length;
+
+const ratio = wasmMs / native.median_ms;
+console.log(`compare sweep: ${rows} instance types × 13 instance counts (1…4096) with the layout search, ${runs} runs each`);
+console.log(`  native  median ${native.median_ms.toFixed(3)} ms   (target ≤ 5 ms: ${native.median_ms <= 5 ? 'met' : 'MISSED'})`);
+console.log(`  wasm    median ${wasmMs.toFixed(3)} ms   (target ≤ 3 × native: ${ratio <= 3 ? 'met' : 'MISSED'})`);
+console.log(`  wasm / native = ${ratio.toFixed(2)}×; responses ${native.response_bytes} and ${bytes} bytes`);
+if (native.response_bytes !== bytes) console.log('  WARNING: native and wasm responses differ in size');
