@@ -21,8 +21,7 @@ Checked<EnergyRequest> read_energy_request(const json& request) {
                 in.fail(at.substr(0, at.size() - 1), "must be an object {label, instance, instances, hours}");
                 continue;
             }
-            in.reject_unknown(at.substr(0, at.size() - 1), {"label", "instance", "instances", "hours", kFootprintFields[0],
-                                                             kFootprintFields[1], kFootprintFields[2], kFootprintFields[3]});
+            in.reject_unknown(at.substr(0, at.size() - 1), with_footprint_fields({"label", "instance", "instances", "hours"}));
             EnergyConfiguration c;
             c.instance = in.text(at + "instance", {}, true).value_or("");
             c.label = in.text(at + "label", {}, false).value_or(c.instance);

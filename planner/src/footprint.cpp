@@ -4,8 +4,6 @@ namespace planner {
 
 using nlohmann::json;
 
-const char* const kFootprintFields[4] = {"region", "price_usd_per_hour", "power_watts", "pue"};
-
 FootprintInputs read_footprint_inputs(RequestReader& in, const std::string& prefix) {
     FootprintInputs f;
     if (auto region = in.text(prefix + "region", {}, false)) f.region = *region;
@@ -13,6 +11,11 @@ FootprintInputs read_footprint_inputs(RequestReader& in, const std::string& pref
     f.power_watts = in.number(prefix + "power_watts", {0, true, 1e6, false}, false);
     f.pue = in.number(prefix + "pue", {1, false, 3, false}, false);
     return f;
+}
+
+std::set<std::string> with_footprint_fields(std::set<std::string> names) {
+    names.insert({"region", "price_usd_per_hour", "power_watts", "pue"});
+    return names;
 }
 
 Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, double instance_hours,

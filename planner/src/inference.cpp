@@ -11,13 +11,7 @@ using nlohmann::json;
 
 namespace {
 
-const std::set<std::string> kPrecisions = {"fp32", "tf32", "bf16", "fp16", "fp8", "int8"};
 constexpr double kMaxRate = 1e9;  // requests per second
-
-std::optional<int> whole(RequestReader& in, const std::string& path, double min, double max, bool required) {
-    auto v = in.number(path, {min, false, max, true}, required);
-    return v ? std::optional<int>(int(*v)) : std::nullopt;
-}
 
 }  // namespace
 
@@ -25,9 +19,9 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
     RequestReader in(request);
     Checked<InferenceRequest> out;
     InferenceRequest& r = out.value;
-    in.reject_unknown("", {"api", "kind", "instance", "rate", "peak_factor", "target_utilisation", "redundancy",
-                           "throughput_rps", "benchmark", "compute", "llm", "latency_target_ms", "headroom",
-                           kFootprintFields[0], kFootprintFields[1], kFootprintFields[2], kFootprintFields[3]});
+    in.reject_unknown("", with_footprint_fields({"api", "kind", "instance", "rate", "peak_factor", "target_utilisation",
+                                                 "redundancy", "throughput_rps", "benchmark", "compute", "llm",
+                                                 "latency_target_ms", "headroom"}));
     in.reject_unknown("rate", {"value", "per"});
     in.reject_unknown("compute", {"flops_per_request", "parameters", "tokens", "mfu", "precision"});
     in.reject_unknown("llm", {"parameters", "layers", "kv_heads", "head_dim", "prompt_tokens", "output_tokens",
@@ -40,7 +34,7 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
     if (rate && per) r.rate_per_second = *rate / (*per == "second" ? 1 : *per == "hour" ? 3600 : 86400);
     if (auto v = in.number("peak_factor", {1, false, 100, false}, false)) r.peak_factor = *v;
     if (auto v = in.number("target_utilisation", {0, true, 1, false}, false)) r.target_utilisation = *v;
-    if (auto v = whole(in, "redundancy", 0, 10000, false)) r.redundancy = *v;
+    if (auto v = in.integer("redundancy", 0, 10000, false)) r.redundancy = *v;
     r.latency_target_ms = in.number("latency_target_ms", {0, true, 1e7, false}, false);
     if (auto v = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *v;
 
@@ -60,7 +54,7 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
         s.parameters = in.number("compute.parameters", {0, true, 1e15, false}, false);
         s.tokens = in.number("compute.tokens", {0, true, 1e9, false}, false);
         if (auto m = in.number("compute.mfu", {0, true, 1, false}, true)) s.mfu = *m;
-        if (auto p = in.text("compute.precision", kPrecisions, false)) s.precision = *p;
+        if (auto p = in.text("compute.precision", precisions(), false)) s.precision = *p;
         if (c->is_object() && !s.flops_per_request && !(s.parameters && s.tokens) && !c->contains("flops_per_request"))
             in.fail("compute", "give flops_per_request, or parameters and tokens (2 · P · tokens FLOPs)");
         r.compute = s;
@@ -69,17 +63,17 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
         ++sources;
         LlmShape s;
         if (auto v = in.number("llm.parameters", {0, true, 1e15, false}, true)) s.parameters = *v;
-        if (auto v = whole(in, "llm.layers", 1, 10000, true)) s.layers = *v;
-        if (auto v = whole(in, "llm.kv_heads", 1, 10000, true)) s.kv_heads = *v;
-        if (auto v = whole(in, "llm.head_dim", 1, 100000, true)) s.head_dim = *v;
+        if (auto v = in.integer("llm.layers", 1, 10000, true)) s.layers = *v;
+        if (auto v = in.integer("llm.kv_heads", 1, 10000, true)) s.kv_heads = *v;
+        if (auto v = in.integer("llm.head_dim", 1, 100000, true)) s.head_dim = *v;
         if (auto v = in.number("llm.prompt_tokens", {0, false, 1e7, false}, true)) s.prompt_tokens = *v;
         if (auto v = in.number("llm.output_tokens", {1, false, 1e7, false}, true)) s.output_tokens = *v;
-        if (auto v = whole(in, "llm.batch", 1, 100000, false)) s.batch = *v;
+        if (auto v = in.integer("llm.batch", 1, 100000, false)) s.batch = *v;
         if (auto v = in.number("llm.bytes_per_parameter", {0, true, 8, false}, false)) s.bytes_per_parameter = *v;
         if (auto v = in.number("llm.kv_bytes_per_element", {0, true, 8, false}, false)) s.kv_bytes_per_element = *v;
         if (auto v = in.number("llm.bandwidth_fraction", {0, true, 1, false}, true)) s.bandwidth_fraction = *v;
         if (auto v = in.number("llm.mfu", {0, true, 1, false}, true)) s.mfu = *v;
-        if (auto p = in.text("llm.precision", kPrecisions, false)) s.precision = *p;
+        if (auto p = in.text("llm.precision", precisions(), false)) s.precision = *p;
         r.llm = s;
     }
     if (sources != 1)

@@ -64,6 +64,16 @@ std::optional<double> RequestReader::number(const std::string& path, const Numbe
     return x;
 }
 
+std::optional<int> RequestReader::integer(const std::string& path, double min, double max, bool required) {
+    auto v = number(path, {min, false, max, true}, required);
+    return v ? std::optional<int>(int(*v)) : std::nullopt;
+}
+
+const std::set<std::string>& precisions() {
+    static const std::set<std::string> names = {"fp32", "tf32", "bf16", "fp16", "fp8", "int8"};
+    return names;
+}
+
 std::optional<std::string> RequestReader::text(const std::string& path, const std::set<std::string>& allowed,
                                                bool required) {
     const json* v = present(path, required);

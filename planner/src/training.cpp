@@ -20,12 +20,6 @@ constexpr double kMaxTflops = 100000;
 constexpr double kSecondsPerDay = 86400;
 constexpr double kChinchillaTokensPerParameter = 20;  // Hoffmann et al. 2022
 
-const std::set<std::string> kPrecisions = {"fp32", "tf32", "bf16", "fp16", "fp8", "int8"};
-
-std::optional<int> whole(RequestReader& in, const std::string& path, double min, double max, bool required) {
-    auto v = in.number(path, {min, false, max, true}, required);
-    return v ? std::optional<int>(int(*v)) : std::nullopt;
-}
 
 }  // namespace
 
@@ -33,10 +27,9 @@ Checked<TrainingRequest> read_training_request(const json& request) {
     RequestReader in(request);
     Checked<TrainingRequest> out;
     TrainingRequest& r = out.value;
-    in.reject_unknown("", {"api", "kind", "model", "tokens", "recompute", "precision", "instance", "instance_count",
-                           "deadline_days", "mfu", "achieved_tflops", "scaling_efficiency", "layout", "micro_batch",
-                           "headroom", kFootprintFields[0], kFootprintFields[1], kFootprintFields[2],
-                           kFootprintFields[3]});
+    in.reject_unknown("", with_footprint_fields({"api", "kind", "model", "tokens", "recompute", "precision", "instance",
+                                                 "instance_count", "deadline_days", "mfu", "achieved_tflops",
+                                                 "scaling_efficiency", "layout", "micro_batch", "headroom"}));
     in.reject_unknown("model", {"parameters", "architecture"});
     in.reject_unknown("model.architecture", {"layers", "hidden", "heads", "sequence", "vocabulary"});
     in.reject_unknown("layout", {"tensor", "pipeline", "zero", "micro_batch"});
@@ -54,11 +47,11 @@ Checked<TrainingRequest> read_training_request(const json& request) {
         in.fail("model.architecture", "must be an object {layers, hidden, heads, sequence, vocabulary}");
     } else {
         Architecture a;
-        auto layers = whole(in, "model.architecture.layers", 1, 10000, true);
-        auto hidden = whole(in, "model.architecture.hidden", 1, 1000000, true);
-        auto heads = whole(in, "model.architecture.heads", 1, 10000, true);
-        auto sequence = whole(in, "model.architecture.sequence", 1, 10000000, true);
-        auto vocabulary = whole(in, "model.architecture.vocabulary", 1, 10000000, true);
+        auto layers = in.integer("model.architecture.layers", 1, 10000, true);
+        auto hidden = in.integer("model.architecture.hidden", 1, 1000000, true);
+        auto heads = in.integer("model.architecture.heads", 1, 10000, true);
+        auto sequence = in.integer("model.architecture.sequence", 1, 10000000, true);
+        auto vocabulary = in.integer("model.architecture.vocabulary", 1, 10000000, true);
         if (layers && hidden && heads && sequence && vocabulary) {
             a = {*layers, *hidden, *heads, *sequence, *vocabulary};
             if (a.hidden % a.heads) in.fail("model.architecture.heads", "must divide model.architecture.hidden");
@@ -74,13 +67,13 @@ Checked<TrainingRequest> read_training_request(const json& request) {
     }
     if (auto rc = in.text("recompute", {"none", "selective", "full"}, false))
         r.recompute = *rc == "full" ? Recompute::full : *rc == "selective" ? Recompute::selective : Recompute::none;
-    if (auto pr = in.text("precision", kPrecisions, false)) r.precision = *pr;
+    if (auto pr = in.text("precision", precisions(), false)) r.precision = *pr;
     if (auto id = in.text("instance", {}, true)) r.instance = *id;
 
     const bool has_count = in.find("instance_count"), has_deadline = in.find("deadline_days");
     if (has_count && has_deadline) in.fail("deadline_days", "give either instance_count or deadline_days, not both");
     else if (has_deadline) r.deadline_days = in.number("deadline_days", {0, true, 36500, false}, true);
-    else r.instance_count = whole(in, "instance_count", 1, kMaxInstances, true);
+    else r.instance_count = in.integer("instance_count", 1, kMaxInstances, true);
 
     r.mfu = in.number("mfu", {0, true, 1, false}, false);
     r.achieved_tflops = in.number("achieved_tflops", {0, true, kMaxTflops, false}, false);
@@ -91,12 +84,12 @@ Checked<TrainingRequest> read_training_request(const json& request) {
         if (!layout->is_object()) {
             in.fail("layout", "must be an object {tensor, pipeline, zero}");
         } else {
-            auto t = whole(in, "layout.tensor", 1, 1024, false), p = whole(in, "layout.pipeline", 1, 10000, false);
-            auto z = whole(in, "layout.zero", 0, 3, false), mb = whole(in, "layout.micro_batch", 1, 100000, false);
+            auto t = in.integer("layout.tensor", 1, 1024, false), p = in.integer("layout.pipeline", 1, 10000, false);
+            auto z = in.integer("layout.zero", 0, 3, false), mb = in.integer("layout.micro_batch", 1, 100000, false);
             r.layout = Layout{t.value_or(1), p.value_or(1), 1, z.value_or(0), mb.value_or(1)};
         }
     }
-    if (auto mb = whole(in, "micro_batch", 1, 100000, false)) r.micro_batch = *mb;
+    if (auto mb = in.integer("micro_batch", 1, 100000, false)) r.micro_batch = *mb;
     if (r.layout && in.find("micro_batch")) r.layout->micro_batch = r.micro_batch;
     if (auto h = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *h;
     r.footprint = read_footprint_inputs(in, "");

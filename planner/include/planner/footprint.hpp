@@ -9,6 +9,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -30,8 +31,8 @@ struct FootprintInputs {
 /// Reads region, price_usd_per_hour, power_watts and pue under `prefix` ("" or "configurations.0.").
 FootprintInputs read_footprint_inputs(RequestReader& in, const std::string& prefix);
 
-/// The field names read_footprint_inputs knows, for reject_unknown.
-extern const char* const kFootprintFields[4];
+/// `names` and the fields read_footprint_inputs reads: the known fields of a request, for reject_unknown.
+std::set<std::string> with_footprint_fields(std::set<std::string> names);
 
 struct Footprint {
     std::optional<double> price_usd_per_hour;

@@ -32,6 +32,7 @@ public:
     const nlohmann::json* find(const std::string& path) const;
 
     std::optional<double> number(const std::string& path, const NumberRule& rule, bool required);
+    std::optional<int> integer(const std::string& path, double min, double max, bool required);
     std::optional<std::string> text(const std::string& path, const std::set<std::string>& allowed, bool required);
 
     /// Reports every member of the object at `path` ("" for the top level) not named in `known`.
@@ -47,6 +48,9 @@ private:
     const nlohmann::json& root_;
     std::vector<FieldError> errors_;
 };
+
+/// The precisions a request may name: fp32, tf32, bf16, fp16, fp8, int8.
+const std::set<std::string>& precisions();
 
 /// Formats a number for messages the way a person writes it: 100000, 0.5, 1e+15.
 std::string format_number(double v);
