@@ -177,6 +177,11 @@ CLI::App* add_plan_command(CLI::App& app, PlanCommand& c) {
     CLI::App* cmp = with_common(plan->add_subcommand("compare", "One training job on every instance type"));
     add_flags(cmp, c, kTrainFlags);
     cmp->add_option("--only", c.only, "Compare only these instance types");
+
+    CLI::App* catalog = plan->add_subcommand("catalog", "The whole catalogue, every figure with its source");
+    catalog->add_option("--format", c.format, "json | table")->check(CLI::IsMember({"json", "table"}));
+    catalog->add_option("--root", c.root, "Project folder holding data/");
+    catalog->callback([&c, catalog] { c.kind = catalog->get_name(); });
     return plan;
 }
 
@@ -212,8 +217,8 @@ json request_from_flags(const PlanCommand& c) {
         r["job"] = job;
         if (!c.only.empty()) r["instances"] = c.only;
     }
-    if (c.kind != "compare") put_flags(c, kFootprintFlags, r);
-    else put_flags(c, kFootprintFlags, r["job"]);
+    if (c.kind == "compare") put_flags(c, kFootprintFlags, r["job"]);
+    else if (c.kind != "catalog") put_flags(c, kFootprintFlags, r);
     return r;
 }
 
@@ -234,10 +239,18 @@ std::string format_table(const json& response) {
                                                                          "energy_kwh", "fits", "pareto", "error"}
                                               : std::vector<std::string>{"instance", "fleet", "cost_per_million",
                                                                          "kwh_per_million", "pareto", "error"});
+    if (kind == "catalog") {
+        json list = json::array();
+        for (const json& i : result["instances"]) {
+            json row{{"instance", i["id"]}, {"accelerator", i["accelerator"]}};
+            for (const char* f : {"accelerator_count", "vcpu", "memory", "network", "price", "power"})
+                if (i.contains(f)) row[f] = i[f]["value"];
+            list.push_back(row);
+        }
+        return list_table(list, {"instance", "accelerator", "accelerator_count", "vcpu", "memory", "network", "price", "power"});
+    }
     std::vector<std::pair<std::string, std::string>> pairs;
-    flatten(kind == "catalog" ? json{{"instances", result["instances"].size()}, {"sources", result["sources"].size()}}
-                              : result,
-            "", pairs);
+    flatten(result, "", pairs);
     std::vector<std::vector<std::string>> rows;
     for (auto& [k, v] : pairs) rows.push_back({k, v});
     return aligned(rows);

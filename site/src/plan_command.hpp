@@ -5,6 +5,7 @@
 //   accelguide plan infer   --instance inf1.2xlarge --rate 1000000/hour --utilisation 1 --benchmark layoutlm-inf1-2xlarge
 //   accelguide plan energy  --config label=P4d,instance=p4d.24xlarge,instances=16,hours=4 --config ...
 //   accelguide plan compare --parameters 13e9 --tokens 260e9 --instances 8 --mfu 0.35
+//   accelguide plan catalog
 //   ... --format table
 //
 // Flags only convert: each becomes the request field of the same meaning, and the planner checks it.
