@@ -1,4 +1,5 @@
 // load_catalogue: parse and validate data/*.json, reporting every problem with its position.
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <set>
@@ -50,8 +51,8 @@ public:
                                      std::move(message), std::move(hint)});
     }
 
-    // Parses the file; on a syntax error, reports it and returns null.
-    json parse() {
+    // Parses the file; on a syntax error, reports it and returns nothing.
+    std::optional<json> parse() {
         try {
             return json::parse(file_.text);
         } catch (const json::parse_error& e) {
@@ -61,7 +62,7 @@ public:
             errors_.push_back(Diagnostic{"data.syntax", file_.name, pos.line, pos.column, "", "",
                                          "invalid JSON: " + (colon == std::string::npos ? what : what.substr(colon + 2)),
                                          ""});
-            return json();
+            return std::nullopt;
         }
     }
 
@@ -280,8 +281,9 @@ std::optional<std::set<std::string>> load_list(const CatalogueFiles::File& file,
                                 const std::function<void(EntryReader&)>& read) {
     FileValidator v(file, errors);
     std::set<std::string> ids;
-    const json doc = v.parse();
-    if (doc.is_null()) return std::nullopt;
+    const std::optional<json> parsed = v.parse();
+    if (!parsed) return std::nullopt;
+    const json& doc = *parsed;
     const Pointer root("");
     if (!doc.is_object() || !doc.contains(key) || !doc[key].is_array()) {
         v.error("data.wrong_type", "", root, std::string("the file must hold {\"") + key + "\": [...]}");
@@ -322,8 +324,9 @@ const std::map<std::string, FigureSpec> kWorkloads = {{"training", {"fraction", 
 std::map<std::string, Source> load_sources(const CatalogueFiles::File& file, std::vector<Diagnostic>& errors) {
     std::map<std::string, Source> sources;
     FileValidator v(file, errors);
-    const json doc = v.parse();
-    if (doc.is_null()) return sources;
+    const std::optional<json> parsed = v.parse();
+    if (!parsed) return sources;
+    const json& doc = *parsed;
     const Pointer root("");
     if (!doc.is_object() || !doc.contains("sources") || !doc["sources"].is_object()) {
         v.error("data.wrong_type", "", root, "the file must hold {\"sources\": {\"<id>\": {...}}}");
@@ -430,7 +433,8 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         if (b.kind.empty() || !c.find(b.instance)) return;
         if (scaling && (!b.instances || !b.scaling_efficiency)) return;
         if (inference && !b.throughput) return;
-        c.benchmarks.push_back(std::move(b));
+        const bool known = std::any_of(c.benchmarks.begin(), c.benchmarks.end(), [&](const Benchmark& x) { return x.id == b.id; });
+        if (!known) c.benchmarks.push_back(std::move(b));
     });
     return out;
 }

@@ -188,3 +188,11 @@ TEST_CASE("an estimate must say how it was made") {
     REQUIRE(load.errors.size() == 1);
     CHECK(load.errors[0].code == "data.estimate_without_method");
 }
+
+TEST_CASE("a file that is valid JSON but not the expected shape is reported, never skipped") {
+    planner::CatalogueFiles files = valid();
+    files.regions.text = "null";
+    auto load = planner::load_catalogue(files);
+    CHECK(messages(load) == std::vector<std::string>{
+        "data/regions.json:1:1: error[data.wrong_type]: the file must hold {\"regions\": [...]}"});
+}
