@@ -1,11 +1,17 @@
 #include "build.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <set>
 
+#include "data_pages.hpp"
 #include "files.hpp"
-#include "markdown.hpp"
+#include "outputs.hpp"
+#include "parallel.hpp"
 #include "planner/api.hpp"
+#include "shortcodes.hpp"
 #include "templates.hpp"
+#include "utf8.hpp"
 #include "views.hpp"
 
 namespace site {
@@ -15,12 +21,25 @@ using planner::Diagnostic;
 
 namespace {
 
-Diagnostic file_error(std::string code, const std::string& file, std::string message, std::string hint = {}) {
-    return Diagnostic{std::move(code), file, 0, 0, "", "", std::move(message), std::move(hint)};
+Diagnostic file_error(std::string code, const std::string& file, std::string message, std::string hint = {},
+                      std::size_t line = 0, std::size_t column = 0) {
+    return Diagnostic{std::move(code), file, line, column, "", "", std::move(message), std::move(hint)};
 }
 
 bool ends_with(const std::string& s, const std::string& suffix) {
     return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string parent_of(const std::string& key) {
+    const auto slash = key.rfind('/');
+    return slash == std::string::npos ? std::string() : key.substr(0, slash);
+}
+
+// Where a front-matter key stands, for errors found after parsing (1:1 when the key is absent).
+std::pair<std::size_t, std::size_t> where(const Page& p, const char* key) {
+    auto it = p.front.positions.find(key);
+    return it == p.front.positions.end() ? std::make_pair(std::size_t(1), std::size_t(1))
+                                         : std::make_pair(it->second.line, it->second.column);
 }
 
 }  // namespace
@@ -36,8 +55,9 @@ Sources load(const fs::path& root, std::vector<Diagnostic>& errors) {
     for (planner::CatalogueFiles::File* f : s.catalogue.all()) must_read(f->name, f->text);
     for (const auto& rel : list_files(root / "content")) {
         const std::string name = generic(rel);
-        if (!ends_with(name, ".md")) continue;
-        must_read(fs::path("content") / rel, s.content[name]);
+        if (name == "config.yaml") continue;
+        if (ends_with(name, ".md")) must_read(fs::path("content") / rel, s.content[name]);
+        else s.content_assets.emplace(name, root / "content" / rel);
     }
     for (const auto& rel : list_files(root / "templates")) {
         const std::string name = generic(rel);
@@ -50,9 +70,12 @@ Sources load(const fs::path& root, std::vector<Diagnostic>& errors) {
     return s;
 }
 
-Parsed parse(const Sources& sources, std::vector<Diagnostic>& errors) {
+Parsed parse(const Sources& sources, const BuildOptions& options, std::vector<Diagnostic>& errors) {
     Parsed p;
     p.config = parse_config(sources.config, "content/config.yaml", errors);
+    for (const auto& [path, text] : sources.templates)
+        if (ends_with(path, ".html") && path.rfind("partials/", 0) != 0) p.templates.insert(path.substr(0, path.size() - 5));
+    if (!options.base_url.empty()) p.config.base_url = options.base_url.back() == '/' ? options.base_url : options.base_url + "/";
     for (auto& lang : p.config.languages) {
         const std::string file = "i18n/" + lang.code + ".yaml";
         auto it = sources.templates.find(file);
@@ -66,6 +89,11 @@ Parsed parse(const Sources& sources, std::vector<Diagnostic>& errors) {
     errors.insert(errors.end(), catalogue.errors.begin(), catalogue.errors.end());
     p.catalogue = std::move(catalogue.catalogue);
 
+    struct Body {
+        std::string markdown;
+        std::size_t line;
+    };
+    std::vector<Body> bodies;
     for (const auto& [rel, text] : sources.content) {
         const std::string file = "content/" + rel;
         const auto slash = rel.find('/');
@@ -76,30 +104,131 @@ Parsed parse(const Sources& sources, std::vector<Diagnostic>& errors) {
                                         "put pages under content/<language>/"));
             continue;
         }
+        if (const Utf8Error bad = check_utf8(text); bad.line) {
+            char byte[8];
+            std::snprintf(byte, sizeof byte, "0x%02x", bad.byte);
+            errors.push_back(file_error("content.invalid_utf8", file, std::string("byte ") + byte + " is not valid UTF-8",
+                                        "save the file as UTF-8", bad.line, bad.column));
+            continue;
+        }
         ParseResult parsed = parse_content(text, file);
         errors.insert(errors.end(), parsed.errors.begin(), parsed.errors.end());
         if (!parsed.content) continue;
+        if (parsed.content->front.draft && !options.drafts) continue;
 
         Page page;
         page.source = file;
         page.lang = lang;
-        page.key = rel.substr(slash + 1, rel.size() - slash - 1 - 3);  // drop "<lang>/" and ".md"
-        const bool is_index = page.key == "_index" || ends_with(page.key, "/_index");
-        const std::string dir = is_index ? page.key.substr(0, page.key.size() - 6) : page.key + "/";
-        page.url = p.config.prefix(lang) + dir;
+        std::string path = rel.substr(slash + 1, rel.size() - slash - 1 - 3);  // without "<lang>/" and ".md"
+        const std::string base = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
+        page.is_section = base == "_index";
+        const bool bundle = base == "index";
+        if (page.is_section || bundle) path = parent_of(path);
+        page.key = path;
         page.front = std::move(parsed.content->front);
-        page.kind = !page.front.template_name.empty() ? page.front.template_name : page.key == "_index" ? "home" : "page";
-        page.html = render_markdown(parsed.content->body);
+        // The URL: the key, with the slug in place of its last segment.
+        std::string url_key = page.key;
+        if (!page.front.slug.empty() && !url_key.empty()) url_key = parent_of(url_key).empty() ? page.front.slug
+                                                                                               : parent_of(url_key) + "/" + page.front.slug;
+        page.url = p.config.prefix(lang) + (url_key.empty() ? "" : url_key + "/");
+        page.kind = !page.front.template_name.empty() ? page.front.template_name
+                    : page.key.empty()                 ? "home"
+                    : page.is_section                  ? "section"
+                                                       : "page";
+        // Files beside a bundle (dir/index.md) or a section (dir/_index.md) go with the page.
+        if (page.is_section || bundle) {
+            const std::string dir = lang + "/" + (page.key.empty() ? "" : page.key + "/");
+            for (const auto& [asset, from] : sources.content_assets)
+                if (asset.rfind(dir, 0) == 0 && asset.find('/', dir.size()) == std::string::npos) page.assets.push_back(asset);
+        }
+        bodies.push_back({std::move(parsed.content->body), parsed.content->body_line});
         p.pages.push_back(std::move(page));
     }
+    if (!errors.empty()) return p;
+
+    // Shortcodes and Markdown, in parallel: each page is independent.
+    std::vector<std::vector<Diagnostic>> page_errors(p.pages.size());
+    const MarkdownOptions markdown{p.config.unsafe_html};
+    parallel_for(p.pages.size(), options.threads, [&](std::size_t i) {
+        Page& page = p.pages[i];
+        const ShortcodeContext context{p.catalogue, page.front.requests, page.source, bodies[i].line,
+                                       root_of(page.url) + p.config.prefix(page.lang), "references/"};
+        Expanded expanded = expand_shortcodes(bodies[i].markdown, context, page_errors[i]);
+        RenderedMarkdown rendered = render_markdown(expanded.markdown, markdown);
+        page.html = fill_placeholders(std::move(rendered.html), expanded.html);
+        page.toc = std::move(rendered.toc);
+    });
+    for (auto& e : page_errors) errors.insert(errors.end(), e.begin(), e.end());
     return p;
 }
 
-Site assemble(const Parsed& parsed, std::vector<Diagnostic>& errors) {
+Site assemble(Parsed parsed, std::vector<Diagnostic>& errors) {
     Site site;
-    for (const Page& page : parsed.pages) {
-        json view = page_view(parsed, page);
-        if (page.kind == "cheatsheet") view["catalogue"] = catalogue_view(parsed.catalogue, page.lang);
+    site.pages = std::move(parsed.pages);
+    add_data_pages(parsed.config, parsed.catalogue, parsed.templates, site.pages);
+
+    // Sections: each page belongs to the nearest folder above it that has an _index.md.
+    std::set<std::pair<std::string, std::string>> sections;
+    for (const Page& p : site.pages)
+        if (p.is_section) sections.insert({p.lang, p.key});
+    for (Page& p : site.pages) {
+        if (p.key.empty()) continue;
+        std::string up = parent_of(p.key);
+        while (!up.empty() && !sections.count({p.lang, up})) up = parent_of(up);
+        p.section = up;
+    }
+
+    // Every URL once; aliases must not land on a page or on each other.
+    std::map<std::string, const Page*> owner;
+    for (const Page& p : site.pages) {
+        auto [it, added] = owner.emplace(p.url, &p);
+        if (!added) {
+            auto [line, column] = where(p, "slug");
+            errors.push_back(file_error("content.duplicate_url", p.source.empty() ? "(generated)" : p.source,
+                                        "the URL /" + p.url + " is already used by " +
+                                            (it->second->source.empty() ? "a generated page" : it->second->source),
+                                        "give one of them another file name or slug", line, column));
+        }
+    }
+    std::map<std::string, const Page*> alias_owner;
+    for (const Page& p : site.pages) {
+        for (const std::string& alias : p.front.aliases) {
+            std::string a = alias;
+            while (!a.empty() && a.front() == '/') a.erase(0, 1);
+            if (!a.empty() && a.back() != '/') a += '/';
+            auto [line, column] = where(p, "aliases");
+            if (a == p.url) {
+                errors.push_back(file_error("content.alias_cycle", p.source, "alias \"" + alias + "\" redirects the page to itself",
+                                            "remove it", line, column));
+            } else if (auto page = owner.find(a); page != owner.end()) {
+                errors.push_back(file_error("content.alias_cycle", p.source,
+                                            "alias \"" + alias + "\" is the URL of " + page->second->source +
+                                                ", which would redirect away from a live page",
+                                            "remove the alias or move that page", line, column));
+            } else if (auto other = alias_owner.emplace(a, &p); !other.second) {
+                errors.push_back(file_error("content.alias_cycle", p.source,
+                                            "alias \"" + alias + "\" is also an alias of " + other.first->second->source,
+                                            "keep it on one page", line, column));
+            } else {
+                site.extra.push_back({a + "index.html", redirect_page(parsed.config.base_url, a, p.url)});
+            }
+        }
+    }
+    if (!errors.empty()) return site;
+
+    const SiteIndex index(parsed.config, site.pages, parsed.catalogue);
+    for (const Page& page : site.pages) {
+        for (const std::string& asset : page.assets)
+            site.assets.emplace_back(page.url + asset.substr(asset.rfind('/') + 1), asset);
+        json view = page_view(index, page);
+        if (page.kind == "cheatsheet") {
+            std::vector<const planner::Instance*> only;
+            if (page.data.contains("family"))
+                for (const auto& inst : parsed.catalogue.instances)
+                    if (inst.family == page.data["family"]) only.push_back(&inst);
+            view["catalogue"] = catalogue_view(parsed.catalogue, only);
+        }
+        if (!page.data.is_null()) view["data"] = page.data;
         if (page.kind == "calculator") {
             if (page.front.example.is_null()) {
                 errors.push_back(file_error("content.calculator_example", page.source,
@@ -108,35 +237,51 @@ Site assemble(const Parsed& parsed, std::vector<Diagnostic>& errors) {
             }
             const json response = json::parse(planner::plan(parsed.catalogue, page.front.example.dump()));
             if (!response.value("ok", false)) {
+                auto [line, column] = where(page, "example");
                 for (const auto& e : response["errors"])
                     errors.push_back(file_error("content.calculator_example", page.source,
                                                 "example." + e.value("field", std::string()) + ": " +
-                                                    e.value("message", std::string())));
+                                                    e.value("message", std::string()),
+                                                "", line, column));
                 continue;
             }
-            view["calculator"] = calculator_view(parsed.catalogue, page.front, response, page.lang);
+            view["calculator"] = calculator_view(parsed.catalogue, page.front, response);
         }
-        site.pages.emplace_back(page.kind, std::move(view));
-        site.outputs.push_back(page.url + "index.html");
+        site.renders.push_back({page.kind, std::move(view), page.kind == "404" ? "404.html" : page.url + "index.html"});
     }
+    add_site_files(index, site.extra);
     return site;
 }
 
-Output render(const Site& site, const Sources& sources, std::vector<Diagnostic>& errors) {
+Output render(const Site& site, const Sources& sources, const BuildOptions& options, std::vector<Diagnostic>& errors) {
     Output out;
     Templates templates(sources.templates);
+    for (const auto& e : templates.errors()) errors.push_back(e);
     if (!templates.has("base"))
         errors.push_back(file_error("template.missing", "templates/base.html", "the layout every page is rendered into is missing"));
-    for (std::size_t i = 0; i < site.pages.size(); ++i) {
-        const auto& [kind, view] = site.pages[i];
-        if (!templates.has(kind)) {
-            errors.push_back(file_error("template.missing", "templates/" + kind + ".html", "missing",
-                                        "a page uses `template: " + kind + "`"));
-            continue;
-        }
-        if (!errors.empty()) continue;
-        out.files.push_back({site.outputs[i], templates.render_page(kind, view)});
+    for (std::size_t i = 0; i < site.renders.size(); ++i) {
+        const Page& page = site.pages[i];
+        if (templates.has(site.renders[i].kind)) continue;
+        auto [line, column] = where(page, "template");
+        errors.push_back(file_error("template.missing", page.source.empty() ? "templates/" : page.source,
+                                    "no template \"" + site.renders[i].kind + "\" in templates/",
+                                    "add templates/" + site.renders[i].kind + ".html or use another template", line, column));
     }
+    if (!errors.empty()) return out;
+
+    out.files.resize(site.renders.size());
+    parallel_for(site.renders.size(), options.threads, [&](std::size_t i) {
+        const RenderedPage& r = site.renders[i];
+        std::string html = templates.render_page(r.kind, r.view);
+        if (options.live_reload) {
+            const auto body = html.rfind("</body>");
+            const std::string script = "<script src=\"" + r.view["root"].get<std::string>() + "__accelguide/live-reload.js\"></script>\n";
+            html.insert(body == std::string::npos ? html.size() : body, script);
+        }
+        out.files[i] = {r.output, std::move(html)};
+    });
+    out.files.insert(out.files.end(), site.extra.begin(), site.extra.end());
+    for (const auto& [path, asset] : site.assets) out.copies.push_back({path, sources.content_assets.at(asset)});
     for (const auto& [rel, from] : sources.static_files) out.copies.push_back({rel, from});
     return out;
 }
@@ -148,15 +293,15 @@ Report build_site(const BuildOptions& options) {
 
     Sources sources = load(options.root, report.errors);
     if (!report.ok()) return report;
-    Parsed parsed = parse(sources, report.errors);
+    Parsed parsed = parse(sources, options, report.errors);
     if (!report.ok()) return report;
-    Site site = assemble(parsed, report.errors);
-    if (!report.ok()) return report;
-    Output output = render(site, sources, report.errors);
-    if (!report.ok()) return report;
-
     const bool needs_wasm = std::any_of(parsed.pages.begin(), parsed.pages.end(),
                                         [](const Page& p) { return p.kind == "calculator"; });
+    Site site = assemble(std::move(parsed), report.errors);
+    if (!report.ok()) return report;
+    Output output = render(site, sources, options, report.errors);
+    if (!report.ok()) return report;
+
     if (needs_wasm) {
         auto files = list_files(wasm);
         if (files.empty()) {
@@ -172,7 +317,7 @@ Report build_site(const BuildOptions& options) {
         report.errors.push_back(file_error("write.failed", generic(out), err));
         return report;
     }
-    report.pages = output.files.size();
+    report.pages = site.renders.size();
     report.files = output.files.size() + output.copies.size();
     return report;
 }

@@ -1,17 +1,18 @@
 // The site build, as named stages that pass values:
 //
 //     Sources  load(root)                  read every input file; nothing else touches the inputs
-//     Parsed   parse(sources)              config, front matter + Markdown, catalogue -> values
-//     Site     assemble(parsed)            URLs, translations, menus, and each page's template view
-//     Output   render(site, templates)     HTML for every page
+//     Parsed   parse(sources, options)     config, front matter, shortcodes + Markdown, catalogue
+//     Site     assemble(parsed)            URLs, sections, translations, data pages, each page's view
+//     Output   render(site, sources)       HTML for every page, plus sitemap, feeds, redirects, search
 //     write_atomically(out, output)        build into a temporary folder, then swap it in
 //
 // build_site() runs them in order and stops at the first stage with errors, leaving the previous
-// output untouched.
+// output untouched. Markdown and templates are rendered in parallel on every core.
 #pragma once
 
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@
 
 #include "config.hpp"
 #include "front_matter.hpp"
+#include "markdown.hpp"
 #include "output.hpp"
 #include "planner/catalogue.hpp"
 #include "planner/error.hpp"
@@ -31,6 +33,10 @@ struct BuildOptions {
     fs::path root = ".";    // the project: content/, data/, templates/
     fs::path out;           // default: <root>/build/site
     fs::path wasm_dir;      // default: <root>/build/wasm/dist; needed when a page is a calculator
+    bool drafts = false;    // include pages marked draft: true
+    std::string base_url;   // overrides the config's base_url
+    unsigned threads = 0;   // 0: every core
+    bool live_reload = false;  // serve: add the live-reload script to every page
 };
 
 /// Every input, read from disk. Paths are relative to their folder, with forward slashes.
@@ -38,30 +44,46 @@ struct Sources {
     fs::path root;
     std::string config;                                  // content/config.yaml
     std::map<std::string, std::string> content;          // "ja/_index.md" -> text
+    std::map<std::string, fs::path> content_assets;      // "ja/guide/chart.png" -> its path (page bundles)
     std::map<std::string, std::string> templates;        // "base.html", "partials/nav.html", "i18n/ja.yaml"
     std::map<std::string, fs::path> static_files;        // "style.css" -> templates/static/style.css
     planner::CatalogueFiles catalogue;                   // data/*.json
 };
 
 struct Page {
-    std::string source;      // "content/ja/calculators/training.md"
+    std::string source;      // "content/ja/calculators/training.md"; empty for generated pages
     std::string lang;        // "ja"
-    std::string key;         // path inside the language tree without ".md": "calculators/training"
-    std::string url;         // site-relative: "calculators/training/" ("" for the default home)
+    std::string key;         // language-relative path without ".md" and "/index": "calculators/training";
+                             // a section is its folder ("calculators"), the home page ""
+    std::string url;         // site-relative: "en/calculators/training/" ("" for the default home)
+    std::string section;     // key of the section the page belongs to ("" for the home section)
+    bool is_section = false; // an _index.md (or the home page)
     FrontMatter front;
-    std::string html;        // the rendered Markdown body
+    std::string html;        // the rendered body
+    std::vector<Heading> toc;
     std::string kind;        // template name
+    std::vector<std::string> assets;  // bundle files, content-relative ("ja/guide/chart.png")
+    nlohmann::json data;     // generated pages: what they show (an instance family, an accelerator)
 };
 
 struct Parsed {
     Config config;
-    std::vector<Page> pages;
+    std::set<std::string> templates;  // page template names available ("page", "section", ...)
+    std::vector<Page> pages;  // content pages, in source order (drafts left out unless asked for)
     planner::Catalogue catalogue;
 };
 
+struct RenderedPage {
+    std::string kind;        // template name
+    nlohmann::json view;     // what the template sees
+    std::string output;      // output path, "en/guide/index.html"
+};
+
 struct Site {
-    std::vector<std::pair<std::string, nlohmann::json>> pages;  // template name, view; in Parsed::pages order
-    std::vector<std::string> outputs;                           // output path of each page
+    std::vector<Page> pages;              // content and generated pages
+    std::vector<RenderedPage> renders;    // one per page, same order
+    std::vector<OutputFile> extra;        // sitemap, robots, feeds, redirects, search index
+    std::vector<std::pair<std::string, std::string>> assets;  // output path, content-relative bundle file
 };
 
 struct Report {
@@ -72,9 +94,10 @@ struct Report {
 };
 
 Sources load(const fs::path& root, std::vector<planner::Diagnostic>& errors);
-Parsed parse(const Sources& sources, std::vector<planner::Diagnostic>& errors);
-Site assemble(const Parsed& parsed, std::vector<planner::Diagnostic>& errors);
-Output render(const Site& site, const Sources& sources, std::vector<planner::Diagnostic>& errors);
+Parsed parse(const Sources& sources, const BuildOptions& options, std::vector<planner::Diagnostic>& errors);
+Site assemble(Parsed parsed, std::vector<planner::Diagnostic>& errors);
+Output render(const Site& site, const Sources& sources, const BuildOptions& options,
+              std::vector<planner::Diagnostic>& errors);
 
 Report build_site(const BuildOptions& options);
 

@@ -56,12 +56,24 @@ Config parse_config(std::string_view text, const std::string& file, std::vector<
     if (!load_yaml(text, file, root, errors)) return config;
     for (const auto& kv : root) {
         const std::string key = kv.first.Scalar();
-        if (key != "base_url" && key != "languages")
+        if (key != "base_url" && key != "languages" && key != "search" && key != "unsafe_html")
             error_at(errors, file, kv.first.Mark(), "config.unknown_key", "unknown key \"" + key + "\"",
-                     "known keys: base_url, languages");
+                     "known keys: base_url, languages, search, unsafe_html");
     }
     config.base_url = text_of(root, "base_url", file, errors);
+    if (!config.base_url.empty() && config.base_url.rfind("http://", 0) != 0 && config.base_url.rfind("https://", 0) != 0)
+        error_at(errors, file, root["base_url"].Mark(), "config.bad_value", "base_url must be an absolute http(s) URL",
+                 "e.g. https://example.org/docs/");
     if (!config.base_url.empty() && config.base_url.back() != '/') config.base_url += '/';
+    for (const char* flag : {"search", "unsafe_html"}) {
+        YAML::Node v = root[flag];
+        if (!v) continue;
+        if (!v.IsScalar() || (v.Scalar() != "true" && v.Scalar() != "false")) {
+            error_at(errors, file, v.Mark(), "config.wrong_type", std::string("\"") + flag + "\" must be true or false");
+            continue;
+        }
+        (std::string(flag) == "search" ? config.search : config.unsafe_html) = v.Scalar() == "true";
+    }
     YAML::Node langs = root["languages"];
     if (!langs || !langs.IsMap() || langs.size() == 0) {
         error_at(errors, file, root.Mark(), "config.missing", "\"languages\" must map language codes to {name, title}");
@@ -76,6 +88,24 @@ Config parse_config(std::string_view text, const std::string& file, std::vector<
         }
         l.name = text_of(kv.second, "name", file, errors);
         l.title = text_of(kv.second, "title", file, errors);
+        for (const auto& field : kv.second)
+            if (field.first.Scalar() != "name" && field.first.Scalar() != "title" && field.first.Scalar() != "menu")
+                error_at(errors, file, field.first.Mark(), "config.unknown_key",
+                         "unknown key \"" + field.first.Scalar() + "\" in language \"" + l.code + "\"",
+                         "known keys: name, title, menu");
+        if (YAML::Node menu = kv.second["menu"]) {
+            if (!menu.IsSequence()) {
+                error_at(errors, file, menu.Mark(), "config.wrong_type", "menu must be a list of {title, url}");
+            } else {
+                for (const auto& item : menu) {
+                    if (!item.IsMap()) {
+                        error_at(errors, file, item.Mark(), "config.wrong_type", "a menu item is {title, url}");
+                        continue;
+                    }
+                    l.menu.push_back({text_of(item, "title", file, errors), text_of(item, "url", file, errors)});
+                }
+            }
+        }
         config.languages.push_back(std::move(l));
     }
     return config;

@@ -1,5 +1,6 @@
 #include "front_matter.hpp"
 
+#include <cctype>
 #include <set>
 
 #include <yaml-cpp/yaml.h>
@@ -11,8 +12,38 @@ using planner::Diagnostic;
 
 namespace {
 
-const std::set<std::string> kKnownKeys = {"title", "description", "weight", "template", "example", "inputs"};
-const std::set<std::string> kTemplates = {"page", "home", "calculator", "cheatsheet"};
+const std::set<std::string> kKnownKeys = {"title",   "description", "weight",   "draft",   "feed",
+                                          "slug",    "date",        "updated",  "tags",    "aliases",
+                                          "template", "example",    "inputs",   "requests"};
+
+// YYYY-MM-DD, optionally followed by THH:MM[:SS] and Z or ±HH:MM (RFC 3339 / TOML dates).
+bool is_date(const std::string& s) {
+    auto digits = [&](std::size_t from, std::size_t n) {
+        if (from + n > s.size()) return false;
+        for (std::size_t i = from; i < from + n; ++i)
+            if (s[i] < '0' || s[i] > '9') return false;
+        return true;
+    };
+    if (!digits(0, 4) || s.size() < 10 || s[4] != '-' || !digits(5, 2) || s[7] != '-' || !digits(8, 2)) return false;
+    if (s.size() == 10) return true;
+    if ((s[10] != 'T' && s[10] != ' ') || !digits(11, 2) || s.size() < 16 || s[13] != ':' || !digits(14, 2)) return false;
+    std::size_t i = 16;
+    if (i < s.size() && s[i] == ':') {
+        if (!digits(i + 1, 2)) return false;
+        i += 3;
+    }
+    if (i == s.size()) return true;
+    if (s[i] == 'Z') return i + 1 == s.size();
+    return (s[i] == '+' || s[i] == '-') && s.size() == i + 6 && digits(i + 1, 2) && s[i + 3] == ':' && digits(i + 4, 2);
+}
+
+// A slug is one URL segment: letters, digits, '-', '_', '.', and any non-ASCII (Japanese) text.
+bool is_slug(const std::string& s) {
+    if (s.empty() || s == "." || s == "..") return false;
+    for (unsigned char c : s)
+        if (c < 0x80 && !std::isalnum(c) && c != '-' && c != '_' && c != '.') return false;
+    return true;
+}
 
 // A line of the text: [start, end) without the newline.
 struct Line {
@@ -125,26 +156,52 @@ ParseResult parse_content(std::string_view text, const std::string& file) {
         const YAML::Node& v = kv.second;
         const YAML::Mark vat = v.Mark();
         const std::size_t vline = yaml_line + std::size_t(vat.line), vcolumn = std::size_t(vat.column) + 1;
+        fm.positions[key] = {vline, vcolumn};
+        auto text_list = [&](std::vector<std::string>& into) {
+            if (v.IsScalar() && !v.Scalar().empty()) {
+                into.push_back(v.Scalar());
+            } else if (v.IsSequence()) {
+                for (const auto& item : v) {
+                    if (!item.IsScalar() || item.Scalar().empty()) {
+                        fail("content.wrong_type", yaml_line + std::size_t(item.Mark().line),
+                             std::size_t(item.Mark().column) + 1, key, "each of \"" + key + "\" must be text");
+                        return;
+                    }
+                    into.push_back(item.Scalar());
+                }
+            } else {
+                fail("content.wrong_type", vline, vcolumn, key, "\"" + key + "\" must be a list of text");
+            }
+        };
         if (!kKnownKeys.count(key)) {
             std::string known;
             for (const auto& k : kKnownKeys) known += (known.empty() ? "" : ", ") + k;
             fail("content.unknown_key", line, column, key, "unknown front-matter key \"" + key + "\"",
                  "known keys: " + known);
-        } else if (key == "title" || key == "description" || key == "template") {
+        } else if (key == "title" || key == "description" || key == "template" || key == "slug" || key == "date" ||
+                   key == "updated") {
             if (!v.IsScalar() || v.Scalar().empty()) {
                 fail("content.wrong_type", vline, vcolumn, key, "\"" + key + "\" must be non-empty text");
                 continue;
             }
+            const std::string& text = v.Scalar();
             if (key == "title") {
-                fm.title = v.Scalar();
+                fm.title = text;
                 has_title = true;
             } else if (key == "description") {
-                fm.description = v.Scalar();
-            } else if (!kTemplates.count(v.Scalar())) {
-                fail("content.unknown_template", vline, vcolumn, key, "unknown template \"" + v.Scalar() + "\"",
-                     "one of: calculator, cheatsheet, home, page");
+                fm.description = text;
+            } else if (key == "template") {
+                fm.template_name = text;
+            } else if (key == "slug") {
+                if (!is_slug(text))
+                    fail("content.bad_slug", vline, vcolumn, key, "slug \"" + text + "\" is not one URL segment",
+                         "use letters, digits, '-' and '_', without '/'");
+                else fm.slug = text;
+            } else if (!is_date(text)) {
+                fail("content.bad_date", vline, vcolumn, key, "\"" + key + "\" must be a date like 2026-11-21",
+                     "YYYY-MM-DD, optionally with a time: 2026-11-21T09:00:00+09:00");
             } else {
-                fm.template_name = v.Scalar();
+                (key == "date" ? fm.date : fm.updated) = text;
             }
         } else if (key == "weight") {
             json w = v.IsScalar() ? scalar_to_json(v) : json();
@@ -153,12 +210,23 @@ ParseResult parse_content(std::string_view text, const std::string& file) {
                 continue;
             }
             fm.weight = int(w.get<long long>());
-        } else if (key == "example" || key == "inputs") {
+        } else if (key == "draft" || key == "feed") {
+            json d = v.IsScalar() ? scalar_to_json(v) : json();
+            if (!d.is_boolean()) {
+                fail("content.wrong_type", vline, vcolumn, key, "\"" + key + "\" must be true or false");
+                continue;
+            }
+            (key == "draft" ? fm.draft : fm.feed) = d.get<bool>();
+        } else if (key == "tags") {
+            text_list(fm.tags);
+        } else if (key == "aliases") {
+            text_list(fm.aliases);
+        } else if (key == "example" || key == "inputs" || key == "requests") {
             if (!v.IsMap()) {
                 fail("content.wrong_type", vline, vcolumn, key, "\"" + key + "\" must be a map of fields");
                 continue;
             }
-            (key == "example" ? fm.example : fm.inputs) = yaml_to_json(v);
+            (key == "example" ? fm.example : key == "inputs" ? fm.inputs : fm.requests) = yaml_to_json(v);
         }
     }
     if (!has_title && out.errors.empty())

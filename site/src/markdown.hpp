@@ -1,13 +1,35 @@
 // Markdown to HTML with cmark-gfm. Every cmark-gfm call in the project lives in markdown.cpp.
+//
+// GitHub-flavoured: tables, strikethrough, autolinks, task lists, footnotes. Headings get ids
+// (for anchor links and the table of contents). Raw HTML in the source is shown as text unless
+// the site's config allows it for trusted content (`unsafe_html: true`).
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace site {
 
-/// GitHub-flavoured Markdown (tables, strikethrough, autolinks, task lists) to HTML. Raw HTML in
-/// the source is not passed through.
-std::string render_markdown(std::string_view markdown);
+struct Heading {
+    int level = 0;
+    std::string id;    // unique within the page: "gpu-の選び方", "memory-1"
+    std::string text;  // plain text
+};
+
+struct MarkdownOptions {
+    bool unsafe_html = false;  // pass raw HTML through (trusted content only)
+};
+
+struct RenderedMarkdown {
+    std::string html;
+    std::vector<Heading> toc;  // every heading, in order
+};
+
+RenderedMarkdown render_markdown(std::string_view markdown, const MarkdownOptions& options = {});
+
+/// The id a heading's text gets: lowercase ASCII letters and digits, '-' for spaces and
+/// punctuation runs, non-ASCII text (Japanese) kept as it is.
+std::string heading_id(std::string_view text);
 
 }  // namespace site

@@ -38,6 +38,68 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 
 }  // namespace
 
+// Checks the tags of one template: every {{ closed, every section closed by its own name in
+// order, every partial known.
+void validate(const std::string& file, const std::string& text, const std::map<std::string, std::string>& partials,
+              std::vector<planner::Diagnostic>& errors) {
+    struct Open {
+        std::string name;
+        std::size_t line, column;
+    };
+    std::vector<Open> stack;
+    std::size_t line = 1, line_start = 0;
+    auto error = [&](std::size_t at_line, std::size_t at_column, std::string message, std::string hint = {}) {
+        errors.push_back({"template.syntax", "templates/" + file, at_line, at_column, "", "", std::move(message), std::move(hint)});
+    };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            line_start = i + 1;
+            continue;
+        }
+        if (text.compare(i, 2, "{{") != 0) continue;
+        const std::size_t column = i - line_start + 1;
+        const bool triple = text.compare(i, 3, "{{{") == 0;
+        const std::size_t close = text.find(triple ? "}}}" : "}}", i);
+        if (close == std::string::npos) {
+            error(line, column, "tag is never closed", triple ? "end it with }}}" : "end it with }}");
+            return;
+        }
+        std::string tag = text.substr(i + (triple ? 3 : 2), close - i - (triple ? 3 : 2));
+        for (std::size_t k = i; k < close; ++k)
+            if (text[k] == '\n') {
+                ++line;
+                line_start = k + 1;
+            }
+        i = close + (triple ? 2 : 1);
+        auto trim = [](std::string s) {
+            const auto a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t");
+            return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
+        };
+        if (triple || tag.empty()) continue;
+        const char sigil = tag[0];
+        const std::string name = trim(tag.substr(1));
+        if (sigil == '#' || sigil == '^') {
+            stack.push_back({name, line, column});
+        } else if (sigil == '/') {
+            if (stack.empty()) {
+                error(line, column, "{{/" + name + "}} closes a section that was never opened");
+            } else if (stack.back().name != name) {
+                error(line, column, "{{/" + name + "}} closes \"" + name + "\", but the open section is \"" + stack.back().name +
+                                        "\" (opened at line " + std::to_string(stack.back().line) + ")");
+                stack.pop_back();
+            } else {
+                stack.pop_back();
+            }
+        } else if (sigil == '>') {
+            if (!partials.count(name))
+                error(line, column, "unknown partial \"" + name + "\"", "add templates/partials/" + name + ".html");
+        }
+    }
+    for (const Open& o : stack)
+        error(o.line, o.column, "section \"" + o.name + "\" is never closed", "add {{/" + o.name + "}}");
+}
+
 Templates::Templates(const std::map<std::string, std::string>& files) {
     for (const auto& [path, text] : files) {
         if (!ends_with(path, kHtml)) continue;
@@ -45,6 +107,8 @@ Templates::Templates(const std::map<std::string, std::string>& files) {
         if (name.rfind(kPartials, 0) == 0) partials_.emplace(name.substr(kPartials.size()), text);
         else pages_.emplace(name, text);
     }
+    for (const auto& [path, text] : files)
+        if (ends_with(path, kHtml)) validate(path, text, partials_, errors_);
 }
 
 std::string Templates::render_page(const std::string& name, const json& view) const {

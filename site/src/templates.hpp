@@ -28,7 +28,12 @@ public:
     /// Renders page template `name` with `view`, then base.html around it.
     std::string render_page(const std::string& name, const nlohmann::json& view) const;
 
+    /// Syntax errors found when loading: unclosed or mismatched sections, unclosed tags, unknown
+    /// partials, each at templates/<file>:line:column. mstch itself renders broken templates silently.
+    const std::vector<planner::Diagnostic>& errors() const { return errors_; }
+
 private:
+    std::vector<planner::Diagnostic> errors_;
     std::map<std::string, std::string> pages_;     // "page" -> text
     std::map<std::string, std::string> partials_;  // "nav" -> text
 };

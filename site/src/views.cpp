@@ -35,39 +35,100 @@ std::string root_of(const std::string& url) {
     return root;
 }
 
-json page_view(const Parsed& parsed, const Page& page) {
-    const Config& config = parsed.config;
+SiteIndex::SiteIndex(const Config& c, const std::vector<Page>& p, const planner::Catalogue& cat)
+    : config(c), pages(p), catalogue(cat) {
+    for (const Page& page : pages) by_key[{page.lang, page.key}] = &page;
+    for (const Page& page : pages)
+        if (!page.key.empty()) children[{page.lang, page.section}].push_back(&page);
+    for (auto& [k, list] : children)
+        std::stable_sort(list.begin(), list.end(), [](const Page* a, const Page* b) {
+            if (a->front.weight != b->front.weight) return a->front.weight < b->front.weight;
+            if (a->front.date != b->front.date) return a->front.date > b->front.date;  // newest first
+            return a->front.title < b->front.title;
+        });
+}
+
+const Page* SiteIndex::find(const std::string& lang, const std::string& key) const {
+    auto it = by_key.find({lang, key});
+    return it == by_key.end() ? nullptr : it->second;
+}
+
+namespace {
+
+json link_of(const Page& p) {
+    json l{{"title", p.front.title}, {"url", p.url}, {"description", p.front.description}};
+    if (!p.front.date.empty()) l["date"] = p.front.date.substr(0, 10);
+    return l;
+}
+
+}  // namespace
+
+json page_view(const SiteIndex& index, const Page& page) {
+    const Config& config = index.config;
     const Language* lang = config.language(page.lang);
-    const std::string root = root_of(page.url);
 
     json languages = json::array();
     for (const Language& other : config.languages) {
-        std::string href = config.prefix(other.code);
-        for (const Page& p : parsed.pages)
-            if (p.lang == other.code && p.key == page.key) href = p.url;
-        languages.push_back({{"code", other.code}, {"name", other.name}, {"href", root + href},
-                             {"current", other.code == page.lang}});
+        const Page* translation = index.find(other.code, page.key);
+        const std::string url = translation ? translation->url : config.prefix(other.code);
+        languages.push_back({{"code", other.code},
+                             {"name", other.name},
+                             {"url", url},
+                             {"absolute", config.base_url + url},
+                             {"current", other.code == page.lang},
+                             {"translated", translation != nullptr}});
     }
 
-    std::vector<const Page*> menu_pages;
-    for (const Page& p : parsed.pages)
-        if (p.lang == page.lang && p.key != "_index") menu_pages.push_back(&p);
-    std::stable_sort(menu_pages.begin(), menu_pages.end(), [](const Page* a, const Page* b) {
-        return a->front.weight != b->front.weight ? a->front.weight < b->front.weight : a->front.title < b->front.title;
-    });
     json menu = json::array();
-    for (const Page* p : menu_pages)
-        menu.push_back({{"title", p->front.title}, {"href", root + p->url}, {"current", p == &page},
-                        {"description", p->front.description}});
+    if (!lang->menu.empty()) {
+        for (const MenuItem& item : lang->menu) {
+            const std::string url = config.prefix(page.lang) + item.url;
+            menu.push_back({{"title", item.title}, {"url", url}, {"current", url == page.url}});
+        }
+    } else if (auto top = index.children.find({page.lang, ""}); top != index.children.end()) {
+        for (const Page* p : top->second)
+            if (p->kind != "404")
+                menu.push_back({{"title", p->front.title}, {"url", p->url}, {"current", p == &page},
+                                {"description", p->front.description}});
+    }
 
-    return json{{"lang", page.lang},
-                {"root", root},
-                {"canonical", config.base_url + page.url},
-                {"site", {{"title", lang->title}, {"home", root + config.prefix(page.lang)},
-                          {"languages", languages}, {"menu", menu}}},
-                {"page", {{"title", page.front.title}, {"description", page.front.description},
-                          {"content", page.html}, {"url", page.url}, {"is_home", page.kind == "home"}}},
-                {"t", lang->strings}};
+    json toc = json::array();
+    for (const Heading& h : page.toc)
+        if (h.level == 2 || h.level == 3) toc.push_back({{"level", h.level}, {"id", h.id}, {"text", h.text}, {"sub", h.level == 3}});
+
+    json v{{"lang", page.lang},
+           {"root", root_of(page.url)},
+           {"canonical", config.base_url + page.url},
+           {"site", {{"title", lang->title}, {"home", config.prefix(page.lang)}, {"languages", languages},
+                     {"menu", menu}, {"search", config.search}}},
+           {"page", {{"title", page.front.title},
+                     {"description", page.front.description},
+                     {"content", page.html},
+                     {"url", page.url},
+                     {"kind", page.kind},
+                     {"is_home", page.key.empty()},
+                     {"toc", toc},
+                     {"has_toc", toc.size() >= 2},
+                     {"tags", page.front.tags}}},
+           {"t", lang->strings}};
+    if (!page.front.date.empty()) v["page"]["date"] = page.front.date.substr(0, 10);
+    if (!page.front.updated.empty()) v["page"]["updated"] = page.front.updated.substr(0, 10);
+
+    // The page's section and its pages: a section lists its own children, a page its siblings.
+    const std::string section_key = page.is_section ? page.key : page.section;
+    if (const Page* section = index.find(page.lang, section_key)) {
+        json pages = json::array();
+        if (auto it = index.children.find({page.lang, section_key}); it != index.children.end())
+            for (const Page* p : it->second)
+                if (p->kind != "404") {
+                    json l = link_of(*p);
+                    l["current"] = p == &page;
+                    pages.push_back(std::move(l));
+                }
+        v["section"] = {{"title", section->front.title}, {"url", section->url}, {"pages", pages},
+                        {"has_pages", !pages.empty()}};
+    }
+    return v;
 }
 
 namespace {
@@ -109,10 +170,13 @@ private:
 
 }  // namespace
 
-json catalogue_view(const planner::Catalogue& catalogue, const std::string&) {
+json catalogue_view(const planner::Catalogue& catalogue, const std::vector<const planner::Instance*>& instances) {
     Citations cite(catalogue);
     json rows = json::array();
-    for (const auto& inst : catalogue.instances) {
+    std::vector<const planner::Instance*> all;
+    for (const auto& inst : catalogue.instances) all.push_back(&inst);
+    for (const planner::Instance* instance : instances.empty() ? all : instances) {
+        const planner::Instance& inst = *instance;
         const planner::Accelerator& chip = catalogue.accelerator_of(inst);
         json row{{"id", inst.id},
                  {"family", inst.family},
@@ -142,8 +206,7 @@ json catalogue_view(const planner::Catalogue& catalogue, const std::string&) {
     return json{{"rows", rows}, {"sources", cite.sources()}};
 }
 
-json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& front, const json& response,
-                     const std::string&) {
+json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& front, const json& response) {
     const std::string selected = front.inputs.value("instance", std::string());
     json instances = json::array();
     for (const auto& inst : catalogue.instances)

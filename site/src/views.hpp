@@ -1,8 +1,13 @@
 // The read-only views templates see: plain JSON built from parsed values. Templates never reach
 // the generator's internals; every number they show is formatted here or comes from the planner.
+// Links in views are site-relative ("en/guide/"); templates put {{root}} in front, so every link
+// is relative and the site works under any base URL.
 #pragma once
 
+#include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -16,14 +21,28 @@ std::string format_grouped(double value, int decimals);
 /// Relative path from a page at site-relative `url` back to the site root: "./", "../", "../../".
 std::string root_of(const std::string& url);
 
-/// {lang, root, site{title, languages, menu}, page{title, description, content, url}, t{...}}
-nlohmann::json page_view(const Parsed& parsed, const Page& page);
+/// Lookups over the assembled pages, built once.
+struct SiteIndex {
+    SiteIndex(const Config& config, const std::vector<Page>& pages, const planner::Catalogue& catalogue);
 
-/// {rows: [...], sources: [{n, id, title, url, as_of}]}: the cheat-sheet, each figure with its source.
-nlohmann::json catalogue_view(const planner::Catalogue& catalogue, const std::string& lang);
+    const Config& config;
+    const std::vector<Page>& pages;
+    const planner::Catalogue& catalogue;
+    std::map<std::pair<std::string, std::string>, const Page*> by_key;                 // (lang, key)
+    std::map<std::pair<std::string, std::string>, std::vector<const Page*>> children;  // (lang, section key)
+
+    const Page* find(const std::string& lang, const std::string& key) const;
+};
+
+/// {lang, root, canonical, site{...}, page{...}, section{...}, t{...}}
+nlohmann::json page_view(const SiteIndex& index, const Page& page);
+
+/// {rows: [...], sources: [{n, id, title, url, as_of}]}: a cheat-sheet of `instances` (all when empty).
+nlohmann::json catalogue_view(const planner::Catalogue& catalogue,
+                              const std::vector<const planner::Instance*>& instances = {});
 
 /// {instances: [{id, label, selected}], inputs: {...}, is: {...}, example: {...}} for a calculator.
 nlohmann::json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& front,
-                               const nlohmann::json& response, const std::string& lang);
+                               const nlohmann::json& response);
 
 }  // namespace site

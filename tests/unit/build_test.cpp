@@ -48,7 +48,7 @@ const fs::path kFixtures = ACCELGUIDE_FIXTURES;
 
 }  // namespace
 
-TEST_CASE("builds a two-language fixture site into pretty URLs") {
+TEST_CASE("builds a two-language fixture site: sections, bundles, drafts, slugs, aliases, feeds, shortcodes") {
     TempDir out;
     site::BuildOptions options;
     options.root = kFixtures / "site-basic";
@@ -56,41 +56,86 @@ TEST_CASE("builds a two-language fixture site into pretty URLs") {
     site::Report report = site::build_site(options);
     for (const auto& e : report.errors) CAPTURE(e.to_string());
     REQUIRE(report.ok());
-    CHECK(report.pages == 4);
-    CHECK(report.files == 5);
-    CHECK(site::list_files(options.out) == std::vector<fs::path>{"en/index.html", "guide/index.html", "index.html",
-                                                                 "instances/index.html", "s.css"});
+    CHECK(site::list_files(options.out) == std::vector<fs::path>{
+        "en/families/index.html", "en/families/x1/index.html", "en/index.html", "en/search-index.json",
+        "en/updates/atom.xml", "en/updates/index.html", "families/index.html", "families/x1/index.html",
+        "guide/index.html", "index.html", "instances/index.html", "news/first/index.html", "numbers/index.html",
+        "robots.txt", "s.css", "search-index.json", "sitemap.xml", "updates/atom.xml", "updates/first/index.html",
+        "updates/index.html", "updates/zweite/chart.svg", "updates/zweite/index.html"});
 
+    const fs::path expected = kFixtures / "site-basic-expected";
     SUBCASE("the cheat-sheet shows every figure with its numbered source and date") {
-        check_golden(kFixtures / "site-basic-expected/instances.html", read(options.out / "instances/index.html"));
+        check_golden(expected / "instances.html", read(options.out / "instances/index.html"));
+        check_golden(expected / "family-x1.html", read(options.out / "families/x1/index.html"));
     }
     SUBCASE("a page links to its translation, or to the other language's home when it has none") {
-        check_golden(kFixtures / "site-basic-expected/guide.html", read(options.out / "guide/index.html"));
-        check_golden(kFixtures / "site-basic-expected/en-index.html", read(options.out / "en/index.html"));
+        check_golden(expected / "guide.html", read(options.out / "guide/index.html"));
+        check_golden(expected / "en-index.html", read(options.out / "en/index.html"));
+    }
+    SUBCASE("shortcodes put the planner's numbers, tables and citations into prose") {
+        check_golden(expected / "numbers.html", read(options.out / "numbers/index.html"));
+    }
+    SUBCASE("a section lists its pages newest first and has an Atom feed; a bundle keeps its files") {
+        check_golden(expected / "updates.html", read(options.out / "updates/index.html"));
+        check_golden(expected / "updates-atom.xml", read(options.out / "updates/atom.xml"));
+        check_golden(expected / "zweite.html", read(options.out / "updates/zweite/index.html"));
+    }
+    SUBCASE("aliases redirect, the sitemap lists every page with absolute URLs under the sub-path") {
+        check_golden(expected / "alias-news-first.html", read(options.out / "news/first/index.html"));
+        check_golden(expected / "sitemap.xml", read(options.out / "sitemap.xml"));
+        check_golden(expected / "robots.txt", read(options.out / "robots.txt"));
+    }
+    SUBCASE("drafts are left out unless asked for") {
+        CHECK_FALSE(fs::exists(options.out / "draft/index.html"));
+        options.drafts = true;
+        REQUIRE(site::build_site(options).ok());
+        CHECK(fs::exists(options.out / "draft/index.html"));
     }
 }
 
-TEST_CASE("a failed build reports every error and leaves the previous site as it was") {
-    TempDir out;
-    const fs::path site_dir = out.path / "site";
-    fs::create_directories(site_dir);
-    std::ofstream(site_dir / "index.html") << "previous";
+// Each folder under tests/fixtures/broken/ is one broken site (laid over broken/_base/), with the
+// errors its build must report in expected.txt. UPDATE_GOLDEN=1 rewrites expected.txt.
+TEST_CASE("each broken site reports its error at file:line:column and leaves the previous site as it was") {
+    const fs::path broken = kFixtures / "broken";
+    for (const char* name : {"bad-yaml", "unclosed-front-matter", "unknown-key", "missing-template", "template-syntax",
+                             "duplicate-url", "alias-cycle", "invalid-utf8", "shortcode-bad-args"}) {
+        CAPTURE(name);
+        TempDir dir;
+        const fs::path root = dir.path / "src";
+        fs::copy(broken / "_base", root, fs::copy_options::recursive);
+        fs::copy(broken / name, root, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+        fs::remove(root / "expected.txt");
+        const fs::path out = dir.path / "site";
+        fs::create_directories(out);
+        std::ofstream(out / "index.html") << "previous";
 
+        site::BuildOptions options;
+        options.root = root;
+        options.out = out;
+        site::Report report = site::build_site(options);
+        std::string errors;
+        for (const auto& e : report.errors) errors += e.to_string() + "\n";
+        CHECK_FALSE(report.ok());
+        check_golden(broken / name / "expected.txt", errors);
+        CHECK(read(out / "index.html") == "previous");
+        CHECK(site::list_files(dir.path / "site") == std::vector<fs::path>{"index.html"});
+    }
+}
+
+TEST_CASE("a build with several errors reports them all") {
+    TempDir dir;
+    const fs::path root = dir.path / "src";
+    fs::copy(kFixtures / "broken" / "_base", root, fs::copy_options::recursive);
+    fs::copy_file(kFixtures / "broken/unknown-key/content/ja/page.md", root / "content/ja/one.md");
+    fs::copy_file(kFixtures / "broken/bad-yaml/content/ja/page.md", root / "content/ja/two.md");
+    fs::remove(root / "templates/i18n/en.yaml");
     site::BuildOptions options;
-    options.root = kFixtures / "site-broken";
-    options.out = site_dir;
+    options.root = root;
+    options.out = dir.path / "site";
     site::Report report = site::build_site(options);
-    std::vector<std::string> errors;
-    for (const auto& e : report.errors) errors.push_back(e.to_string());
-    CHECK(errors == std::vector<std::string>{
-        "templates/i18n/en.yaml: error[load.missing]: UI strings for \"en\" are missing",
-        "content/ja/_index.md:3:1: error[content.unknown_key]: unknown front-matter key \"wieght\" (hint: known "
-        "keys: description, example, inputs, template, title, weight)",
-        "content/ja/bad.md:1:1: error[content.no_front_matter]: the file does not start with front matter (hint: "
-        "begin it with a line `---`, then `title: ...`, then another `---`)",
-    });
-    CHECK(read(site_dir / "index.html") == "previous");
-    CHECK(site::list_files(out.path) == std::vector<fs::path>{"site/index.html"});
+    std::vector<std::string> codes;
+    for (const auto& e : report.errors) codes.push_back(e.code);
+    CHECK(codes == std::vector<std::string>{"load.missing", "content.unknown_key", "content.front_matter_syntax"});
 }
 
 TEST_CASE("the project's own content, templates and data build without errors") {

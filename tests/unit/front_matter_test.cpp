@@ -22,6 +22,21 @@ TEST_CASE("accepts a byte-order mark and CRLF line ends") {
     CHECK(r.content->front.title == "T");
 }
 
+TEST_CASE("reads every front-matter field a docs site needs") {
+    auto r = parse_content("---\ntitle: T\ndraft: true\nslug: custom\ndate: 2026-11-21\nupdated: 2026-11-22T10:00:00+09:00\n"
+                           "tags: [gpu, 学習]\naliases:\n  - /old/\n  - /older/\nfeed: true\n---\n", "c.md");
+    REQUIRE(r.errors.empty());
+    const auto& f = r.content->front;
+    CHECK(f.draft);
+    CHECK(f.feed);
+    CHECK(f.slug == "custom");
+    CHECK(f.date == "2026-11-21");
+    CHECK(f.updated == "2026-11-22T10:00:00+09:00");
+    CHECK(f.tags == std::vector<std::string>{"gpu", "学習"});
+    CHECK(f.aliases == std::vector<std::string>{"/old/", "/older/"});
+    CHECK(f.positions.at("aliases").line == 9);  // the list under the key
+}
+
 TEST_CASE("calculator examples become JSON with numbers, not strings") {
     auto r = parse_content("---\ntitle: T\nexample:\n  model: {parameters: 175e9}\n  instance: p4d.24xlarge\n"
                            "  quoted: \"12\"\n---\n", "c.md");
@@ -46,17 +61,22 @@ TEST_CASE("front-matter errors give file:line:column and a hint") {
          "c.md:1:1: error[content.unclosed_front_matter]: the front matter is never closed (hint: add a line `---` "
          "after the last front-matter field)"},
         {"an unknown key", "---\ntitle: T\ntitel: typo\n---\n",
-         "c.md:3:1: error[content.unknown_key]: unknown front-matter key \"titel\" (hint: known keys: description, "
-         "example, inputs, template, title, weight)"},
+         "c.md:3:1: error[content.unknown_key]: unknown front-matter key \"titel\" (hint: known keys: aliases, date, "
+         "description, draft, example, feed, inputs, requests, slug, tags, template, title, updated, weight)"},
         {"a weight that is not a number", "---\ntitle: T\nweight: heavy\n---\n",
          "c.md:3:9: error[content.wrong_type]: \"weight\" must be a whole number"},
         {"invalid YAML", "---\ntitle: [unclosed\n---\n",
          "c.md:3:1: error[content.front_matter_syntax]: front matter is not valid YAML: end of sequence flow not found"},
         {"no title", "---\ndescription: D\n---\n",
          "c.md:2:1: error[content.missing_title]: front matter has no \"title\" (hint: add `title: ...`)"},
-        {"an unknown template", "---\ntitle: T\ntemplate: fancy\n---\n",
-         "c.md:3:11: error[content.unknown_template]: unknown template \"fancy\" (hint: one of: calculator, "
-         "cheatsheet, home, page)"},
+        {"a date that is not a date", "---\ntitle: T\ndate: 21/11/2026\n---\n",
+         "c.md:3:7: error[content.bad_date]: \"date\" must be a date like 2026-11-21 (hint: YYYY-MM-DD, optionally "
+         "with a time: 2026-11-21T09:00:00+09:00)"},
+        {"a slug with a slash", "---\ntitle: T\nslug: a/b\n---\n",
+         "c.md:3:7: error[content.bad_slug]: slug \"a/b\" is not one URL segment (hint: use letters, digits, '-' and "
+         "'_', without '/')"},
+        {"a draft flag that is not true or false", "---\ntitle: T\ndraft: maybe\n---\n",
+         "c.md:3:8: error[content.wrong_type]: \"draft\" must be true or false"},
     };
     for (const Case& c : cases) {
         CAPTURE(c.what);

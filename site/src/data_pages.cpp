@@ -1,0 +1,126 @@
+#include "data_pages.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "views.hpp"
+
+namespace site {
+
+using nlohmann::json;
+
+std::string family_slug(const std::string& family) {
+    std::string s;
+    for (unsigned char c : family) s += std::isalnum(c) ? char(std::tolower(c)) : '-';
+    return s;
+}
+
+namespace {
+
+std::string text(const Language& lang, const char* key, const std::string& name = {}) {
+    std::string t = lang.strings.value(key, std::string(key));
+    if (auto at = t.find("{name}"); at != std::string::npos) t.replace(at, 6, name);
+    return t;
+}
+
+Page generated(const Config& config, const Language& lang, std::string key, std::string kind, std::string title,
+               std::string description, int weight, bool is_section) {
+    Page p;
+    p.lang = lang.code;
+    p.key = std::move(key);
+    p.url = config.prefix(lang.code) + p.key + "/";
+    p.kind = std::move(kind);
+    p.is_section = is_section;
+    p.front.title = std::move(title);
+    p.front.description = std::move(description);
+    p.front.weight = weight;
+    return p;
+}
+
+json figure_text(const planner::Catalogue& c, const planner::Figure& f, int digits = 2) {
+    json j{{"text", format_grouped(f.value, digits)}, {"unit", f.unit}, {"source", f.source}};
+    if (const planner::Source* s = c.source(f.source)) j["source_title"] = s->title;
+    if (!f.note.empty()) j["note"] = f.note;
+    if (f.estimate) j["estimate"] = true;
+    j["as_of"] = c.as_of(f);
+    return j;
+}
+
+json accelerator_data(const planner::Catalogue& c, const planner::Accelerator& a) {
+    json d{{"id", a.id}, {"name", a.name}, {"kind", a.kind}};
+    json figures = json::array();
+    auto add = [&](const std::string& label, const planner::Figure& f, int digits = 2) {
+        json row = figure_text(c, f, digits);
+        row["label"] = label;
+        figures.push_back(row);
+    };
+    for (const auto& [precision, f] : a.peak_tflops) add("dense " + precision, f);
+    for (const auto& [precision, f] : a.sparse_tflops) add("sparse " + precision, f);
+    if (a.kind != "cpu") add("memory", a.memory);
+    if (a.memory_bandwidth) add("memory bandwidth", *a.memory_bandwidth);
+    if (a.power) add("power", *a.power);
+    for (const auto& [workload, f] : a.default_mfu) add("MFU, " + workload, f, 3);
+    d["figures"] = figures;
+    json instances = json::array();
+    for (const auto& inst : c.instances)
+        if (inst.accelerator == a.id)
+            instances.push_back({{"id", inst.id}, {"count", format_grouped(inst.accelerator_count.value, 0)},
+                                 {"family", family_slug(inst.family)}});
+    d["has_instances"] = !instances.empty();
+    d["instances"] = instances;
+    return d;
+}
+
+}  // namespace
+
+void add_data_pages(const Config& config, const planner::Catalogue& catalogue, const std::set<std::string>& templates,
+                    std::vector<Page>& pages) {
+    const bool sections = templates.count("section");
+    for (const Language& lang : config.languages) {
+        if (templates.count("references")) {
+            Page refs = generated(config, lang, "references", "references", text(lang, "references_title"),
+                                  text(lang, "references_description"), 900, false);
+            json sources = json::array();
+            for (const auto& [id, s] : catalogue.sources)
+                sources.push_back({{"id", id}, {"title", s.title}, {"url", s.url}, {"as_of", s.as_of}});
+            std::stable_sort(sources.begin(), sources.end(), [](const json& a, const json& b) {
+                return a["title"].get<std::string>() < b["title"].get<std::string>();
+            });
+            refs.data = {{"sources", sources}};
+            pages.push_back(std::move(refs));
+        }
+        if (sections && templates.count("accelerator")) {
+            pages.push_back(generated(config, lang, "accelerators", "section", text(lang, "accelerators_title"),
+                                      text(lang, "accelerators_description"), 800, true));
+            for (const auto& a : catalogue.accelerators) {
+                Page p = generated(config, lang, "accelerators/" + a.id, "accelerator", a.name,
+                                   text(lang, "accelerator_description", a.name), 0, false);
+                p.data = accelerator_data(catalogue, a);
+                pages.push_back(std::move(p));
+            }
+        }
+        if (sections && templates.count("cheatsheet")) {
+            pages.push_back(generated(config, lang, "families", "section", text(lang, "families_title"),
+                                      text(lang, "families_description"), 700, true));
+            std::set<std::string> families;
+            for (const auto& inst : catalogue.instances) {
+                if (!families.insert(inst.family).second) continue;
+                Page p = generated(config, lang, "families/" + family_slug(inst.family), "cheatsheet",
+                                   text(lang, "family_title", inst.family), text(lang, "family_description", inst.family),
+                                   0, false);
+                p.data = {{"family", inst.family}};
+                pages.push_back(std::move(p));
+            }
+        }
+    }
+    // One 404 page, in the default language, at the site root.
+    if (templates.count("404") && !config.languages.empty()) {
+        const Language& lang = config.languages.front();
+        Page p = generated(config, lang, "404", "404", text(lang, "not_found_title"), text(lang, "not_found_description"), 0, false);
+        p.url = "404.html";  // written as /404.html, where static hosts look for it
+        pages.push_back(std::move(p));
+    }
+}
+
+}  // namespace site

@@ -1,0 +1,289 @@
+#include "shortcodes.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <sstream>
+
+#include "planner/api.hpp"
+#include "views.hpp"
+
+namespace site {
+
+using nlohmann::json;
+using planner::Diagnostic;
+
+namespace {
+
+const std::string kOpen = "{{<", kClose = ">}}";
+// Placeholders use Unicode private-use characters, which Markdown leaves alone and text never holds.
+const std::string kMarkStart = "\xEE\x80\x80", kMarkEnd = "\xEE\x80\x81";
+
+std::string escape_html(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+struct Call {
+    std::string name;
+    std::map<std::string, std::string> args;
+};
+
+// Parses `name key="value" ...`; returns an error message, or "".
+std::string parse_call(std::string_view inside, Call& call) {
+    std::size_t i = 0;
+    auto skip = [&] {
+        while (i < inside.size() && (inside[i] == ' ' || inside[i] == '\t' || inside[i] == '\n')) ++i;
+    };
+    skip();
+    while (i < inside.size() && inside[i] != ' ' && inside[i] != '\t' && inside[i] != '\n') call.name += inside[i++];
+    if (call.name.empty()) return "a shortcode needs a name, e.g. {{< value request=\"s1\" path=\"train.days\" >}}";
+    for (skip(); i < inside.size(); skip()) {
+        std::string key;
+        while (i < inside.size() && inside[i] != '=' && inside[i] != ' ') key += inside[i++];
+        if (i >= inside.size() || inside[i] != '=' || i + 1 >= inside.size() || inside[i + 1] != '"')
+            return "arguments are written key=\"value\" (at \"" + key + "\")";
+        i += 2;
+        std::string value;
+        while (i < inside.size() && inside[i] != '"') value += inside[i++];
+        if (i >= inside.size()) return "argument \"" + key + "\" is missing its closing quote";
+        ++i;
+        if (call.args.count(key)) return "argument \"" + key + "\" is given twice";
+        call.args[key] = value;
+    }
+    return {};
+}
+
+const json* at_path(const json& j, const std::string& path) {
+    const json* node = &j;
+    std::stringstream parts(path);
+    for (std::string key; std::getline(parts, key, '.');) {
+        if (node->is_object() && node->contains(key)) node = &(*node)[key];
+        else if (node->is_array() && !key.empty() && key.find_first_not_of("0123456789") == std::string::npos &&
+                 std::stoul(key) < node->size())
+            node = &(*node)[std::stoul(key)];
+        else return nullptr;
+    }
+    return node;
+}
+
+class Expander {
+public:
+    Expander(const ShortcodeContext& c, std::vector<Diagnostic>& errors) : c_(c), errors_(errors) {}
+
+    // Returns the shortcode's HTML, or nullopt after reporting an error at (line, column).
+    std::optional<std::string> run(const Call& call, std::size_t line, std::size_t column) {
+        line_ = line;
+        column_ = column;
+        static const std::map<std::string, std::vector<std::string>> allowed = {
+            {"value", {"request", "path", "digits", "scale"}},
+            {"table", {"request", "rows", "columns", "digits"}},
+            {"cite", {"source"}},
+        };
+        auto known = allowed.find(call.name);
+        if (known == allowed.end()) return fail("unknown shortcode \"" + call.name + "\"", "one of: cite, table, value");
+        for (const auto& [key, v] : call.args)
+            if (std::find(known->second.begin(), known->second.end(), key) == known->second.end())
+                return fail("shortcode \"" + call.name + "\" has no argument \"" + key + "\"");
+        if (call.name == "cite") return cite(call);
+        const json* response = response_for(call);
+        if (!response) return std::nullopt;
+        return call.name == "value" ? value(call, *response) : table(call, *response);
+    }
+
+private:
+    std::optional<std::string> fail(std::string message, std::string hint = {}) {
+        errors_.push_back(Diagnostic{"content.shortcode", c_.file, line_, column_, "", "", std::move(message), std::move(hint)});
+        return std::nullopt;
+    }
+
+    std::optional<std::string> need(const Call& call, const char* key) {
+        auto it = call.args.find(key);
+        if (it == call.args.end() || it->second.empty()) {
+            fail("shortcode \"" + call.name + "\" needs " + key + "=\"...\"");
+            return std::nullopt;
+        }
+        return it->second;
+    }
+
+    std::optional<int> digits(const Call& call) {
+        auto it = call.args.find("digits");
+        if (it == call.args.end()) return 0;
+        if (it->second.size() != 1 || it->second[0] < '0' || it->second[0] > '6') {
+            fail("digits must be a whole number from 0 to 6");
+            return std::nullopt;
+        }
+        return it->second[0] - '0';
+    }
+
+    const json* response_for(const Call& call) {
+        auto name = need(call, "request");
+        if (!name) return nullptr;
+        if (!c_.requests.contains(*name)) {
+            std::string known;
+            for (auto it = c_.requests.begin(); it != c_.requests.end(); ++it) known += (known.empty() ? "" : ", ") + it.key();
+            fail("no request named \"" + *name + "\" in this page's front matter",
+                 known.empty() ? "define it under `requests:`" : "defined here: " + known);
+            return nullptr;
+        }
+        auto cached = responses_.find(*name);
+        if (cached == responses_.end()) {
+            json response = json::parse(planner::plan(c_.catalogue, c_.requests[*name].dump()));
+            cached = responses_.emplace(*name, std::move(response)).first;
+        }
+        const json& r = cached->second;
+        if (!r.value("ok", false)) {
+            const json& e = r["errors"][0];
+            fail("request \"" + *name + "\" fails: " + e.value("field", std::string()) + ": " + e.value("message", std::string()));
+            return nullptr;
+        }
+        return &r;
+    }
+
+    std::string number(const json& v, int digits, double scale = 1) {
+        return v.is_number() ? format_grouped(v.get<double>() * scale, digits) : escape_html(v.is_string() ? v.get<std::string>() : v.dump());
+    }
+
+    std::optional<std::string> value(const Call& call, const json& response) {
+        auto path = need(call, "path");
+        auto d = digits(call);
+        if (!path || !d) return std::nullopt;
+        const json* v = at_path(response, *path);
+        if (!v || v->is_structured() || v->is_null())
+            return fail("the response has no value at \"" + *path + "\"");
+        double scale = 1;
+        if (auto s = call.args.find("scale"); s != call.args.end()) {
+            try {
+                scale = std::stod(s->second);
+            } catch (const std::exception&) {
+                return fail("scale must be a number");
+            }
+        }
+        return number(*v, *d, scale);
+    }
+
+    std::optional<std::string> table(const Call& call, const json& response) {
+        auto rows_path = need(call, "rows");
+        auto columns = need(call, "columns");
+        auto d = digits(call);
+        if (!rows_path || !columns || !d) return std::nullopt;
+        const json* rows = at_path(response, *rows_path);
+        if (!rows || !rows->is_array()) return fail("the response has no list at \"" + *rows_path + "\"");
+        std::vector<std::pair<std::string, std::string>> cols;
+        std::stringstream parts(*columns);
+        for (std::string part; std::getline(parts, part, ',');) {
+            const auto eq = part.find('=');
+            cols.emplace_back(part.substr(0, eq), eq == std::string::npos ? part.substr(0) : part.substr(eq + 1));
+        }
+        std::string html = "<table class=\"planned\">\n<thead><tr>";
+        for (const auto& [field, heading] : cols) html += "<th scope=\"col\">" + escape_html(heading) + "</th>";
+        html += "</tr></thead>\n<tbody>\n";
+        for (const json& row : *rows) {
+            html += "<tr>";
+            for (const auto& [field, heading] : cols) {
+                const json* v = field == "." ? &row : at_path(row, field);
+                const bool numeric = v && v->is_number();
+                html += numeric ? "<td class=\"num\">" : "<td>";
+                html += v ? number(*v, *d) : "—";
+                html += "</td>";
+            }
+            html += "</tr>\n";
+        }
+        return html + "</tbody>\n</table>";
+    }
+
+    std::optional<std::string> cite(const Call& call) {
+        auto id = need(call, "source");
+        if (!id) return std::nullopt;
+        const planner::Source* s = c_.catalogue.source(*id);
+        if (!s) return fail("unknown source \"" + *id + "\"", "add it to data/sources.json");
+        return "<cite><a href=\"" + escape_html(c_.root + c_.references_url) + "#src-" + escape_html(*id) + "\">" +
+               escape_html(s->title) + "</a></cite>";
+    }
+
+    const ShortcodeContext& c_;
+    std::vector<Diagnostic>& errors_;
+    std::map<std::string, json> responses_;
+    std::size_t line_ = 0, column_ = 0;
+};
+
+}  // namespace
+
+Expanded expand_shortcodes(std::string_view body, const ShortcodeContext& context, std::vector<Diagnostic>& errors) {
+    Expanded out;
+    Expander expander(context, errors);
+    std::size_t pos = 0, line = context.body_line, line_start = 0;
+    auto advance_lines = [&](std::size_t to) {
+        for (std::size_t i = pos; i < to; ++i)
+            if (body[i] == '\n') {
+                ++line;
+                line_start = i + 1;
+            }
+    };
+    while (true) {
+        const std::size_t open = body.find(kOpen, pos);
+        if (open == std::string_view::npos) break;
+        advance_lines(open);
+        out.markdown.append(body.substr(pos, open - pos));
+        const std::size_t column = open - line_start + 1;
+        const std::size_t close = body.find(kClose, open + kOpen.size());
+        if (close == std::string_view::npos) {
+            errors.push_back(Diagnostic{"content.shortcode", context.file, line, column, "", "",
+                                        "shortcode is never closed", "end it with >}}"});
+            return out;
+        }
+        Call call;
+        std::string problem = parse_call(body.substr(open + kOpen.size(), close - open - kOpen.size()), call);
+        std::string html;
+        if (!problem.empty()) {
+            errors.push_back(Diagnostic{"content.shortcode", context.file, line, column, "", "", problem, ""});
+        } else if (auto result = expander.run(call, line, column)) {
+            html = *result;
+        }
+        out.markdown += kMarkStart + std::to_string(out.html.size()) + kMarkEnd;
+        out.html.push_back(std::move(html));
+        pos = open;
+        advance_lines(close + kClose.size());
+        pos = close + kClose.size();
+    }
+    out.markdown.append(body.substr(pos));
+    return out;
+}
+
+std::string fill_placeholders(std::string html, const std::vector<std::string>& parts) {
+    if (parts.empty()) return html;
+    std::string out;
+    std::size_t pos = 0;
+    while (true) {
+        const std::size_t start = html.find(kMarkStart, pos);
+        if (start == std::string::npos) break;
+        const std::size_t end = html.find(kMarkEnd, start);
+        if (end == std::string::npos) break;
+        out.append(html, pos, start - pos);
+        const std::string index = html.substr(start + kMarkStart.size(), end - start - kMarkStart.size());
+        const std::size_t n = index.empty() ? parts.size() : std::stoul(index);
+        pos = end + kMarkEnd.size();
+        if (n >= parts.size()) continue;
+        // A block (a table) alone in its paragraph replaces the paragraph: <p><table> is not HTML.
+        const bool block = parts[n].rfind("<table", 0) == 0;
+        if (block && out.size() >= 3 && out.compare(out.size() - 3, 3, "<p>") == 0 && html.compare(pos, 4, "</p>") == 0) {
+            out.resize(out.size() - 3);
+            pos += 4;
+        }
+        out += parts[n];
+    }
+    out.append(html, pos, std::string::npos);
+    return out;
+}
+
+}  // namespace site

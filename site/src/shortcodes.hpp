@@ -1,0 +1,54 @@
+// Shortcodes: numbers and tables in prose come from the planner, never typed by hand.
+//
+//     ---
+//     requests:
+//       s1: {api: 1, kind: train, model: {parameters: 175e9}, tokens: 300e9, recompute: full,
+//            instance: p4de.24xlarge, instance_count: 128, achieved_tflops: 140}
+//     ---
+//     GPT-3 takes {{< value request="s1" path="train.days" digits="1" >}} days.
+//     {{< table request="cmp" rows="compare.rows" columns="instance=Instance,days=Days" digits="1" >}}
+//     {{< cite source="aws-energy-article" >}}
+//
+// value   one number (or text) from the response at `path`; `digits` fraction digits (default 0),
+//         `scale` multiplies first (e.g. 100 for a percentage)
+// table   rows from the response array at `rows`, one column per `field=Heading` in `columns`
+//         (field "." is the row itself, for lists of text)
+// cite    a link to the source's entry on the references page
+//
+// Each named request is planned once per page. A shortcode with an unknown name, a missing or
+// unknown argument, an unknown request, a planner error or a missing path is an error at the
+// shortcode's file:line:column.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "planner/catalogue.hpp"
+#include "planner/error.hpp"
+
+namespace site {
+
+struct ShortcodeContext {
+    const planner::Catalogue& catalogue;
+    const nlohmann::json& requests;  // the page's front matter `requests`
+    std::string file;                // for errors
+    std::size_t body_line = 1;       // line of the file where the body starts
+    std::string root;                // relative path from the page to its language's root ("../")
+    std::string references_url;      // language-relative URL of the references page
+};
+
+struct Expanded {
+    std::string markdown;            // the body with each shortcode replaced by a placeholder
+    std::vector<std::string> html;   // what each placeholder becomes
+};
+
+Expanded expand_shortcodes(std::string_view body, const ShortcodeContext& context,
+                           std::vector<planner::Diagnostic>& errors);
+
+/// Puts each shortcode's HTML where its placeholder ended up in the rendered page.
+std::string fill_placeholders(std::string html, const std::vector<std::string>& parts);
+
+}  // namespace site
