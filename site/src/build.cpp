@@ -148,21 +148,66 @@ Parsed parse(const Sources& sources, const BuildOptions& options, std::vector<Di
 
     // Shortcodes and Markdown, in parallel: each page is independent.
     std::vector<std::vector<Diagnostic>> page_errors(p.pages.size());
-    const MarkdownOptions markdown{p.config.unsafe_html};
-    parallel_for(p.pages.size(), options.threads, [&](std::size_t i) {
-        Page& page = p.pages[i];
-        const ShortcodeContext context{p.catalogue, page.front.requests, page.source, bodies[i].line,
-                                       root_of(page.url) + p.config.prefix(page.lang), "references/"};
-        Expanded expanded = expand_shortcodes(bodies[i].markdown, context, page_errors[i]);
-        RenderedMarkdown rendered = render_markdown(expanded.markdown, markdown);
-        page.html = fill_placeholders(std::move(rendered.html), expanded.html);
-        page.toc = std::move(rendered.toc);
-    });
+    parallel_for(p.pages.size(), options.threads,
+                 [&](std::size_t i) { render_body(p.pages[i], bodies[i].markdown, bodies[i].line, p, page_errors[i]); });
     for (auto& e : page_errors) errors.insert(errors.end(), e.begin(), e.end());
     return p;
 }
 
-Site assemble(Parsed parsed, std::vector<Diagnostic>& errors) {
+void render_body(Page& page, const std::string& body, std::size_t body_line, const Parsed& parsed,
+                 std::vector<Diagnostic>& errors) {
+    const ShortcodeContext context{parsed.catalogue, page.front.requests, page.source, body_line,
+                                   root_of(page.url) + parsed.config.prefix(page.lang), "references/"};
+    Expanded expanded = expand_shortcodes(body, context, errors);
+    RenderedMarkdown rendered = render_markdown(expanded.markdown, MarkdownOptions{parsed.config.unsafe_html});
+    page.html = fill_placeholders(std::move(rendered.html), expanded.html);
+    page.toc = std::move(rendered.toc);
+}
+
+json view_for(const SiteIndex& index, const Page& page, std::vector<Diagnostic>& errors) {
+    const planner::Catalogue& catalogue = index.catalogue;
+    json view = page_view(index, page);
+    if (page.kind == "cheatsheet") {
+        std::vector<const planner::Instance*> only;
+        if (page.data.contains("family"))
+            for (const auto& inst : catalogue.instances)
+                if (inst.family == page.data["family"]) only.push_back(&inst);
+        view["catalogue"] = catalogue_view(catalogue, only);
+    }
+    if (!page.data.is_null()) view["data"] = page.data;
+    if (page.kind == "calculator") {
+        if (page.front.example.is_null()) {
+            errors.push_back(file_error("content.calculator_example", page.source,
+                                        "a calculator page needs an `example:` planner request in its front matter"));
+            return view;
+        }
+        const json response = json::parse(planner::plan(catalogue, page.front.example.dump()));
+        if (!response.value("ok", false)) {
+            auto [line, column] = where(page, "example");
+            for (const auto& e : response["errors"])
+                errors.push_back(file_error("content.calculator_example", page.source,
+                                            "example." + e.value("field", std::string()) + ": " +
+                                                e.value("message", std::string()),
+                                            "", line, column));
+            return view;
+        }
+        view["calculator"] = calculator_view(catalogue, page.front, response);
+    }
+    return view;
+}
+
+std::string render_html(const Templates& templates, const RenderedPage& r, bool live_reload) {
+    std::string html = templates.render_page(r.kind, r.view);
+    if (live_reload) {
+        const auto body = html.rfind("</body>");
+        const std::string script =
+            "<script src=\"" + r.view["root"].get<std::string>() + "__accelguide/live-reload.js\"></script>\n";
+        html.insert(body == std::string::npos ? html.size() : body, script);
+    }
+    return html;
+}
+
+Site assemble(Parsed& parsed, std::vector<Diagnostic>& errors) {
     Site site;
     site.pages = std::move(parsed.pages);
     add_data_pages(parsed.config, parsed.catalogue, parsed.templates, site.pages);
@@ -220,33 +265,7 @@ Site assemble(Parsed parsed, std::vector<Diagnostic>& errors) {
     for (const Page& page : site.pages) {
         for (const std::string& asset : page.assets)
             site.assets.emplace_back(page.url + asset.substr(asset.rfind('/') + 1), asset);
-        json view = page_view(index, page);
-        if (page.kind == "cheatsheet") {
-            std::vector<const planner::Instance*> only;
-            if (page.data.contains("family"))
-                for (const auto& inst : parsed.catalogue.instances)
-                    if (inst.family == page.data["family"]) only.push_back(&inst);
-            view["catalogue"] = catalogue_view(parsed.catalogue, only);
-        }
-        if (!page.data.is_null()) view["data"] = page.data;
-        if (page.kind == "calculator") {
-            if (page.front.example.is_null()) {
-                errors.push_back(file_error("content.calculator_example", page.source,
-                                            "a calculator page needs an `example:` planner request in its front matter"));
-                continue;
-            }
-            const json response = json::parse(planner::plan(parsed.catalogue, page.front.example.dump()));
-            if (!response.value("ok", false)) {
-                auto [line, column] = where(page, "example");
-                for (const auto& e : response["errors"])
-                    errors.push_back(file_error("content.calculator_example", page.source,
-                                                "example." + e.value("field", std::string()) + ": " +
-                                                    e.value("message", std::string()),
-                                                "", line, column));
-                continue;
-            }
-            view["calculator"] = calculator_view(parsed.catalogue, page.front, response);
-        }
+        json view = view_for(index, page, errors);
         site.renders.push_back({page.kind, std::move(view), page.kind == "404" ? "404.html" : page.url + "index.html"});
     }
     add_site_files(index, site.extra);
@@ -271,14 +290,7 @@ Output render(const Site& site, const Sources& sources, const BuildOptions& opti
 
     out.files.resize(site.renders.size());
     parallel_for(site.renders.size(), options.threads, [&](std::size_t i) {
-        const RenderedPage& r = site.renders[i];
-        std::string html = templates.render_page(r.kind, r.view);
-        if (options.live_reload) {
-            const auto body = html.rfind("</body>");
-            const std::string script = "<script src=\"" + r.view["root"].get<std::string>() + "__accelguide/live-reload.js\"></script>\n";
-            html.insert(body == std::string::npos ? html.size() : body, script);
-        }
-        out.files[i] = {r.output, std::move(html)};
+        out.files[i] = {site.renders[i].output, render_html(templates, site.renders[i], options.live_reload)};
     });
     out.files.insert(out.files.end(), site.extra.begin(), site.extra.end());
     for (const auto& [path, asset] : site.assets) out.copies.push_back({path, sources.content_assets.at(asset)});
@@ -286,20 +298,22 @@ Output render(const Site& site, const Sources& sources, const BuildOptions& opti
     return out;
 }
 
-Report build_site(const BuildOptions& options) {
+Report build_site(const BuildOptions& options, BuildState* state) {
     Report report;
     const fs::path out = options.out.empty() ? options.root / "build" / "site" : options.out;
     const fs::path wasm = options.wasm_dir.empty() ? options.root / "build" / "wasm" / "dist" : options.wasm_dir;
 
-    Sources sources = load(options.root, report.errors);
+    BuildState local;
+    BuildState& s = state ? *state : local;
+    s.sources = load(options.root, report.errors);
     if (!report.ok()) return report;
-    Parsed parsed = parse(sources, options, report.errors);
+    s.parsed = parse(s.sources, options, report.errors);
     if (!report.ok()) return report;
-    const bool needs_wasm = std::any_of(parsed.pages.begin(), parsed.pages.end(),
+    const bool needs_wasm = std::any_of(s.parsed.pages.begin(), s.parsed.pages.end(),
                                         [](const Page& p) { return p.kind == "calculator"; });
-    Site site = assemble(std::move(parsed), report.errors);
+    s.site = assemble(s.parsed, report.errors);
     if (!report.ok()) return report;
-    Output output = render(site, sources, options, report.errors);
+    s.output = render(s.site, s.sources, options, report.errors);
     if (!report.ok()) return report;
 
     if (needs_wasm) {
@@ -310,15 +324,15 @@ Report build_site(const BuildOptions& options) {
                                                "run `make wasm`, or pass --wasm-dir"));
             return report;
         }
-        for (const auto& rel : files) output.copies.push_back({"assets/wasm/" + generic(rel), wasm / rel});
+        for (const auto& rel : files) s.output.copies.push_back({"assets/wasm/" + generic(rel), wasm / rel});
     }
 
-    if (std::string err = write_atomically(out, output); !err.empty()) {
+    if (std::string err = write_atomically(out, s.output); !err.empty()) {
         report.errors.push_back(file_error("write.failed", generic(out), err));
         return report;
     }
-    report.pages = site.renders.size();
-    report.files = output.files.size() + output.copies.size();
+    report.pages = s.site.renders.size();
+    report.files = s.output.files.size() + s.output.copies.size();
     return report;
 }
 

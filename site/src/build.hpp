@@ -29,6 +29,9 @@ namespace site {
 
 namespace fs = std::filesystem;
 
+struct SiteIndex;   // views.hpp
+class Templates;    // templates.hpp
+
 struct BuildOptions {
     fs::path root = ".";    // the project: content/, data/, templates/
     fs::path out;           // default: <root>/build/site
@@ -95,10 +98,28 @@ struct Report {
 
 Sources load(const fs::path& root, std::vector<planner::Diagnostic>& errors);
 Parsed parse(const Sources& sources, const BuildOptions& options, std::vector<planner::Diagnostic>& errors);
-Site assemble(Parsed parsed, std::vector<planner::Diagnostic>& errors);
+/// Moves the pages out of `parsed`; its config and catalogue stay.
+Site assemble(Parsed& parsed, std::vector<planner::Diagnostic>& errors);
 Output render(const Site& site, const Sources& sources, const BuildOptions& options,
               std::vector<planner::Diagnostic>& errors);
 
-Report build_site(const BuildOptions& options);
+/// Shortcodes and Markdown of one page's body (the parse stage's per-page work).
+void render_body(Page& page, const std::string& body, std::size_t body_line, const Parsed& parsed,
+                 std::vector<planner::Diagnostic>& errors);
+/// What one page's template sees (the assemble stage's per-page work).
+nlohmann::json view_for(const SiteIndex& index, const Page& page, std::vector<planner::Diagnostic>& errors);
+/// One page's final HTML (the render stage's per-page work).
+std::string render_html(const Templates& templates, const RenderedPage& page, bool live_reload);
+
+/// Everything a build produced, kept by `serve` to rebuild one page at a time.
+struct BuildState {
+    Sources sources;
+    Parsed parsed;    // config and catalogue (its pages moved into `site`)
+    Site site;
+    Output output;
+};
+
+/// Runs the stages; on success `state` holds the result and the site has been written to `out`.
+Report build_site(const BuildOptions& options, BuildState* state = nullptr);
 
 }  // namespace site
