@@ -1,5 +1,6 @@
 #include "check.hpp"
 
+#include <cctype>
 #include <set>
 
 #include "files.hpp"
@@ -40,6 +41,21 @@ std::vector<std::string> attribute_values(const std::string& html, const std::st
         const std::size_t end = html.find('"', start);
         if (end == std::string::npos) break;
         out.push_back(decode_entities(html.substr(start, end - start)));
+    }
+    return out;
+}
+
+// Markdown links come percent-encoded (#%E3%81%82 for #あ); ids in the HTML are not.
+std::string percent_decode(const std::string& s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
+            std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
+            out += char(std::stoi(s.substr(i + 1, 2), nullptr, 16));
+            i += 2;
+        } else {
+            out += s[i];
+        }
     }
     return out;
 }
@@ -129,9 +145,10 @@ std::vector<Diagnostic> check_links(const std::map<std::string, const std::strin
             problems.push_back(std::move(d));
         };
         for (const char* attribute : {"href", "src"}) {
-            for (const std::string& href : attribute_values(*content, attribute)) {
-                if (href.empty() || external(href)) continue;
+            for (const std::string& encoded : attribute_values(*content, attribute)) {
+                if (encoded.empty() || external(encoded)) continue;
                 ++links;
+                const std::string href = percent_decode(encoded);
                 auto [target, fragment] = resolve(path, href);
                 if (!files.count(target)) {
                     report(attribute == std::string("src") ? "check.missing_image" : "check.broken_link", href,

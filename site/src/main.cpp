@@ -3,7 +3,8 @@
 //   accelguide plan --json FILE|-        run one planner request, print the JSON response
 //   accelguide plan train|infer|energy|compare [flags] [--format table]   the same from flags
 //   accelguide build [--out DIR]         generate the site into build/site/
-//   accelguide serve [--port N]          build, then serve it on http://127.0.0.1:8000/
+//   accelguide check                     report broken links, anchors, images, translations
+//   accelguide serve [--port N]          build, serve on http://127.0.0.1:8000/, rebuild and reload on changes
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -12,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "build.hpp"
+#include "check.hpp"
 #include "files.hpp"
 #include "plan_command.hpp"
 #include "serve.hpp"
@@ -36,6 +38,16 @@ int run_build(const site::BuildOptions& options) {
     return 0;
 }
 
+int run_check(const site::BuildOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    site::CheckReport report = site::check_site(options);
+    for (const auto& p : report.problems) std::cerr << p.to_string() << "\n";
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    std::printf("checked %zu pages and %zu internal links in %.0f ms: %zu problem(s)\n", report.pages, report.links, ms,
+                report.problems.size());
+    return report.problems.empty() ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -50,15 +62,22 @@ int main(int argc, char** argv) {
         cmd->add_option("--root", build.root, "Project folder (content/, data/, templates/)")->capture_default_str();
         cmd->add_option("--out", build.out, "Output folder [default: ROOT/build/site]");
         cmd->add_option("--wasm-dir", build.wasm_dir, "Built WebAssembly planner [default: ROOT/build/wasm/dist]");
+        cmd->add_flag("--drafts", build.drafts, "Include pages marked draft: true");
+        cmd->add_option("--base-url", build.base_url, "Absolute URL the site is published at, e.g. https://example.org/docs/");
+        cmd->add_option("--threads", build.threads, "Threads for Markdown and templates [default: every core]");
     };
     auto* build_cmd = app.add_subcommand("build", "Generate the site");
     add_build_options(build_cmd);
+    auto* check_cmd = app.add_subcommand("check", "Report broken links and anchors, missing images and translations, and build errors");
+    add_build_options(check_cmd);
 
     site::ServeOptions serve;
-    auto* serve_cmd = app.add_subcommand("serve", "Build the site, then serve it on loopback");
+    auto* serve_cmd = app.add_subcommand("serve", "Build, serve on loopback, rebuild on changes and reload open pages");
     add_build_options(serve_cmd);
     serve_cmd->add_option("--port", serve.port, "Port; 0 picks a free one")->capture_default_str();
     serve_cmd->add_option("--host", serve.host, "Address to listen on")->capture_default_str();
+    bool no_watch = false;
+    serve_cmd->add_flag("--no-watch", no_watch, "Serve without watching for changes");
 
     try {
         app.parse(argc, argv);
@@ -68,14 +87,14 @@ int main(int argc, char** argv) {
     }
 
     if (*plan) return site::run_plan_command(plan_command);
-    if (int rc = run_build(build); rc != 0) return rc;
-    if (*build_cmd) return 0;
+    if (*build_cmd) return run_build(build);
+    if (*check_cmd) return run_check(build);
 
-    serve.dir = build.out.empty() ? build.root / "build" / "site" : build.out;
-    std::string err = site::serve(serve, [&](const std::string& url) {
-        std::printf("serving %s at %s (Ctrl+C to stop)\n", serve.dir.c_str(), url.c_str());
+    serve.build = build;
+    serve.watch = !no_watch;
+    return site::serve(serve, [&](const std::string& url) {
+        std::printf("serving %s at %s (Ctrl+C to stop)\n",
+                    (build.out.empty() ? build.root / "build" / "site" : build.out).c_str(), url.c_str());
         std::fflush(stdout);
     });
-    std::cerr << "accelguide: " << err << "\n";
-    return 1;
 }

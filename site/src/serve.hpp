@@ -1,20 +1,30 @@
-// A static file server for the built site, on loopback. `.wasm` is served as application/wasm.
+// `accelguide serve`: build, serve on loopback, watch, rebuild, live-reload.
+//
+// The server serves the built site (`.wasm` as application/wasm, the 404 page for missing paths)
+// plus two paths of its own: /__accelguide/live-reload.js, which every page loads in serve mode,
+// and /__accelguide/version, which the script polls; a rebuild bumps the version and open pages
+// reload. inotify watches content/, data/, templates/ and the wasm outputs. A change to the body
+// of one Markdown page rebuilds that page alone and rewrites its one file; anything else
+// (front matter, templates, data, new or deleted files) rebuilds the whole site atomically.
 #pragma once
 
 #include <filesystem>
 #include <functional>
 #include <string>
 
+#include "build.hpp"
+
 namespace site {
 
 struct ServeOptions {
-    std::filesystem::path dir;
+    BuildOptions build;
     std::string host = "127.0.0.1";
     int port = 8000;  // 0: any free port
+    bool watch = true;
 };
 
-/// Serves until the process is stopped. `on_ready` gets the URL once the port is bound.
-/// Returns an error message when the server cannot start.
-std::string serve(const ServeOptions& options, const std::function<void(const std::string& url)>& on_ready);
+/// Serves until the process is stopped. `on_ready` gets the URL once the port is bound. Returns an
+/// exit code; errors are printed.
+int serve(const ServeOptions& options, const std::function<void(const std::string& url)>& on_ready);
 
 }  // namespace site
