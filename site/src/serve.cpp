@@ -82,7 +82,7 @@ public:
     std::set<fs::path> wait() {
         std::set<fs::path> changed;
         read_events(changed, -1);
-        while (read_events(changed, 30)) {
+        while (read_events(changed, 5)) {
         }
         return changed;
     }
