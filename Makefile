@@ -37,7 +37,9 @@ test: build
 
 # Speed and size against a peer measured in the same run; prints ratios, never fails on timing.
 bench: build
+	@bash scripts/setup.sh --bench
 	node tests/bench/planner_bench.mjs --native build/tests/bench/planner_bench --root . --wasm build/wasm/dist
+	bash tests/bench/site_bench.sh
 
 clean:
 	rm -rf build

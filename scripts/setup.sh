@@ -16,6 +16,8 @@ packages=(
   doctest-dev                                   # unit tests
   chromium                                      # browser tests, driven by playwright-core
 )
+# make bench measures the generator against Debian's hugo on a corpus made by a Python script.
+[[ ${1:-} == --bench ]] && packages+=(hugo time python3 gcc)
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
 

@@ -1,6 +1,7 @@
 #include "build.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <set>
 
@@ -20,6 +21,22 @@ using nlohmann::json;
 using planner::Diagnostic;
 
 namespace {
+
+// Prints how long each stage took (accelguide build --timings).
+class Stopwatch {
+public:
+    explicit Stopwatch(bool on) : on_(on), last_(std::chrono::steady_clock::now()) {}
+    void lap(const char* stage) {
+        if (!on_) return;
+        const auto now = std::chrono::steady_clock::now();
+        std::fprintf(stderr, "  %-9s %8.1f ms\n", stage, std::chrono::duration<double, std::milli>(now - last_).count());
+        last_ = now;
+    }
+
+private:
+    bool on_;
+    std::chrono::steady_clock::time_point last_;
+};
 
 Diagnostic file_error(std::string code, const std::string& file, std::string message, std::string hint = {},
                       std::size_t line = 0, std::size_t column = 0) {
@@ -305,15 +322,20 @@ Report build_site(const BuildOptions& options, BuildState* state) {
 
     BuildState local;
     BuildState& s = state ? *state : local;
+    Stopwatch watch(options.timings);
     s.sources = load(options.root, report.errors);
+    watch.lap("load");
     if (!report.ok()) return report;
     s.parsed = parse(s.sources, options, report.errors);
+    watch.lap("parse");
     if (!report.ok()) return report;
     const bool needs_wasm = std::any_of(s.parsed.pages.begin(), s.parsed.pages.end(),
                                         [](const Page& p) { return p.kind == "calculator"; });
     s.site = assemble(s.parsed, report.errors);
+    watch.lap("assemble");
     if (!report.ok()) return report;
     s.output = render(s.site, s.sources, options, report.errors);
+    watch.lap("render");
     if (!report.ok()) return report;
 
     if (needs_wasm) {
@@ -331,6 +353,7 @@ Report build_site(const BuildOptions& options, BuildState* state) {
         report.errors.push_back(file_error("write.failed", generic(out), err));
         return report;
     }
+    watch.lap("write");
     report.pages = s.site.renders.size();
     report.files = s.output.files.size() + s.output.copies.size();
     return report;

@@ -40,6 +40,7 @@ struct BuildOptions {
     std::string base_url;   // overrides the config's base_url
     unsigned threads = 0;   // 0: every core
     bool live_reload = false;  // serve: add the live-reload script to every page
+    bool timings = false;   // print each stage's time
 };
 
 /// Every input, read from disk. Paths are relative to their folder, with forward slashes.

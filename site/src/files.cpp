@@ -19,9 +19,10 @@ std::vector<fs::path> list_files(const fs::path& dir) {
     std::vector<fs::path> files;
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) return files;
-    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+    for (auto it = fs::recursive_directory_iterator(dir, fs::directory_options::follow_directory_symlink, ec);
+         !ec && it != fs::recursive_directory_iterator();
          it.increment(ec)) {
-        if (it->is_regular_file(ec)) files.push_back(fs::relative(it->path(), dir, ec));
+        if (it->is_regular_file(ec)) files.push_back(it->path().lexically_relative(dir));
     }
     std::sort(files.begin(), files.end());
     return files;

@@ -65,6 +65,7 @@ int main(int argc, char** argv) {
         cmd->add_flag("--drafts", build.drafts, "Include pages marked draft: true");
         cmd->add_option("--base-url", build.base_url, "Absolute URL the site is published at, e.g. https://example.org/docs/");
         cmd->add_option("--threads", build.threads, "Threads for Markdown and templates [default: every core]");
+        cmd->add_flag("--timings", build.timings, "Print how long each stage took");
     };
     auto* build_cmd = app.add_subcommand("build", "Generate the site");
     add_build_options(build_cmd);
