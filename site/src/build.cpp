@@ -214,7 +214,10 @@ json view_for(const SiteIndex& index, const Page& page, std::vector<Diagnostic>&
 }
 
 std::string render_html(const Templates& templates, const RenderedPage& r, bool live_reload) {
-    std::string html = templates.render_page(r.kind, r.view);
+    std::vector<const json*> contexts;
+    for (const auto& frame : r.frames) contexts.push_back(frame.get());
+    contexts.push_back(&r.view);
+    std::string html = templates.render_page(r.kind, std::move(contexts));
     if (live_reload) {
         const auto body = html.rfind("</body>");
         const std::string script =
@@ -283,28 +286,38 @@ Site assemble(Parsed& parsed, std::vector<Diagnostic>& errors) {
         for (const std::string& asset : page.assets)
             site.assets.emplace_back(page.url + asset.substr(asset.rfind('/') + 1), asset);
         json view = view_for(index, page, errors);
-        site.renders.push_back({page.kind, std::move(view), page.kind == "404" ? "404.html" : page.url + "index.html"});
+        site.renders.push_back({page.kind, index.frames_for(page), std::move(view),
+                                page.kind == "404" ? "404.html" : page.url + "index.html"});
     }
     add_site_files(index, site.extra);
     return site;
 }
 
-Output render(const Site& site, const Sources& sources, const BuildOptions& options, std::vector<Diagnostic>& errors) {
-    Output out;
-    Templates templates(sources.templates);
+namespace {
+
+// Loads the templates and checks that every page's template exists.
+bool templates_for(const Site& site, const Templates& templates, std::vector<Diagnostic>& errors) {
     for (const auto& e : templates.errors()) errors.push_back(e);
     if (!templates.has("base"))
         errors.push_back(file_error("template.missing", "templates/base.html", "the layout every page is rendered into is missing"));
+    std::set<std::string> reported;
     for (std::size_t i = 0; i < site.renders.size(); ++i) {
         const Page& page = site.pages[i];
-        if (templates.has(site.renders[i].kind)) continue;
+        if (templates.has(site.renders[i].kind) || !reported.insert(page.source + site.renders[i].kind).second) continue;
         auto [line, column] = where(page, "template");
         errors.push_back(file_error("template.missing", page.source.empty() ? "templates/" : page.source,
                                     "no template \"" + site.renders[i].kind + "\" in templates/",
                                     "add templates/" + site.renders[i].kind + ".html or use another template", line, column));
     }
-    if (!errors.empty()) return out;
+    return errors.empty();
+}
 
+}  // namespace
+
+Output render(const Site& site, const Sources& sources, const BuildOptions& options, std::vector<Diagnostic>& errors) {
+    Output out;
+    const Templates templates(sources.templates);
+    if (!templates_for(site, templates, errors)) return out;
     out.files.resize(site.renders.size());
     parallel_for(site.renders.size(), options.threads, [&](std::size_t i) {
         out.files[i] = {site.renders[i].output, render_html(templates, site.renders[i], options.live_reload)};
@@ -313,6 +326,24 @@ Output render(const Site& site, const Sources& sources, const BuildOptions& opti
     for (const auto& [path, asset] : site.assets) out.copies.push_back({path, sources.content_assets.at(asset)});
     for (const auto& [rel, from] : sources.static_files) out.copies.push_back({rel, from});
     return out;
+}
+
+void render_into(const Site& site, const Sources& sources, const BuildOptions& options, Staging& staging,
+                 std::vector<Diagnostic>& errors) {
+    const Templates templates(sources.templates);
+    if (!templates_for(site, templates, errors)) return;
+    std::vector<std::string> failures(site.renders.size());
+    parallel_for(site.renders.size(), options.threads, [&](std::size_t i) {
+        failures[i] = staging.write(site.renders[i].output, render_html(templates, site.renders[i], options.live_reload));
+    });
+    for (const OutputFile& f : site.extra) failures.push_back(staging.write(f.path, f.bytes));
+    for (const auto& [path, asset] : site.assets) failures.push_back(staging.copy(path, sources.content_assets.at(asset)));
+    for (const auto& [rel, from] : sources.static_files) failures.push_back(staging.copy(rel, from));
+    for (const std::string& f : failures)
+        if (!f.empty()) {
+            errors.push_back(file_error("write.failed", "", f));
+            return;
+        }
 }
 
 Report build_site(const BuildOptions& options, BuildState* state) {
@@ -334,28 +365,36 @@ Report build_site(const BuildOptions& options, BuildState* state) {
     s.site = assemble(s.parsed, report.errors);
     watch.lap("assemble");
     if (!report.ok()) return report;
-    s.output = render(s.site, s.sources, options, report.errors);
-    watch.lap("render");
-    if (!report.ok()) return report;
 
+    std::vector<fs::path> wasm_files;
     if (needs_wasm) {
-        auto files = list_files(wasm);
-        if (files.empty()) {
+        wasm_files = list_files(wasm);
+        if (wasm_files.empty()) {
             report.errors.push_back(file_error("build.no_wasm", generic(wasm),
                                                "the calculator pages need the WebAssembly planner, and it is not built",
                                                "run `make wasm`, or pass --wasm-dir"));
             return report;
         }
-        for (const auto& rel : files) s.output.copies.push_back({"assets/wasm/" + generic(rel), wasm / rel});
     }
-
-    if (std::string err = write_atomically(out, s.output); !err.empty()) {
+    Staging staging(out);
+    if (!staging.error().empty()) {
+        report.errors.push_back(file_error("write.failed", generic(out), staging.error()));
+        return report;
+    }
+    render_into(s.site, s.sources, options, staging, report.errors);
+    for (const auto& rel : wasm_files)
+        if (auto err = staging.copy("assets/wasm/" + generic(rel), wasm / rel); !err.empty())
+            report.errors.push_back(file_error("write.failed", generic(out), err));
+    watch.lap("render");
+    if (!report.ok()) return report;
+    if (std::string err = staging.commit(); !err.empty()) {
         report.errors.push_back(file_error("write.failed", generic(out), err));
         return report;
     }
-    watch.lap("write");
+    watch.lap("swap");
     report.pages = s.site.renders.size();
-    report.files = s.output.files.size() + s.output.copies.size();
+    report.files = s.site.renders.size() + s.site.extra.size() + s.site.assets.size() + s.sources.static_files.size() +
+                   wasm_files.size();
     return report;
 }
 

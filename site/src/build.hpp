@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -79,7 +80,8 @@ struct Parsed {
 
 struct RenderedPage {
     std::string kind;        // template name
-    nlohmann::json view;     // what the template sees
+    std::vector<std::shared_ptr<const nlohmann::json>> frames;  // shared views, outermost first
+    nlohmann::json view;     // the page's own view, over the frames
     std::string output;      // output path, "en/guide/index.html"
 };
 
@@ -101,8 +103,12 @@ Sources load(const fs::path& root, std::vector<planner::Diagnostic>& errors);
 Parsed parse(const Sources& sources, const BuildOptions& options, std::vector<planner::Diagnostic>& errors);
 /// Moves the pages out of `parsed`; its config and catalogue stay.
 Site assemble(Parsed& parsed, std::vector<planner::Diagnostic>& errors);
+/// Renders every page into memory (check uses this).
 Output render(const Site& site, const Sources& sources, const BuildOptions& options,
               std::vector<planner::Diagnostic>& errors);
+/// Renders every page straight into the staging folder, in parallel (the build uses this).
+void render_into(const Site& site, const Sources& sources, const BuildOptions& options, Staging& staging,
+                 std::vector<planner::Diagnostic>& errors);
 
 /// Shortcodes and Markdown of one page's body (the parse stage's per-page work).
 void render_body(Page& page, const std::string& body, std::size_t body_line, const Parsed& parsed,
@@ -117,7 +123,6 @@ struct BuildState {
     Sources sources;
     Parsed parsed;    // config and catalogue (its pages moved into `site`)
     Site site;
-    Output output;
 };
 
 /// Runs the stages; on success `state` holds the result and the site has been written to `out`.

@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <map>
 #include <set>
+#include <unordered_map>
+
+#include "parallel.hpp"
 
 namespace site {
 
@@ -29,27 +33,65 @@ std::string xml_escape(const std::string& s) {
 // RFC 3339 for Atom: a bare date becomes midnight UTC.
 std::string rfc3339(const std::string& date) { return date.size() == 10 ? date + "T00:00:00Z" : date; }
 
-// Splits UTF-8 text into code points, lowercasing ASCII; anything that is not a letter or digit
-// (ASCII punctuation, spaces, Japanese punctuation 、。「」) ends a run.
-std::vector<std::vector<std::string>> runs_of(const std::string& text) {
-    std::vector<std::vector<std::string>> runs(1);
+bool is_cjk_punctuation(std::string_view cp) {
+    static const std::string_view marks[] = {"、", "。", "「", "」", "（", "）", "・", "，", "．", "：", "\u3000"};
+    for (std::string_view m : marks)
+        if (cp == m) return true;
+    return false;
+}
+
+// A code point's UTF-8 bytes packed into an integer (lowest byte first), and back.
+std::uint32_t pack(std::string_view cp) {
+    std::uint32_t v = 0;
+    for (std::size_t i = 0; i < cp.size(); ++i) v |= std::uint32_t(static_cast<unsigned char>(cp[i])) << (8 * i);
+    return v;
+}
+void unpack(std::uint32_t v, std::string& out) {
+    for (; v; v >>= 8) out += char(v & 0xFF);
+}
+
+// The grams of `text`: it is split into runs of letters and digits (ASCII lowercased; any
+// non-ASCII character except Japanese punctuation counts as a letter), and each run into
+// overlapping two-character grams; a one-character run is its own gram. A gram is packed into
+// 64 bits (two code points' bytes), so sorting and merging stay cheap. Sorted, without repeats.
+std::vector<std::uint64_t> grams_of(std::string_view text) {
+    std::vector<std::uint64_t> out;
+    std::uint32_t previous = 0;  // the last code point of the current run, 0 at a run's start
+    bool single = false;         // the run so far is one character long
+    auto end_run = [&] {
+        if (single) out.push_back(previous);
+        previous = 0;
+        single = false;
+    };
     for (std::size_t i = 0; i < text.size();) {
         const unsigned char c = static_cast<unsigned char>(text[i]);
-        const std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : 4;
-        std::string cp = text.substr(i, n);
+        const std::size_t n = std::min<std::size_t>(c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : 4, text.size() - i);
+        const std::string_view cp = text.substr(i, n);
         i += n;
-        const bool ascii_word = n == 1 && (std::isalnum(c) || c == '_');
-        const bool cjk_punct = cp == "、" || cp == "。" || cp == "「" || cp == "」" || cp == "（" || cp == "）" ||
-                               cp == "・" || cp == "，" || cp == "．" || cp == "：" || cp == "　";
-        if ((n == 1 && !ascii_word) || cjk_punct) {
-            if (!runs.back().empty()) runs.emplace_back();
+        if ((n == 1 && !(std::isalnum(c) || c == '_')) || is_cjk_punctuation(cp)) {
+            end_run();
             continue;
         }
-        if (n == 1) cp[0] = char(std::tolower(c));
-        runs.back().push_back(std::move(cp));
+        const std::uint32_t code = n == 1 ? std::uint32_t(std::tolower(c)) : pack(cp);
+        if (previous) {
+            out.push_back(std::uint64_t(previous) << 32 | code);
+            single = false;
+        } else {
+            single = true;
+        }
+        previous = code;
     }
-    if (runs.back().empty()) runs.pop_back();
-    return runs;
+    end_run();
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+std::string gram_text(std::uint64_t g) {
+    std::string s;
+    if (g >> 32) unpack(std::uint32_t(g >> 32), s);
+    unpack(std::uint32_t(g & 0xFFFFFFFFu), s);
+    return s;
 }
 
 }  // namespace
@@ -101,25 +143,41 @@ std::string redirect_page(const std::string& base_url, const std::string& from, 
 }
 
 std::string search_index(const SiteIndex& index, const std::string& lang) {
+    std::vector<const Page*> pages;
+    for (const Page& p : index.pages)
+        if (p.lang == lang && p.kind != "404") pages.push_back(&p);
+    // Each page's grams, in parallel; then one posting list per gram, in document order.
+    std::vector<std::vector<std::uint64_t>> page_grams(pages.size());
+    parallel_for(pages.size(), 0, [&](std::size_t i) {
+        const Page& p = *pages[i];
+        std::string text = p.front.title + " " + p.front.description + " ";
+        for (const Heading& h : p.toc) text += h.text + " ";
+        text += plain_text(p.html, 600);
+        page_grams[i] = grams_of(text);
+    });
+    std::unordered_map<std::uint64_t, std::vector<int>> postings;
+    postings.reserve(pages.size() * 8);
     json docs = json::array();
-    std::map<std::string, std::vector<int>> grams;
-    for (const Page& p : index.pages) {
-        if (p.lang != lang || p.kind == "404") continue;
-        const int id = int(docs.size());
-        std::string headings;
-        for (const Heading& h : p.toc) headings += h.text + " ";
-        docs.push_back({{"t", p.front.title}, {"u", p.url}, {"d", p.front.description}});
-        const std::string text = p.front.title + " " + p.front.description + " " + headings + plain_text(p.html, 600);
-        std::set<std::string> seen;
-        for (const auto& run : runs_of(text)) {
-            if (run.size() == 1) seen.insert(run[0]);  // a one-character word (or kanji) is its own gram
-            for (std::size_t k = 0; k + 1 < run.size(); ++k) seen.insert(run[k] + run[k + 1]);
-        }
-        for (const std::string& g : seen) grams[g].push_back(id);
+    for (std::size_t i = 0; i < pages.size(); ++i) {
+        docs.push_back({{"t", pages[i]->front.title}, {"u", pages[i]->url}, {"d", pages[i]->front.description}});
+        for (std::uint64_t g : page_grams[i]) postings[g].push_back(int(i));
     }
-    json g = json::object();
-    for (auto& [gram, ids] : grams) g[gram] = std::move(ids);
-    return json{{"docs", docs}, {"grams", g}}.dump();
+    std::vector<std::pair<std::string, const std::vector<int>*>> sorted;
+    sorted.reserve(postings.size());
+    for (const auto& [g, ids] : postings) sorted.emplace_back(gram_text(g), &ids);
+    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::string out = "{\"docs\":" + docs.dump() + ",\"grams\":{";
+    for (std::size_t k = 0; k < sorted.size(); ++k) {
+        if (k) out += ',';
+        out += json(sorted[k].first).dump();
+        out += ":[";
+        for (std::size_t d = 0; d < sorted[k].second->size(); ++d) {
+            if (d) out += ',';
+            out += std::to_string((*sorted[k].second)[d]);
+        }
+        out += ']';
+    }
+    return out + "}}";
 }
 
 void add_site_files(const SiteIndex& index, std::vector<OutputFile>& files) {

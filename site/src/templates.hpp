@@ -1,11 +1,14 @@
-// HTML templates: Mustache (mstch), escaped by default. Every mstch call lives in templates.cpp.
+// HTML templates: Mustache (mustache.hpp), escaped by default, each parsed once.
 //
 // templates/
 //   base.html            the layout; receives the rendered page template as {{{body}}}
-//   <name>.html          page templates: home, page, calculator, cheatsheet
+//   <name>.html          page templates: home, page, section, calculator, cheatsheet, references,
+//                        accelerator, 404
 //   partials/<name>.html used as {{> name}}
 //
-// Templates see only the read-only JSON view the assemble stage builds (see site_build.hpp).
+// Templates see only the read-only JSON views the assemble stage builds (views.hpp): a stack of
+// frames shared between pages (the language's strings and menu, the section's page list) under
+// the page's own view.
 #pragma once
 
 #include <map>
@@ -14,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mustache.hpp"
 #include "planner/error.hpp"
 
 namespace site {
@@ -25,17 +29,17 @@ public:
 
     bool has(const std::string& name) const { return pages_.count(name) > 0; }
 
-    /// Renders page template `name` with `view`, then base.html around it.
-    std::string render_page(const std::string& name, const nlohmann::json& view) const;
+    /// Renders page template `name` over `contexts` (outermost first), then base.html around it.
+    std::string render_page(const std::string& name, std::vector<const nlohmann::json*> contexts) const;
 
-    /// Syntax errors found when loading: unclosed or mismatched sections, unclosed tags, unknown
-    /// partials, each at templates/<file>:line:column. mstch itself renders broken templates silently.
+    /// Syntax errors found when loading (unclosed or mismatched sections, unclosed tags, unknown
+    /// partials), each at templates/<file>:line:column.
     const std::vector<planner::Diagnostic>& errors() const { return errors_; }
 
 private:
+    std::map<std::string, mustache::Template> pages_;  // "page" -> parsed
+    mustache::Partials partials_;                      // "nav" -> parsed
     std::vector<planner::Diagnostic> errors_;
-    std::map<std::string, std::string> pages_;     // "page" -> text
-    std::map<std::string, std::string> partials_;  // "nav" -> text
 };
 
 }  // namespace site

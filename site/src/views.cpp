@@ -35,24 +35,6 @@ std::string root_of(const std::string& url) {
     return root;
 }
 
-SiteIndex::SiteIndex(const Config& c, const std::vector<Page>& p, const planner::Catalogue& cat)
-    : config(c), pages(p), catalogue(cat) {
-    for (const Page& page : pages) by_key[{page.lang, page.key}] = &page;
-    for (const Page& page : pages)
-        if (!page.key.empty()) children[{page.lang, page.section}].push_back(&page);
-    for (auto& [k, list] : children)
-        std::stable_sort(list.begin(), list.end(), [](const Page* a, const Page* b) {
-            if (a->front.weight != b->front.weight) return a->front.weight < b->front.weight;
-            if (a->front.date != b->front.date) return a->front.date > b->front.date;  // newest first
-            return a->front.title < b->front.title;
-        });
-}
-
-const Page* SiteIndex::find(const std::string& lang, const std::string& key) const {
-    auto it = by_key.find({lang, key});
-    return it == by_key.end() ? nullptr : it->second;
-}
-
 namespace {
 
 json link_of(const Page& p) {
@@ -63,10 +45,60 @@ json link_of(const Page& p) {
 
 }  // namespace
 
+SiteIndex::SiteIndex(const Config& c, const std::vector<Page>& p, const planner::Catalogue& cat)
+    : config(c), pages(p), catalogue(cat) {
+    for (const Page& page : pages) by_key[{page.lang, page.key}] = &page;
+    for (const Page& page : pages)
+        if (!page.key.empty() && page.kind != "404") children[{page.lang, page.section}].push_back(&page);
+    for (auto& [k, list] : children)
+        std::stable_sort(list.begin(), list.end(), [](const Page* a, const Page* b) {
+            if (a->front.weight != b->front.weight) return a->front.weight < b->front.weight;
+            if (a->front.date != b->front.date) return a->front.date > b->front.date;  // newest first
+            return a->front.title < b->front.title;
+        });
+
+    for (const Language& lang : config.languages) {
+        json menu = json::array();
+        if (!lang.menu.empty()) {
+            for (const MenuItem& item : lang.menu)
+                menu.push_back({{"title", item.title}, {"url", config.prefix(lang.code) + item.url}, {"current", false}});
+        } else if (auto top = children.find({lang.code, ""}); top != children.end()) {
+            for (const Page* page : top->second)
+                menu.push_back({{"title", page->front.title}, {"url", page->url}, {"current", false},
+                                {"description", page->front.description}});
+        }
+        language_frames[lang.code] = std::make_shared<const json>(
+            json{{"site", {{"title", lang.title}, {"home", config.prefix(lang.code)}, {"search", config.search}}},
+                 {"menu", std::move(menu)},
+                 {"t", lang.strings}});
+    }
+    for (const Page& section : pages) {
+        if (!section.is_section) continue;
+        json list = json::array();
+        if (auto it = children.find({section.lang, section.key}); it != children.end())
+            for (const Page* page : it->second) list.push_back(link_of(*page));
+        const bool has_pages = !list.empty();
+        section_frames[{section.lang, section.key}] = std::make_shared<const json>(json{
+            {"section", {{"title", section.front.title}, {"url", section.url}, {"pages", std::move(list)}, {"has_pages", has_pages}}}});
+    }
+}
+
+const Page* SiteIndex::find(const std::string& lang, const std::string& key) const {
+    auto it = by_key.find({lang, key});
+    return it == by_key.end() ? nullptr : it->second;
+}
+
+std::vector<std::shared_ptr<const json>> SiteIndex::frames_for(const Page& page) const {
+    std::vector<std::shared_ptr<const json>> frames;
+    if (auto l = language_frames.find(page.lang); l != language_frames.end()) frames.push_back(l->second);
+    // A section shows its own pages, any other page its section's.
+    const std::string section = page.is_section ? page.key : page.section;
+    if (auto s = section_frames.find({page.lang, section}); s != section_frames.end()) frames.push_back(s->second);
+    return frames;
+}
+
 json page_view(const SiteIndex& index, const Page& page) {
     const Config& config = index.config;
-    const Language* lang = config.language(page.lang);
-
     json languages = json::array();
     for (const Language& other : config.languages) {
         const Page* translation = index.find(other.code, page.key);
@@ -78,20 +110,6 @@ json page_view(const SiteIndex& index, const Page& page) {
                              {"current", other.code == page.lang},
                              {"translated", translation != nullptr}});
     }
-
-    json menu = json::array();
-    if (!lang->menu.empty()) {
-        for (const MenuItem& item : lang->menu) {
-            const std::string url = config.prefix(page.lang) + item.url;
-            menu.push_back({{"title", item.title}, {"url", url}, {"current", url == page.url}});
-        }
-    } else if (auto top = index.children.find({page.lang, ""}); top != index.children.end()) {
-        for (const Page* p : top->second)
-            if (p->kind != "404")
-                menu.push_back({{"title", p->front.title}, {"url", p->url}, {"current", p == &page},
-                                {"description", p->front.description}});
-    }
-
     json toc = json::array();
     for (const Heading& h : page.toc)
         if (h.level == 2 || h.level == 3) toc.push_back({{"level", h.level}, {"id", h.id}, {"text", h.text}, {"sub", h.level == 3}});
@@ -99,8 +117,7 @@ json page_view(const SiteIndex& index, const Page& page) {
     json v{{"lang", page.lang},
            {"root", root_of(page.url)},
            {"canonical", config.base_url + page.url},
-           {"site", {{"title", lang->title}, {"home", config.prefix(page.lang)}, {"languages", languages},
-                     {"menu", menu}, {"search", config.search}}},
+           {"languages", languages},
            {"page", {{"title", page.front.title},
                      {"description", page.front.description},
                      {"content", page.html},
@@ -109,25 +126,17 @@ json page_view(const SiteIndex& index, const Page& page) {
                      {"is_home", page.key.empty()},
                      {"toc", toc},
                      {"has_toc", toc.size() >= 2},
-                     {"tags", page.front.tags}}},
-           {"t", lang->strings}};
+                     {"tags", page.front.tags}}}};
     if (!page.front.date.empty()) v["page"]["date"] = page.front.date.substr(0, 10);
     if (!page.front.updated.empty()) v["page"]["updated"] = page.front.updated.substr(0, 10);
 
-    // The page's section and its pages: a section lists its own children, a page its siblings.
-    const std::string section_key = page.is_section ? page.key : page.section;
-    if (const Page* section = index.find(page.lang, section_key)) {
-        json pages = json::array();
-        if (auto it = index.children.find({page.lang, section_key}); it != index.children.end())
-            for (const Page* p : it->second)
-                if (p->kind != "404") {
-                    json l = link_of(*p);
-                    l["current"] = p == &page;
-                    pages.push_back(std::move(l));
-                }
-        v["section"] = {{"title", section->front.title}, {"url", section->url}, {"pages", pages},
-                        {"has_pages", !pages.empty()}};
-    }
+    // A page in the menu gets its own copy of the menu, with itself marked current.
+    const json& menu = (*index.language_frames.at(page.lang))["menu"];
+    for (std::size_t i = 0; i < menu.size(); ++i)
+        if (menu[i]["url"] == page.url) {
+            v["menu"] = menu;
+            v["menu"][i]["current"] = true;
+        }
     return v;
 }
 

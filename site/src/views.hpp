@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,7 +22,7 @@ std::string format_grouped(double value, int decimals);
 /// Relative path from a page at site-relative `url` back to the site root: "./", "../", "../../".
 std::string root_of(const std::string& url);
 
-/// Lookups over the assembled pages, built once.
+/// Lookups over the assembled pages, and the view frames pages share, built once.
 struct SiteIndex {
     SiteIndex(const Config& config, const std::vector<Page>& pages, const planner::Catalogue& catalogue);
 
@@ -30,11 +31,18 @@ struct SiteIndex {
     const planner::Catalogue& catalogue;
     std::map<std::pair<std::string, std::string>, const Page*> by_key;                 // (lang, key)
     std::map<std::pair<std::string, std::string>, std::vector<const Page*>> children;  // (lang, section key)
+    // {site{title, home, search}, menu[...], t{...}} per language
+    std::map<std::string, std::shared_ptr<const nlohmann::json>> language_frames;
+    // {section{title, url, pages[...], has_pages}} per (lang, section key)
+    std::map<std::pair<std::string, std::string>, std::shared_ptr<const nlohmann::json>> section_frames;
 
     const Page* find(const std::string& lang, const std::string& key) const;
+    /// The shared frames a page renders over, outermost first.
+    std::vector<std::shared_ptr<const nlohmann::json>> frames_for(const Page& page) const;
 };
 
-/// {lang, root, canonical, site{...}, page{...}, section{...}, t{...}}
+/// The page's own view: {lang, root, canonical, languages[...], page{...}}, and `menu` again when
+/// the page is in the menu (to mark it current). Templates see it over frames_for(page).
 nlohmann::json page_view(const SiteIndex& index, const Page& page);
 
 /// {rows: [...], sources: [{n, id, title, url, as_of}]}: a cheat-sheet of `instances` (all when empty).
