@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -92,8 +93,8 @@ private:
         std::error_code ec;
         if (!fs::is_directory(root, ec)) return;
         add(root);
-        for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator();
-             it.increment(ec))
+        for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::follow_directory_symlink, ec);
+             !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
             if (it->is_directory(ec)) add(it->path());
     }
     void add(const fs::path& dir) {
@@ -146,6 +147,8 @@ public:
         }
         std::lock_guard<std::mutex> lock(mutex_);
         state_ = std::move(next);
+        index_ = std::make_unique<SiteIndex>(state_.parsed.config, state_.site.pages, state_.parsed.catalogue);
+        templates_ = std::make_unique<Templates>(state_.sources.templates);
         ++version_;
         std::printf("built %zu pages, %zu files in %.0f ms\n", report.pages, report.files, ms_since(start));
         std::fflush(stdout);
@@ -161,10 +164,9 @@ public:
 private:
     bool try_one_page(const fs::path& file) {
         const auto start = std::chrono::steady_clock::now();
-        std::error_code ec;
-        const fs::path content = options_.root / "content";
-        const std::string rel = generic(fs::relative(file, content, ec));
-        if (ec || rel.rfind("..", 0) == 0 || file.extension() != ".md") return false;
+        // Lexically: content/ may be a symlink, and the watcher reports paths through it.
+        const std::string rel = generic(file.lexically_relative(options_.root / "content"));
+        if (rel.empty() || rel.rfind("..", 0) == 0 || file.extension() != ".md") return false;
         auto text = read_file(file);
         if (!text || check_utf8(*text).line) return false;
 
@@ -188,11 +190,10 @@ private:
             return true;  // reported; the served page stays as it was
         }
         *page = std::move(updated);
+        // Titles, URLs and sections are as they were, so the index and templates still hold.
         const std::size_t i = std::size_t(page - site.pages.begin());
-        const SiteIndex index(state_.parsed.config, site.pages, state_.parsed.catalogue);
-        site.renders[i].view = view_for(index, *page, errors);
-        const Templates templates(state_.sources.templates);
-        const std::string html = render_html(templates, site.renders[i], true);
+        site.renders[i].view = view_for(*index_, *page, errors);
+        const std::string html = render_html(*templates_, site.renders[i], true);
         if (!errors.empty() || !write_one(out_ / site.renders[i].output, html)) return false;
         old->second = std::move(*text);
         ++version_;
@@ -205,6 +206,8 @@ private:
     fs::path out_;
     std::mutex mutex_;
     BuildState state_;
+    std::unique_ptr<SiteIndex> index_;     // over state_.site.pages, rebuilt with every full build
+    std::unique_ptr<Templates> templates_;
     std::atomic<int> version_{0};
 };
 
@@ -215,6 +218,7 @@ int serve(const ServeOptions& options, const std::function<void(const std::strin
     if (!live.full_build()) return 1;
 
     httplib::Server server;
+    server.set_tcp_nodelay(true);  // small responses must not wait on Nagle's algorithm (40 ms)
     for (auto [ext, type] : {std::pair{"wasm", "application/wasm"}, {"js", "text/javascript"}, {"mjs", "text/javascript"},
                              {"css", "text/css"}, {"html", "text/html; charset=utf-8"}, {"json", "application/json"},
                              {"svg", "image/svg+xml"}, {"xml", "application/xml"}, {"txt", "text/plain; charset=utf-8"}})

@@ -24,13 +24,16 @@ try {
     for (;;) {
       const body = await (await fetch(url + path, { cache: 'no-store' })).text();
       if (body.includes(marker)) break;
+      if (performance.now() - start > 10000) throw new Error(`the edit was not served within 10 s; log:\n${log}`);
     }
     times.push(performance.now() - start);
     await wait(100);
   }
   times.sort((a, b) => a - b);
   const median = times[times.length >> 1];
-  console.log(`serve: one edited page served after ${median.toFixed(1)} ms (median of 10; target < 50 ms: ${median < 50 ? 'met' : 'MISSED'})`);
+  const rebuilds = [...log.matchAll(/rebuilt \S+ in ([\d.]+) ms/g)].map((m) => Number(m[1])).sort((a, b) => a - b);
+  const server = rebuilds.length ? rebuilds[rebuilds.length >> 1] : NaN;
+  console.log(`serve: one edited page served after ${median.toFixed(1)} ms, edit to response (median of 10; target < 50 ms: ${median < 50 ? 'met' : 'MISSED'}); the rebuild itself ${server.toFixed(1)} ms`);
 } finally {
   writeFileSync(values.page, original);
   server.kill();
