@@ -128,8 +128,8 @@ private:
 
 class LiveSite {
 public:
-    explicit LiveSite(BuildOptions options) : options_(std::move(options)) {
-        options_.live_reload = true;
+    LiveSite(BuildOptions options, bool live_reload) : options_(std::move(options)) {
+        options_.live_reload = live_reload;
         out_ = options_.out.empty() ? options_.root / "build" / "site" : options_.out;
     }
 
@@ -193,7 +193,7 @@ private:
         // Titles, URLs and sections are as they were, so the index and templates still hold.
         const std::size_t i = std::size_t(page - site.pages.begin());
         site.renders[i].view = view_for(*index_, *page, errors);
-        const std::string html = render_html(*templates_, site.renders[i], true);
+        const std::string html = render_html(*templates_, site.renders[i], options_.live_reload);
         if (!errors.empty() || !write_one(out_ / site.renders[i].output, html)) return false;
         old->second = std::move(*text);
         ++version_;
@@ -214,7 +214,7 @@ private:
 }  // namespace
 
 int serve(const ServeOptions& options, const std::function<void(const std::string&)>& on_ready) {
-    LiveSite live(options.build);
+    LiveSite live(options.build, options.watch);  // pages reload themselves only when there is something to wait for
     if (!live.full_build()) return 1;
 
     httplib::Server server;

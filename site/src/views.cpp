@@ -160,7 +160,11 @@ public:
         return c;
     }
 
-    json figure(const planner::Figure& f, int decimals = 2) { return cell(format_grouped(f.value, decimals), f.source, f.note); }
+    json figure(const planner::Figure& f, int decimals = 2) {
+        json c = cell(format_grouped(f.value, decimals), f.source, f.note);
+        c["value"] = f.value;  // raw, for sorting
+        return c;
+    }
 
     json sources() const {
         json list = json::array();
@@ -197,6 +201,7 @@ json catalogue_view(const planner::Catalogue& catalogue, const std::vector<const
         if (inst.network) row["network"] = cite.figure(*inst.network);
         if (chip.kind != "cpu") {
             json memory = cite.cell(format_grouped(catalogue.accelerator_memory_gb(inst), 2), chip.memory.source);
+            memory["value"] = catalogue.accelerator_memory_gb(inst);
             memory["note"] = format_grouped(inst.accelerator_count.value, 0) + " × " + format_grouped(chip.memory.value, 2) + " GB";
             row["accelerator_memory"] = memory;
         }

@@ -19,7 +19,7 @@ export async function startSite() {
   });
   const out = mkdtempSync(join(tmpdir(), 'accelguide-browser-'));
   const server = spawn(values.cli, ['serve', '--root', values.root, '--wasm-dir', values.wasm,
-    '--out', join(out, 'site'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    '--out', join(out, 'site'), '--port', '0', '--no-watch'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
     let seen = '';
     server.stdout.on('data', (chunk) => {
