@@ -22,19 +22,24 @@ using planner::Diagnostic;
 
 namespace {
 
-// Prints how long each stage took (accelguide build --timings).
+// Prints how long each stage took (--timings), or which stage runs on one terminal line.
 class Stopwatch {
 public:
-    explicit Stopwatch(bool on) : on_(on), last_(std::chrono::steady_clock::now()) {}
-    void lap(const char* stage) {
-        if (!on_) return;
+    Stopwatch(bool timings, bool progress)
+        : timings_(timings), progress_(progress && !timings), last_(std::chrono::steady_clock::now()) {}
+    ~Stopwatch() {
+        if (progress_) std::fprintf(stderr, "\r\033[K");
+    }
+    void lap(const char* stage, const char* next = nullptr) {
         const auto now = std::chrono::steady_clock::now();
-        std::fprintf(stderr, "  %-9s %8.1f ms\n", stage, std::chrono::duration<double, std::milli>(now - last_).count());
+        if (timings_ && *stage)
+            std::fprintf(stderr, "  %-9s %8.1f ms\n", stage, std::chrono::duration<double, std::milli>(now - last_).count());
+        if (progress_ && next) std::fprintf(stderr, "\r\033[K%s…", next);
         last_ = now;
     }
 
 private:
-    bool on_;
+    bool timings_, progress_;
     std::chrono::steady_clock::time_point last_;
 };
 
@@ -353,17 +358,18 @@ Report build_site(const BuildOptions& options, BuildState* state) {
 
     BuildState local;
     BuildState& s = state ? *state : local;
-    Stopwatch watch(options.timings);
+    Stopwatch watch(options.timings, options.progress);
+    watch.lap("", "reading content");
     s.sources = load(options.root, report.errors);
-    watch.lap("load");
+    watch.lap("load", "rendering Markdown");
     if (!report.ok()) return report;
     s.parsed = parse(s.sources, options, report.errors);
-    watch.lap("parse");
+    watch.lap("parse", "assembling");
     if (!report.ok()) return report;
     const bool needs_wasm = std::any_of(s.parsed.pages.begin(), s.parsed.pages.end(),
                                         [](const Page& p) { return p.kind == "calculator"; });
     s.site = assemble(s.parsed, report.errors);
-    watch.lap("assemble");
+    watch.lap("assemble", "rendering templates and writing");
     if (!report.ok()) return report;
 
     std::vector<fs::path> wasm_files;
@@ -385,7 +391,7 @@ Report build_site(const BuildOptions& options, BuildState* state) {
     for (const auto& rel : wasm_files)
         if (auto err = staging.copy("assets/wasm/" + generic(rel), wasm / rel); !err.empty())
             report.errors.push_back(file_error("write.failed", generic(out), err));
-    watch.lap("render");
+    watch.lap("render", "swapping the site in");
     if (!report.ok()) return report;
     if (std::string err = staging.commit(); !err.empty()) {
         report.errors.push_back(file_error("write.failed", generic(out), err));

@@ -42,6 +42,7 @@ struct BuildOptions {
     unsigned threads = 0;   // 0: every core
     bool live_reload = false;  // serve: add the live-reload script to every page
     bool timings = false;   // print each stage's time
+    bool progress = false;  // show the stage being run on one terminal line (stderr)
 };
 
 /// Every input, read from disk. Paths are relative to their folder, with forward slashes.

@@ -10,6 +10,8 @@
 #include <iostream>
 #include <iterator>
 
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 
 #include "build.hpp"
@@ -88,6 +90,7 @@ int main(int argc, char** argv) {
     }
 
     if (*plan) return site::run_plan_command(plan_command);
+    build.progress = isatty(STDERR_FILENO);
     if (*build_cmd) return run_build(build);
     if (*check_cmd) return run_check(build);
 

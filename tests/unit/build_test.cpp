@@ -195,3 +195,59 @@ TEST_CASE("numbers are grouped by thousands and trimmed") {
     CHECK(site::root_of("") == "./");
     CHECK(site::root_of("en/calculators/training/") == "../../../");
 }
+
+TEST_CASE("each stage passes values to the next: load, parse, assemble, render, write") {
+    std::vector<planner::Diagnostic> errors;
+    site::BuildOptions options;
+    options.root = kFixtures / "site-basic";
+
+    SUBCASE("load reads every input and nothing else") {
+        site::Sources s = site::load(options.root, errors);
+        REQUIRE(errors.empty());
+        CHECK(s.content.size() == 10);
+        CHECK(s.content.count("ja/updates/second/index.md") == 1);
+        CHECK(s.content_assets.count("ja/updates/second/chart.svg") == 1);
+        CHECK(s.static_files.count("s.css") == 1);
+        CHECK(s.templates.count("i18n/ja.yaml") == 1);
+    }
+    SUBCASE("parse turns files into pages with keys, URLs and HTML; drafts stay out") {
+        site::Sources s = site::load(options.root, errors);
+        site::Parsed p = site::parse(s, options, errors);
+        REQUIRE(errors.empty());
+        std::map<std::string, const site::Page*> by_source;
+        for (const auto& page : p.pages) by_source[page.source] = &page;
+        CHECK(by_source.count("content/ja/draft.md") == 0);
+        const site::Page& bundle = *by_source.at("content/ja/updates/second/index.md");
+        CHECK(bundle.key == "updates/second");
+        CHECK(bundle.url == "updates/zweite/");
+        CHECK(bundle.assets == std::vector<std::string>{"ja/updates/second/chart.svg"});
+        const site::Page& section = *by_source.at("content/en/updates/_index.md");
+        CHECK(section.is_section);
+        CHECK(section.url == "en/updates/");
+        CHECK(by_source.at("content/ja/numbers.md")->html.find("6.94") != std::string::npos);
+    }
+    SUBCASE("assemble finds sections, adds data pages and builds every view") {
+        site::Sources s = site::load(options.root, errors);
+        site::Parsed p = site::parse(s, options, errors);
+        site::Site site = site::assemble(p, errors);
+        REQUIRE(errors.empty());
+        CHECK(site.renders.size() == site.pages.size());
+        for (std::size_t i = 0; i < site.pages.size(); ++i) {
+            if (site.pages[i].source == "content/ja/updates/first.md") {
+                CHECK(site.pages[i].section == "updates");
+                CHECK(site.renders[i].output == "updates/first/index.html");
+                CHECK(site.renders[i].frames.size() == 2);  // language, section
+                CHECK(site.renders[i].view["root"] == "../../");
+            }
+        }
+        bool family = false;
+        for (const auto& page : site.pages) family |= page.key == "families/x1";
+        CHECK(family);
+        SUBCASE("render makes every page's HTML from its template") {
+            site::Output out = site::render(site, s, options, errors);
+            REQUIRE(errors.empty());
+            CHECK(out.files.size() == site.renders.size() + site.extra.size());
+            CHECK(out.files.front().bytes.rfind("<html lang=", 0) == 0);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+// The Mustache engine the templates use: spec behaviour that matters here, and its errors.
+#include <doctest/doctest.h>
+
+#include "mustache.hpp"
+#include "print_vectors.hpp"
+
+using nlohmann::json;
+namespace mustache = site::mustache;
+
+namespace {
+std::string render(const std::string& text, std::vector<json> frames, const mustache::Partials& partials = {}) {
+    std::vector<planner::Diagnostic> errors;
+    const auto t = mustache::parse(text, "t.html", errors);
+    REQUIRE(errors.empty());
+    std::vector<const json*> contexts;
+    for (const json& f : frames) contexts.push_back(&f);
+    std::string out;
+    mustache::render(t, contexts, partials, out);
+    return out;
+}
+std::vector<std::string> errors_of(const std::string& text) {
+    std::vector<planner::Diagnostic> errors;
+    mustache::parse(text, "t.html", errors);
+    std::vector<std::string> out;
+    for (const auto& e : errors) out.push_back(e.to_string());
+    return out;
+}
+}  // namespace
+
+TEST_CASE("values are HTML-escaped unless triple-braced") {
+    json v{{"x", "<b>&\"'</b>"}, {"n", 3}, {"f", 2.5}};
+    CHECK(render("{{x}}|{{{x}}}|{{&x}}|{{n}}|{{f}}", {v}) == "&lt;b&gt;&amp;&quot;&#39;&lt;/b&gt;|<b>&\"'</b>|<b>&\"'</b>|3|2.5");
+}
+
+TEST_CASE("dotted names, sections over lists and objects, inverted sections") {
+    json v{{"page", {{"title", "T"}}}, {"items", {{{"a", 1}}, {{"a", 2}}}}, {"obj", {{"k", "v"}}}, {"none", json::array()},
+           {"flag", false}, {"empty", ""}};
+    CHECK(render("{{page.title}}", {v}) == "T");
+    CHECK(render("{{#items}}[{{a}}]{{/items}}", {v}) == "[1][2]");
+    CHECK(render("{{#obj}}{{k}}{{/obj}}", {v}) == "v");
+    CHECK(render("{{^none}}no items{{/none}}{{^flag}}, off{{/flag}}{{^empty}}, blank{{/empty}}{{^missing}}, missing{{/missing}}", {v}) ==
+          "no items, off, blank, missing");
+    CHECK(render("{{#items}}{{.}}{{/items}}", {json{{"items", {"x", "y"}}}}) == "xy");
+}
+
+TEST_CASE("names are looked up through the frames, innermost first") {
+    json shared{{"t", {{"hello", "こんにちは"}}}, {"menu", {"a", "b"}}, {"root", "../"}};
+    json page{{"root", "./"}, {"items", {{{"url", "x/"}}}}};
+    CHECK(render("{{t.hello}} {{root}} {{#items}}{{root}}{{url}}{{/items}}", {shared, page}) == "こんにちは ./ ./x/");
+    CHECK(render("{{#menu}}{{.}}{{/menu}}", {shared, page}) == "ab");
+}
+
+TEST_CASE("standalone section and partial tags take their whole line") {
+    mustache::Partials partials;
+    std::vector<planner::Diagnostic> errors;
+    partials.emplace("p", mustache::parse("[{{x}}]", "p.html", errors));
+    CHECK(render("<ul>\n  {{#items}}\n  <li>{{.}}</li>\n  {{/items}}\n</ul>\n{{> p}}\n", {json{{"items", {1, 2}}, {"x", "y"}}}, partials) ==
+          "<ul>\n  <li>1</li>\n  <li>2</li>\n</ul>\n[y]");
+}
+
+TEST_CASE("syntax errors are reported with line and column") {
+    CHECK(errors_of("a\n{{#s}}b") == std::vector<std::string>{
+        "t.html:2:1: error[template.syntax]: section \"s\" is never closed (hint: add {{/s}})"});
+    CHECK(errors_of("{{#a}}{{/b}}") == std::vector<std::string>{
+        "t.html:1:7: error[template.syntax]: {{/b}} closes \"b\", but the open section is \"a\" (opened at line 1)"});
+    CHECK(errors_of("x {{y") == std::vector<std::string>{"t.html:1:3: error[template.syntax]: tag is never closed (hint: end it with }})"});
+    CHECK(errors_of("{{/z}}") == std::vector<std::string>{
+        "t.html:1:1: error[template.syntax]: {{/z}} closes a section that was never opened"});
+}
