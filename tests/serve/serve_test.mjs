@@ -54,8 +54,15 @@ try {
   writeFileSync(file, edited.replace('title: ガイド', 'title: 新しいガイド'));
   await until('the new title on another page', async () => (await get('numbers/')).includes('新しいガイド'));
 
-  // A broken edit keeps the last good site served.
-  const v2 = await version();
+  // A broken edit keeps the last good site served. (Wait for rebuilds to settle first: an editor's
+  // save may arrive as more than one event.)
+  let v2 = await version();
+  for (let stable = 0; stable < 3; ) {
+    await new Promise((r) => setTimeout(r, 150));
+    const now = await version();
+    stable = now === v2 ? stable + 1 : 0;
+    v2 = now;
+  }
   writeFileSync(file, '---\ntitle: [broken\n---\n');
   await until('the build error', () => /front_matter_syntax/.test(log));
   assert.equal(await version(), v2);
