@@ -8,6 +8,8 @@
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
 
+#include "mustache.hpp"
+
 namespace site {
 namespace {
 
@@ -65,15 +67,7 @@ void replace_with(cmark_node* old, cmark_node_type type, const std::string& lite
 
 std::string escape_attribute(const std::string& s) {
     std::string out;
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '"': out += "&quot;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            default: out += c;
-        }
-    }
+    mustache::escape_html(s, out);
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "mustache.hpp"
 #include "parallel.hpp"
 
 namespace site {
@@ -15,18 +16,10 @@ using nlohmann::json;
 
 namespace {
 
+// HTML escaping is valid XML escaping too (&#39; for the apostrophe).
 std::string xml_escape(const std::string& s) {
     std::string out;
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&apos;"; break;
-            default: out += c;
-        }
-    }
+    mustache::escape_html(s, out);
     return out;
 }
 

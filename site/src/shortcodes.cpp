@@ -7,6 +7,8 @@
 #include <sstream>
 
 #include "planner/api.hpp"
+#include "chart.hpp"
+#include "mustache.hpp"
 #include "views.hpp"
 
 namespace site {
@@ -22,15 +24,7 @@ const std::string kMarkStart = "\xEE\x80\x80", kMarkEnd = "\xEE\x80\x81";
 
 std::string escape_html(const std::string& s) {
     std::string out;
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
-        }
-    }
+    mustache::escape_html(s, out);
     return out;
 }
 
@@ -89,15 +83,17 @@ public:
             {"value", {"request", "path", "digits", "scale"}},
             {"table", {"request", "rows", "columns", "digits"}},
             {"cite", {"source"}},
+            {"chart", {"request", "series", "points", "x", "y", "name", "title", "x_label", "y_label", "log_x", "log_y"}},
         };
         auto known = allowed.find(call.name);
-        if (known == allowed.end()) return fail("unknown shortcode \"" + call.name + "\"", "one of: cite, table, value");
+        if (known == allowed.end()) return fail("unknown shortcode \"" + call.name + "\"", "one of: chart, cite, table, value");
         for (const auto& [key, v] : call.args)
             if (std::find(known->second.begin(), known->second.end(), key) == known->second.end())
                 return fail("shortcode \"" + call.name + "\" has no argument \"" + key + "\"");
         if (call.name == "cite") return cite(call);
         const json* response = response_for(call);
         if (!response) return std::nullopt;
+        if (call.name == "chart") return chart(call, *response);
         return call.name == "value" ? value(call, *response) : table(call, *response);
     }
 
@@ -202,6 +198,34 @@ private:
         return html + "</tbody>\n</table>";
     }
 
+    // chart: one line per element of the array at `series`, each with its `points` (an array of
+    // objects) plotted as `x` against `y`, named by its `name` field.
+    std::optional<std::string> chart(const Call& call, const json& response) {
+        auto series_path = need(call, "series");
+        auto points_field = need(call, "points");
+        auto x = need(call, "x");
+        auto y = need(call, "y");
+        if (!series_path || !points_field || !x || !y) return std::nullopt;
+        const json* list = at_path(response, *series_path);
+        if (!list || !list->is_array()) return fail("the response has no list at \"" + *series_path + "\"");
+        auto arg = [&](const char* key) { auto it = call.args.find(key); return it == call.args.end() ? std::string() : it->second; };
+        std::vector<ChartSeries> series;
+        for (const json& s : *list) {
+            ChartSeries line;
+            const json* name = at_path(s, arg("name").empty() ? "name" : arg("name"));
+            line.name = name && name->is_string() ? name->get<std::string>() : "";
+            if (const json* points = at_path(s, *points_field); points && points->is_array())
+                for (const json& p : *points) {
+                    const json* px = at_path(p, *x);
+                    const json* py = at_path(p, *y);
+                    if (px && py && px->is_number() && py->is_number()) line.points.emplace_back(px->get<double>(), py->get<double>());
+                }
+            series.push_back(std::move(line));
+        }
+        ChartOptions options{arg("title"), arg("x_label"), arg("y_label"), arg("log_x") == "true", arg("log_y") == "true"};
+        return line_chart(series, options);
+    }
+
     std::optional<std::string> cite(const Call& call) {
         auto id = need(call, "source");
         if (!id) return std::nullopt;
@@ -275,7 +299,7 @@ std::string fill_placeholders(std::string html, const std::vector<std::string>& 
         pos = end + kMarkEnd.size();
         if (n >= parts.size()) continue;
         // A block (a table) alone in its paragraph replaces the paragraph: <p><table> is not HTML.
-        const bool block = parts[n].rfind("<table", 0) == 0;
+        const bool block = parts[n].rfind("<table", 0) == 0 || parts[n].rfind("<figure", 0) == 0;
         if (block && out.size() >= 3 && out.compare(out.size() - 3, 3, "<p>") == 0 && html.compare(pos, 4, "</p>") == 0) {
             out.resize(out.size() - 3);
             pos += 4;

@@ -8,12 +8,17 @@
 //     GPT-3 takes {{< value request="s1" path="train.days" digits="1" >}} days.
 //     {{< table request="cmp" rows="compare.rows" columns="instance=Instance,days=Days" digits="1" >}}
 //     {{< cite source="aws-energy-article" >}}
+//     {{< chart request="cmp" series="compare.sweep" name="instance" points="points" x="instances" y="days"
+//         title="Days against instances" x_label="Instances" y_label="Days" log_x="true" log_y="true" >}}
 //
 // value   one number (or text) from the response at `path`; `digits` fraction digits (default 0),
 //         `scale` multiplies first (e.g. 100 for a percentage)
 // table   rows from the response array at `rows`, one column per `field=Heading` in `columns`
 //         (field "." is the row itself, for lists of text)
 // cite    a link to the source's entry on the references page
+// chart   an SVG line chart: one line per element of the array at `series` (named by its `name`
+//         field), plotting each of its `points` as `x` against `y`; `title`, `x_label`, `y_label`,
+//         `log_x`, `log_y` ("true")
 //
 // Each named request is planned once per page. A shortcode with an unknown name, a missing or
 // unknown argument, an unknown request, a planner error or a missing path is an error at the

@@ -79,3 +79,16 @@ TEST_CASE("trusted content may keep raw HTML when the config allows it") {
     auto r = site::render_markdown("<div class=\"note\">kept</div>\n", {true});
     CHECK(r.html == "<div class=\"note\">kept</div>\n");
 }
+
+#include "chart.hpp"
+
+TEST_CASE("charts leave out values that are not finite or not positive on a log axis") {
+    const std::string svg = site::line_chart({{"a", {{1, 10}, {2, NAN}, {4, INFINITY}, {8, 0}, {16, 2.5}}}},
+                                             {"Days", "Instances", "Days", true, true});
+    CHECK(svg.rfind("<figure class=\"chart\"><svg", 0) == 0);
+    CHECK(svg.find("nan") == std::string::npos);
+    CHECK(svg.find("inf") == std::string::npos);
+    // Two points kept: (1, 10) and (16, 2.5), at the plot's two ends.
+    CHECK(svg.find("points=\"64.0,16.0 624.0,312.0 \"") != std::string::npos);
+    CHECK(svg.find("<title>Days</title>") != std::string::npos);
+}
