@@ -75,12 +75,20 @@ Sources load(const fs::path& root, std::vector<Diagnostic>& errors) {
     };
     must_read("content/config.yaml", s.config);
     for (planner::CatalogueFiles::File* f : s.catalogue.all()) must_read(f->name, f->text);
+    std::vector<std::pair<std::string, std::string*>> pages;  // read in parallel below
     for (const auto& rel : list_files(root / "content")) {
         const std::string name = generic(rel);
         if (name == "config.yaml") continue;
-        if (ends_with(name, ".md")) must_read(fs::path("content") / rel, s.content[name]);
+        if (ends_with(name, ".md")) pages.emplace_back(name, &s.content[name]);
         else s.content_assets.emplace(name, root / "content" / rel);
     }
+    std::vector<char> unreadable(pages.size(), 0);
+    parallel_for(pages.size(), 0, [&](std::size_t i) {
+        if (auto text = read_file(root / "content" / pages[i].first)) *pages[i].second = std::move(*text);
+        else unreadable[i] = 1;
+    });
+    for (std::size_t i = 0; i < pages.size(); ++i)
+        if (unreadable[i]) errors.push_back(file_error("load.missing", "content/" + pages[i].first, "cannot read this file"));
     for (const auto& rel : list_files(root / "templates")) {
         const std::string name = generic(rel);
         if (name.rfind("static/", 0) == 0) s.static_files.emplace(name.substr(7), root / "templates" / rel);
@@ -94,6 +102,7 @@ Sources load(const fs::path& root, std::vector<Diagnostic>& errors) {
 
 Parsed parse(const Sources& sources, const BuildOptions& options, std::vector<Diagnostic>& errors) {
     Parsed p;
+    p.threads = options.threads;
     p.config = parse_config(sources.config, "content/config.yaml", errors);
     for (const auto& [path, text] : sources.templates)
         if (ends_with(path, ".html") && path.rfind("partials/", 0) != 0) p.templates.insert(path.substr(0, path.size() - 5));
@@ -287,13 +296,18 @@ Site assemble(Parsed& parsed, std::vector<Diagnostic>& errors) {
     if (!errors.empty()) return site;
 
     const SiteIndex index(parsed.config, site.pages, parsed.catalogue);
-    for (const Page& page : site.pages) {
+    for (const Page& page : site.pages)
         for (const std::string& asset : page.assets)
             site.assets.emplace_back(page.url + asset.substr(asset.rfind('/') + 1), asset);
-        json view = view_for(index, page, errors);
-        site.renders.push_back({page.kind, index.frames_for(page), std::move(view),
-                                page.kind == "404" ? "404.html" : page.url + "index.html"});
-    }
+    // Views in parallel: each reads the index and its own page only.
+    site.renders.resize(site.pages.size());
+    std::vector<std::vector<Diagnostic>> view_errors(site.pages.size());
+    parallel_for(site.pages.size(), parsed.threads, [&](std::size_t i) {
+        const Page& page = site.pages[i];
+        site.renders[i] = {page.kind, index.frames_for(page), view_for(index, page, view_errors[i]),
+                           page.kind == "404" ? "404.html" : page.url + "index.html"};
+    });
+    for (auto& e : view_errors) errors.insert(errors.end(), e.begin(), e.end());
     add_site_files(index, site.extra);
     return site;
 }

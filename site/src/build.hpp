@@ -75,6 +75,7 @@ struct Page {
 struct Parsed {
     Config config;
     std::set<std::string> templates;  // page template names available ("page", "section", ...)
+    unsigned threads = 0;             // from BuildOptions, for the later stages
     std::vector<Page> pages;  // content pages, in source order (drafts left out unless asked for)
     planner::Catalogue catalogue;
 };
