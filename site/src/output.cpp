@@ -30,8 +30,12 @@ Staging::Staging(const fs::path& out) {
         error_ = "cannot create " + parent.string() + ": " + ec.message();
         return;
     }
-    staging_ = parent / ("." + target_.filename().string() + ".tmp-" + std::to_string(::getpid()));
-    fs::remove_all(staging_, ec);
+    const std::string prefix = "." + target_.filename().string() + ".tmp-";
+    staging_ = parent / (prefix + std::to_string(::getpid()));
+    // A build killed part-way leaves its staging folder behind; the next build clears it.
+    for (const auto& entry : fs::directory_iterator(parent, ec))
+        if (entry.path().filename().string().rfind(prefix, 0) == 0) fs::remove_all(entry.path(), ec);
+    ec.clear();
     fs::create_directories(staging_, ec);
     if (ec) error_ = "cannot create " + staging_.string() + ": " + ec.message();
     folders_.insert("");

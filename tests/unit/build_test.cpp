@@ -251,3 +251,12 @@ TEST_CASE("each stage passes values to the next: load, parse, assemble, render, 
         }
     }
 }
+
+TEST_CASE("a staging folder left by a killed build is cleared by the next one") {
+    TempDir dir;
+    const fs::path out = dir.path / "site";
+    fs::create_directories(dir.path / ".site.tmp-999999/half");
+    std::ofstream(dir.path / ".site.tmp-999999/half/page.html") << "half-written";
+    REQUIRE(site::write_atomically(out, {{{"a.html", "new"}}, {}}).empty());
+    CHECK(site::list_files(dir.path) == std::vector<fs::path>{"site/a.html"});
+}
