@@ -76,6 +76,96 @@ json scalar_to_json(const YAML::Node& node) {
     return s;
 }
 
+// One `key: value` of the front matter, with where the key and the value stand in the file.
+struct Entry {
+    std::string key;
+    std::size_t line, column;
+    YAML::Node value;
+    std::size_t value_line, value_column;
+};
+
+// A plain scalar needs no quotes: it does not start with a YAML indicator and holds no ": " or " #".
+bool plain_scalar(std::string_view v) {
+    if (v.empty() || std::string_view("[]{}\"'|>&*!%@`#,-?:").find(v[0]) != std::string_view::npos) return false;
+    return v.find(": ") == std::string_view::npos && v.find(" #") == std::string_view::npos && v.back() != ':';
+}
+
+// A double-quoted scalar without escapes other than \" and \\.
+bool quoted_scalar(std::string_view v, std::string& out) {
+    if (v.size() < 2 || v.front() != '"' || v.back() != '"') return false;
+    out.clear();
+    for (std::size_t i = 1; i + 1 < v.size(); ++i) {
+        if (v[i] == '"') return false;
+        if (v[i] == '\\') {
+            if (i + 2 >= v.size() || (v[i + 1] != '"' && v[i + 1] != '\\')) return false;
+            ++i;
+        }
+        out += v[i];
+    }
+    return true;
+}
+
+// Reads `key: scalar`, `key: "quoted"` and `key: [a, "b"]` lines; false when the text needs a
+// real YAML parser (then yaml-cpp reads it, with the same results).
+bool simple_entries(const std::string& yaml, std::size_t first_line, std::vector<Entry>& entries) {
+    std::size_t line = first_line;
+    for (std::size_t start = 0; start < yaml.size(); ++line) {
+        std::size_t end = yaml.find('\n', start);
+        if (end == std::string::npos) end = yaml.size();
+        std::string_view text(yaml.data() + start, end - start);
+        start = end + 1;
+        if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+        if (text.empty()) continue;
+        const std::size_t colon = text.find(':');
+        if (colon == std::string_view::npos || colon == 0 || colon + 1 >= text.size() || text[colon + 1] != ' ') return false;
+        const std::string_view key = text.substr(0, colon);
+        for (char c : key)
+            if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') return false;
+        std::size_t at = colon + 1;
+        while (at < text.size() && text[at] == ' ') ++at;
+        std::string_view value = text.substr(at);
+        while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
+        YAML::Node node;
+        std::string quoted;
+        if (quoted_scalar(value, quoted)) {
+            node = YAML::Node(quoted);
+            node.SetTag("!");
+        } else if (value.size() >= 2 && value.front() == '[' && value.back() == ']') {
+            node = YAML::Node(YAML::NodeType::Sequence);
+            std::string_view inside = value.substr(1, value.size() - 2);
+            for (std::size_t p = 0; p <= inside.size();) {
+                std::size_t comma = inside.find(',', p);
+                if (comma == std::string_view::npos) comma = inside.size();
+                std::string_view item = inside.substr(p, comma - p);
+                while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+                while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+                p = comma + 1;
+                if (item.empty()) {
+                    if (comma == inside.size() && node.size() == 0) break;  // []
+                    return false;
+                }
+                if (quoted_scalar(item, quoted)) {
+                    YAML::Node element(quoted);
+                    element.SetTag("!");
+                    node.push_back(element);
+                } else if (plain_scalar(item) && item.find_first_of("[]{}\"'") == std::string_view::npos) {
+                    node.push_back(std::string(item));
+                } else {
+                    return false;
+                }
+            }
+        } else if (plain_scalar(value)) {
+            node = YAML::Node(std::string(value));
+        } else {
+            return false;
+        }
+        for (const Entry& e : entries)
+            if (e.key == key) return false;  // duplicate keys: let yaml-cpp decide
+        entries.push_back({std::string(key), line, 1, node, line, at + 1});
+    }
+    return true;
+}
+
 json yaml_to_json(const YAML::Node& node) {
     switch (node.Type()) {
         case YAML::NodeType::Map: {
@@ -135,27 +225,35 @@ ParseResult parse_content(std::string_view text, const std::string& file) {
     content.body_line = close + 2;
     content.body = close + 1 < lines.size() ? std::string(text.substr(lines[close + 1].start)) : std::string();
 
-    YAML::Node root;
-    try {
-        root = YAML::Load(yaml);
-    } catch (const YAML::Exception& e) {
-        fail("content.front_matter_syntax", yaml_line + std::size_t(e.mark.line), std::size_t(e.mark.column) + 1, "",
-             "front matter is not valid YAML: " + e.msg);
-        return out;
-    }
-    if (!root.IsMap()) {
-        fail("content.front_matter_syntax", yaml_line, 1, "", "front matter must be a list of `key: value` lines");
-        return out;
+    // Most front matter is flat `key: value` lines; those are read directly, and anything else
+    // (nesting, block lists, anchors, multi-line strings) goes through yaml-cpp.
+    std::vector<Entry> entries;
+    if (!simple_entries(yaml, yaml_line, entries)) {
+        entries.clear();
+        YAML::Node root;
+        try {
+            root = YAML::Load(yaml);
+        } catch (const YAML::Exception& e) {
+            fail("content.front_matter_syntax", yaml_line + std::size_t(e.mark.line), std::size_t(e.mark.column) + 1, "",
+                 "front matter is not valid YAML: " + e.msg);
+            return out;
+        }
+        if (!root.IsMap()) {
+            fail("content.front_matter_syntax", yaml_line, 1, "", "front matter must be a list of `key: value` lines");
+            return out;
+        }
+        for (const auto& kv : root)
+            entries.push_back({kv.first.Scalar(), yaml_line + std::size_t(kv.first.Mark().line),
+                               std::size_t(kv.first.Mark().column) + 1, kv.second,
+                               yaml_line + std::size_t(kv.second.Mark().line), std::size_t(kv.second.Mark().column) + 1});
     }
     FrontMatter& fm = content.front;
     bool has_title = false;
-    for (const auto& kv : root) {
-        const std::string key = kv.first.Scalar();
-        const YAML::Mark at = kv.first.Mark();
-        const std::size_t line = yaml_line + std::size_t(at.line), column = std::size_t(at.column) + 1;
-        const YAML::Node& v = kv.second;
-        const YAML::Mark vat = v.Mark();
-        const std::size_t vline = yaml_line + std::size_t(vat.line), vcolumn = std::size_t(vat.column) + 1;
+    for (const Entry& e : entries) {
+        const std::string& key = e.key;
+        const std::size_t line = e.line, column = e.column;
+        const YAML::Node& v = e.value;
+        const std::size_t vline = e.value_line, vcolumn = e.value_column;
         fm.positions[key] = {vline, vcolumn};
         auto text_list = [&](std::vector<std::string>& into) {
             if (v.IsScalar() && !v.Scalar().empty()) {
@@ -163,8 +261,9 @@ ParseResult parse_content(std::string_view text, const std::string& file) {
             } else if (v.IsSequence()) {
                 for (const auto& item : v) {
                     if (!item.IsScalar() || item.Scalar().empty()) {
-                        fail("content.wrong_type", yaml_line + std::size_t(item.Mark().line),
-                             std::size_t(item.Mark().column) + 1, key, "each of \"" + key + "\" must be text");
+                        const bool known = item.Mark().line >= 0;  // nodes made by simple_entries have no mark
+                        fail("content.wrong_type", known ? yaml_line + std::size_t(item.Mark().line) : vline,
+                             known ? std::size_t(item.Mark().column) + 1 : vcolumn, key, "each of \"" + key + "\" must be text");
                         return;
                     }
                     into.push_back(item.Scalar());

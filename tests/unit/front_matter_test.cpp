@@ -86,3 +86,32 @@ TEST_CASE("front-matter errors give file:line:column and a hint") {
         CHECK_FALSE(r.content);
     }
 }
+
+TEST_CASE("flat front matter read directly gives what yaml-cpp gives") {
+    // The same fields, flat (read without yaml-cpp) and with one nested key (read by yaml-cpp).
+    const std::string flat = "---\ntitle: \"Page 1: \\\"quoted\\\"\"\ndescription: plain text, with commas\nweight: 7\n"
+                             "draft: false\ntags: [\"a-b\", c, 学習]\ndate: 2026-11-21\n---\nbody\n";
+    const std::string nested = "---\ntitle: \"Page 1: \\\"quoted\\\"\"\ndescription: plain text, with commas\nweight: 7\n"
+                               "draft: false\ntags: [\"a-b\", c, 学習]\ndate: 2026-11-21\nrequests:\n  r: {api: 1}\n---\nbody\n";
+    auto a = site::parse_content(flat, "a.md"), b = site::parse_content(nested, "b.md");
+    REQUIRE(a.errors.empty());
+    REQUIRE(b.errors.empty());
+    const auto &fa = a.content->front, &fb = b.content->front;
+    CHECK(fa.title == "Page 1: \"quoted\"");
+    CHECK(fa.title == fb.title);
+    CHECK(fa.description == fb.description);
+    CHECK(fa.weight == fb.weight);
+    CHECK(fa.tags == fb.tags);
+    CHECK(fa.tags == std::vector<std::string>{"a-b", "c", "学習"});
+    CHECK(fa.date == fb.date);
+    for (const char* key : {"title", "description", "weight", "tags", "date"}) {
+        CAPTURE(key);
+        CHECK(fa.positions.at(key).line == fb.positions.at(key).line);
+        CHECK(fa.positions.at(key).column == fb.positions.at(key).column);
+    }
+    SUBCASE("errors point at the same place either way") {
+        auto bad = site::parse_content("---\ntitle: T\nweight: heavy\n---\n", "c.md");
+        REQUIRE(bad.errors.size() == 1);
+        CHECK(bad.errors[0].to_string() == "c.md:3:9: error[content.wrong_type]: \"weight\" must be a whole number");
+    }
+}
