@@ -11,7 +11,6 @@ packages=(
   emscripten                                    # the wasm planner (clang 14, binaryen, node-acorn)
   libcmark-gfm-dev libcmark-gfm-extensions-dev  # Markdown with GFM tables
   nlohmann-json3-dev libyaml-cpp-dev            # JSON, YAML front matter
-  libmstch-dev libboost-dev                     # Mustache templates (mstch needs Boost headers)
   libcli11-dev libcpp-httplib-dev libssl-dev zlib1g-dev libbrotli-dev  # CLI, dev server
   doctest-dev                                   # unit tests
   chromium                                      # browser tests, driven by playwright-core
