@@ -89,16 +89,22 @@ int main(int argc, char** argv) {
         return rc == 0 ? 0 : 2;
     }
 
-    if (*plan) return site::run_plan_command(plan_command);
-    build.progress = isatty(STDERR_FILENO);
-    if (*build_cmd) return run_build(build);
-    if (*check_cmd) return run_check(build);
+    try {
+        if (*plan) return site::run_plan_command(plan_command);
+        build.progress = isatty(STDERR_FILENO);
+        if (*build_cmd) return run_build(build);
+        if (*check_cmd) return run_check(build);
 
-    serve.build = build;
-    serve.watch = !no_watch;
-    return site::serve(serve, [&](const std::string& url) {
-        std::printf("serving %s at %s (Ctrl+C to stop)\n",
-                    (build.out.empty() ? build.root / "build" / "site" : build.out).c_str(), url.c_str());
-        std::fflush(stdout);
-    });
+        serve.build = build;
+        serve.watch = !no_watch;
+        return site::serve(serve, [&](const std::string& url) {
+            std::printf("serving %s at %s (Ctrl+C to stop)\n",
+                        (build.out.empty() ? build.root / "build" / "site" : build.out).c_str(), url.c_str());
+            std::fflush(stdout);
+        });
+    } catch (const std::exception& e) {
+        // A bug, not bad input (bad input gets file:line errors): say so; the output is untouched.
+        std::cerr << "accelguide: internal error: " << e.what() << "\n";
+        return 70;
+    }
 }

@@ -123,6 +123,14 @@ std::string plain_text(const std::string& html, std::size_t limit) {
         space = false;
         out += c;
     }
+    // The limit may fall inside a multi-byte character: drop its leading bytes.
+    std::size_t end = out.size();
+    while (end > 0 && (static_cast<unsigned char>(out[end - 1]) & 0xC0) == 0x80) --end;
+    if (end > 0 && static_cast<unsigned char>(out[end - 1]) >= 0xC0) {
+        const unsigned char lead = static_cast<unsigned char>(out[end - 1]);
+        const std::size_t length = (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : 4;
+        if (out.size() - (end - 1) < length) out.resize(end - 1);
+    }
     return out;
 }
 

@@ -92,3 +92,15 @@ TEST_CASE("charts leave out values that are not finite or not positive on a log 
     CHECK(svg.find("points=\"64.0,16.0 624.0,312.0 \"") != std::string::npos);
     CHECK(svg.find("<title>Days</title>") != std::string::npos);
 }
+
+#include "outputs.hpp"
+
+TEST_CASE("plain text for the search index never ends inside a character") {
+    const std::string html = "<p>" + std::string(40, 'a') + "日本語の段落</p>";
+    for (std::size_t limit = 38; limit < 60; ++limit) {
+        CAPTURE(limit);
+        const std::string text = site::plain_text(html, limit);
+        CHECK(nlohmann::json(text).dump().size() > 2);  // throws on invalid UTF-8
+        CHECK(text.size() <= limit + 3);
+    }
+}
