@@ -70,8 +70,36 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
   assert.equal(await page.locator('[data-error-for="model.parameters"]').textContent(), '');
   assert.equal(await days(page), '33.9');
 
+  // The state is in the URL: a reload (or a shared link) restores it.
+  assert.match(page.url(), /parameters=175/);
+  await page.reload();
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  assert.equal(await page.inputValue('#parameters'), '175');
+  assert.equal(await days(page), '33.9');
+
+  // A link with other inputs computes them: the page shows what the native planner answers.
+  await page.goto(`${url}calculators/training/?parameters=7&tokens=140&instance=trn1.32xlarge&instance_count=4&recompute=none&throughput=mfu&mfu=37`);
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  const trn1 = nativePlan(cli, root, { api: 1, kind: 'train', model: { parameters: 7e9 }, tokens: 140e9, recompute: 'none',
+    instance: 'trn1.32xlarge', instance_count: 4, mfu: 0.37 });
+  assert.equal(await days(page), new Intl.NumberFormat('ja', { maximumFractionDigits: 1 }).format(trn1.train.days));
+
+  // A hostile link changes nothing on the page: its value stays text in the input, and the
+  // planner says why it is not a number; an unknown instance is ignored.
+  let dialogs = 0;
+  page.on('dialog', async (d) => { dialogs++; await d.dismiss(); });
+  const hostile = encodeURIComponent('<img src=x onerror=alert(1)>');
+  await page.goto(`${url}calculators/training/?parameters=${hostile}&instance=${encodeURIComponent('"><script>alert(2)</script>')}`);
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  assert.equal(await page.inputValue('#parameters'), '<img src=x onerror=alert(1)>');
+  assert.equal(await page.locator('[data-error-for="model.parameters"]').textContent(), 'must be a number');
+  assert.equal(await page.locator('main img').count(), 0);
+  assert.equal(await page.inputValue('#instance'), 'p4de.24xlarge');
+  assert.equal(await days(page), '—');
+  assert.equal(dialogs, 0);
+
   // The English page runs the same module with the same answer.
-  await page.goto(`${url}en/calculators/training/`);
+  await page.goto(`${url}en/calculators/training/?parameters=175&tokens=300&instance=p4de.24xlarge&instance_count=128&recompute=full&throughput=achieved&achieved_tflops=140`);
   await page.waitForSelector('[data-calculator][data-ready="true"]');
   assert.equal(await days(page), '33.9');
   assert.equal(await page.getAttribute('html', 'lang'), 'en');

@@ -12,6 +12,11 @@
 //                              inputs are disabled and left out of the request
 //   [data-output="a.b"]        shows response.a.b, with data-digits fraction digits at most
 //   [data-error-for="a.b"]     shows the planner's message for field a.b ("*" catches the rest)
+//   [data-copy-link]           copies the page's link, which always holds the form's state
+//
+// State lives in the URL: every named input is a query parameter (?parameters=175&instance=…),
+// restored on load and rewritten as you type. Values from the URL are only ever set as input
+// values (never as HTML), and the planner checks them like typed ones.
 
 const calculator = document.querySelector('[data-calculator]');
 if (calculator) start(calculator);
@@ -34,16 +39,58 @@ async function start(root) {
     return;
   }
   const form = root.querySelector('[data-form]');
+  restoreFromUrl(form);
   const update = () => {
     applySwitches(form);
     const response = JSON.parse(planner.plan(JSON.stringify(buildRequest(form))));
     show(root, response);
+    saveToUrl(form);
   };
+  const copy = root.querySelector('[data-copy-link]');
+  if (copy) copy.hidden = false;
+  copy?.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(location.href);
+      copy.dataset.state = 'copied';
+    } catch {
+      copy.dataset.state = 'failed';
+    }
+    const done = copy.querySelector(`[data-when-${copy.dataset.state}]`);
+    for (const note of copy.querySelectorAll('[data-when-copied],[data-when-failed]')) note.hidden = note !== done;
+  });
   form.addEventListener('input', update);
   form.addEventListener('change', update);
   form.addEventListener('submit', (event) => event.preventDefault());
   update();
   root.dataset.ready = 'true';
+}
+
+function namedInputs(form) {
+  return [...form.querySelectorAll('input[name], select[name]')].filter((input) => input.type !== 'hidden');
+}
+
+function restoreFromUrl(form) {
+  const params = new URLSearchParams(location.search);
+  for (const input of namedInputs(form)) {
+    if (!params.has(input.name)) continue;
+    const value = params.get(input.name);
+    if (input.type === 'radio') {
+      input.checked = input.value === value;
+    } else if (input.tagName === 'SELECT') {
+      if ([...input.options].some((o) => o.value === value)) input.value = value;
+    } else {
+      input.value = value.slice(0, 64);  // a link can hold anything; an input needs no more than this
+    }
+  }
+}
+
+function saveToUrl(form) {
+  const params = new URLSearchParams();
+  for (const input of namedInputs(form)) {
+    if (input.type === 'radio' && !input.checked) continue;
+    if (input.value !== '') params.set(input.name, input.value.normalize('NFKC'));
+  }
+  history.replaceState(null, '', `${location.pathname}?${params}`);
 }
 
 function applySwitches(form) {
