@@ -227,6 +227,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     };
 
     int n = 0;
+    std::optional<LayoutSearch> searched;  // the deadline's search, kept when n stays as it was
     if (req.instance_count) {
         n = *req.instance_count;
     } else {
@@ -243,9 +244,10 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         }
         n = high;
         if (!req.layout) {
-            LayoutSearch search = layout_for(n);
-            if (!search.layout && search.minimum_instances) {
-                n = *search.minimum_instances;
+            searched = layout_for(n);
+            if (!searched->layout && searched->minimum_instances) {
+                n = *searched->minimum_instances;
+                searched.reset();
                 r.notes.push_back("instances: raised to " + std::to_string(n) + " so that the model fits in memory");
             }
         }
@@ -273,7 +275,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         r.memory = memory_per_accelerator(r.parameters, req.architecture, l, req.recompute, capacity, req.headroom);
         r.fits = r.memory.fits;
     } else {
-        LayoutSearch search = layout_for(n);
+        LayoutSearch search = searched ? *std::move(searched) : layout_for(n);
         r.layout = search.layout;
         r.memory = search.memory;
         r.fits = search.layout.has_value();
