@@ -16,6 +16,12 @@ const T* find_by_id(const std::vector<T>& items, std::string_view id) {
 }  // namespace
 
 const Instance* Catalogue::find(std::string_view id) const { return find_by_id(instances, id); }
+const Instance* Catalogue::find(std::string_view id, const std::string& field, std::vector<FieldError>& errors) const {
+    const Instance* inst = find(id);
+    if (!inst) errors.push_back({field, "unknown instance type \"" + std::string(id) + "\""});
+    return inst;
+}
+
 const Accelerator* Catalogue::accelerator(std::string_view id) const { return find_by_id(accelerators, id); }
 const Region* Catalogue::region(std::string_view id) const { return find_by_id(regions, id); }
 

@@ -50,11 +50,8 @@ Checked<std::vector<EnergyRow>> compare_energy(const Catalogue& catalogue, const
     for (std::size_t i = 0; i < req.configurations.size(); ++i) {
         const EnergyConfiguration& c = req.configurations[i];
         const std::string at = "configurations." + std::to_string(i) + ".";
-        const Instance* inst = catalogue.find(c.instance);
-        if (!inst) {
-            out.errors.push_back({at + "instance", "unknown instance type \"" + c.instance + "\""});
-            continue;
-        }
+        const Instance* inst = catalogue.find(c.instance, at + "instance", out.errors);
+        if (!inst) continue;
         EnergyRow row{c.label, inst->id, c.instances, c.hours, c.instances * c.hours, {}, {}, {}, {}};
         auto fp = footprint(catalogue, *inst, row.instance_hours, c.footprint, at);
         if (!fp.ok()) {

@@ -90,8 +90,8 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
         out.errors.push_back({std::move(field), std::move(message)});
         return out;
     };
-    const Instance* inst = catalogue.find(req.instance);
-    if (!inst) return fail("instance", "unknown instance type \"" + req.instance + "\"");
+    const Instance* inst = catalogue.find(req.instance, "instance", out.errors);
+    if (!inst) return out;
     const Accelerator& chip = catalogue.accelerator_of(*inst);
     const double n = inst->accelerator_count.value;
     r.instance = inst->id;

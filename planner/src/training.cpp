@@ -187,8 +187,8 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         out.errors.push_back({std::move(field), std::move(message)});
         return out;
     };
-    const Instance* inst = catalogue.find(req.instance);
-    if (!inst) return fail("instance", "unknown instance type \"" + req.instance + "\"");
+    const Instance* inst = catalogue.find(req.instance, "instance", out.errors);
+    if (!inst) return out;
     const Accelerator& chip = catalogue.accelerator_of(*inst);
     const int per_instance = int(inst->accelerator_count.value);
 

@@ -109,6 +109,8 @@ struct Catalogue {
     std::vector<Benchmark> benchmarks;
 
     const Instance* find(std::string_view id) const;
+    /// The same, reporting `unknown instance type "id"` against request field `field` when absent.
+    const Instance* find(std::string_view id, const std::string& field, std::vector<FieldError>& errors) const;
     const Accelerator* accelerator(std::string_view id) const;
     const Region* region(std::string_view id) const;
     const Source* source(std::string_view id) const;
