@@ -74,7 +74,8 @@ Sources load(const fs::path& root, std::vector<Diagnostic>& errors) {
         else errors.push_back(file_error("load.missing", generic(rel), "cannot read this file"));
     };
     must_read("content/config.yaml", s.config);
-    for (planner::CatalogueFiles::File* f : s.catalogue.all()) must_read(f->name, f->text);
+    for (const std::string& name : read_catalogue_files(root, s.catalogue))
+        errors.push_back(file_error("load.missing", name, "cannot read this file"));
     std::vector<std::pair<std::string, std::string*>> pages;  // read in parallel below
     for (const auto& rel : list_files(root / "content")) {
         const std::string name = generic(rel);

@@ -30,4 +30,13 @@ std::vector<fs::path> list_files(const fs::path& dir) {
 
 std::string generic(const fs::path& p) { return p.generic_string(); }
 
+std::vector<std::string> read_catalogue_files(const fs::path& root, planner::CatalogueFiles& files) {
+    std::vector<std::string> unreadable;
+    for (planner::CatalogueFiles::File* f : files.all()) {
+        if (auto text = read_file(root / f->name)) f->text = std::move(*text);
+        else unreadable.push_back(f->name);
+    }
+    return unreadable;
+}
+
 }  // namespace site

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "planner/catalogue.hpp"
+
 namespace site {
 
 namespace fs = std::filesystem;
@@ -19,5 +21,8 @@ std::vector<fs::path> list_files(const fs::path& dir);
 
 /// Path with forward slashes, for messages and URLs.
 std::string generic(const fs::path& p);
+
+/// Reads data/*.json under `root` into `files`; returns the names of the files it could not read.
+std::vector<std::string> read_catalogue_files(const fs::path& root, planner::CatalogueFiles& files);
 
 }  // namespace site

@@ -277,13 +277,10 @@ int run_plan_command(const PlanCommand& c) {
         return 2;
     }
     planner::CatalogueFiles files;
-    for (planner::CatalogueFiles::File* f : files.all()) {
-        auto text = read_file(c.root / f->name);
-        if (!text) {
-            std::cerr << "accelguide: cannot read " << (c.root / f->name).string() << " (use --root to point at the project)\n";
-            return 2;
-        }
-        f->text = std::move(*text);
+    if (auto unreadable = read_catalogue_files(c.root, files); !unreadable.empty()) {
+        std::cerr << "accelguide: cannot read " << (c.root / unreadable.front()).string()
+                  << " (use --root to point at the project)\n";
+        return 2;
     }
     planner::CatalogueLoad load = planner::load_catalogue(files);
     for (const auto& e : load.errors) std::cerr << e.to_string() << "\n";
