@@ -1,9 +1,13 @@
-// The planner's one function for JavaScript: plan(requestJson) -> responseJson.
-// Only conversion lives here; planner::plan never throws, so nothing opaque crosses into JS.
+// The module's functions for JavaScript: plan(requestJson) -> responseJson, and
+// chart(specJson) -> SVG, drawn by the same code as the site's build-time charts (site/src/chart.hpp).
+// Only conversion lives here; neither throws, so nothing opaque crosses into JS.
 #include <string>
 
 #include <emscripten/bind.h>
 
+#include <nlohmann/json.hpp>
+
+#include "chart.hpp"
 #include "planner/api.hpp"
 
 // data/*.json, embedded at build time (wasm/CMakeLists.txt).
@@ -12,6 +16,7 @@ extern const char kAcceleratorsJson[];
 extern const char kInstancesJson[];
 extern const char kRegionsJson[];
 extern const char kBenchmarksJson[];
+extern const char kModelsJson[];
 
 namespace {
 
@@ -23,6 +28,7 @@ const planner::CatalogueLoad& catalogue() {
         files.instances.text = kInstancesJson;
         files.regions.text = kRegionsJson;
         files.benchmarks.text = kBenchmarksJson;
+        files.models.text = kModelsJson;
         return planner::load_catalogue(files);
     }();
     return load;
@@ -30,6 +36,14 @@ const planner::CatalogueLoad& catalogue() {
 
 std::string plan(const std::string& request_json) { return planner::plan(catalogue(), request_json); }
 
+std::string chart(const std::string& spec_json) {
+    const auto spec = nlohmann::json::parse(spec_json, nullptr, /*allow_exceptions=*/false);
+    return spec.is_object() ? site::chart_from_json(spec) : std::string();
+}
+
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(accelguide_planner) { emscripten::function("plan", &plan); }
+EMSCRIPTEN_BINDINGS(accelguide_planner) {
+    emscripten::function("plan", &plan);
+    emscripten::function("chart", &chart);
+}

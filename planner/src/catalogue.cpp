@@ -105,12 +105,24 @@ void to_json(json& j, const Benchmark& b) {
     put(j, "latency", b.latency);
 }
 
+void to_json(json& j, const Model& m) {
+    j = json{{"id", m.id}, {"name", m.name}, {"parameters", m.parameters}};
+    if (m.architecture)
+        j["architecture"] = json{{"layers", m.architecture->layers},
+                                 {"hidden", m.architecture->hidden},
+                                 {"heads", m.architecture->heads},
+                                 {"sequence", m.architecture->sequence},
+                                 {"vocabulary", m.architecture->vocabulary}};
+    put(j, "tokens", m.tokens);
+}
+
 void to_json(json& j, const Catalogue& c) {
     j = json{{"sources", json::object()},
              {"accelerators", c.accelerators},
              {"instances", c.instances},
              {"regions", c.regions},
-             {"benchmarks", c.benchmarks}};
+             {"benchmarks", c.benchmarks},
+             {"models", c.models}};
     for (const auto& [id, s] : c.sources) j["sources"][id] = s;
 }
 

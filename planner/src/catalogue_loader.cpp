@@ -436,6 +436,28 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         const bool known = std::any_of(c.benchmarks.begin(), c.benchmarks.end(), [&](const Benchmark& x) { return x.id == b.id; });
         if (!known) c.benchmarks.push_back(std::move(b));
     });
+
+    load_list(files.models, "models", errors, c.sources, [&](EntryReader& in) {
+        Model m;
+        m.id = in.entry();
+        m.name = in.text("name", true);
+        auto parameters = in.figure("parameters", {"count", 1e14}, true);
+        m.tokens = in.figure("tokens", {"count", 1e15}, false);
+        auto layers = in.figure("layers", {"count", 1000}, false);
+        auto hidden = in.figure("hidden", {"count", 1e6}, false);
+        auto heads = in.figure("heads", {"count", 10000}, false);
+        auto sequence = in.figure("sequence", {"count", 1e7}, false);
+        auto vocabulary = in.figure("vocabulary", {"count", 1e7}, false);
+        const int given = !!layers + !!hidden + !!heads + !!sequence + !!vocabulary;
+        if (given != 0 && given != 5)
+            in.validator().error("data.incomplete", m.id, in.at(), "an architecture needs all of layers, hidden, heads, sequence and vocabulary",
+                                 "give all five, or none");
+        if (!parameters || m.name.empty()) return;
+        m.parameters = *parameters;
+        if (given == 5) m.architecture = ModelArchitecture{*layers, *hidden, *heads, *sequence, *vocabulary};
+        const bool known = std::any_of(c.models.begin(), c.models.end(), [&](const Model& x) { return x.id == m.id; });
+        if (!known) c.models.push_back(std::move(m));
+    });
     return out;
 }
 

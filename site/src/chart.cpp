@@ -4,14 +4,15 @@
 #include <cmath>
 #include <cstdio>
 
-#include "mustache.hpp"
-#include "views.hpp"
+#include <nlohmann/json.hpp>
+
+#include "text.hpp"
 
 namespace site {
 
 namespace {
 
-constexpr double kWidth = 640, kHeight = 360, kLeft = 64, kRight = 16, kTop = 16, kBottom = 48;
+constexpr double kWidth = 640, kLeft = 64, kRight = 16, kTop = 16, kBottom = 48;
 
 std::string fmt(double v) {
     char buf[32];
@@ -21,8 +22,15 @@ std::string fmt(double v) {
 
 std::string esc(const std::string& s) {
     std::string out;
-    mustache::escape_html(s, out);
+    escape_html(s, out);
     return out;
+}
+
+// A number from a chart spec; anything else (JSON null, from a NaN in JavaScript) is not drawn.
+double number(const nlohmann::json& j) { return j.is_number() ? j.get<double>() : NAN; }
+
+bool drawable(double x, double y, const ChartOptions& o) {
+    return std::isfinite(x) && std::isfinite(y) && (!o.log_x || x > 0) && (!o.log_y || y > 0);
 }
 
 // Tick values: powers of ten on a log axis, otherwise 1-2-5 steps.
@@ -40,63 +48,163 @@ std::vector<double> ticks(double lo, double hi, bool log) {
     return out;
 }
 
+std::string open_svg(double height, const std::string& title) {
+    const std::string h = std::to_string(static_cast<int>(std::ceil(height)));
+    return "<figure class=\"chart\"><svg viewBox=\"0 0 640 " + h +
+           "\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\" font-size=\"12\" fill=\"currentColor\"><title>" +
+           esc(title) + "</title>\n";
+}
+
+// The plotting area of a chart with two axes: scales, grid, tick labels and axis labels.
+class Axes {
+public:
+    Axes(const std::vector<std::pair<double, double>>& points, const ChartOptions& o) : o_(o) {
+        x0_ = INFINITY, x1_ = -INFINITY, y0_ = o.log_y ? INFINITY : 0, y1_ = -INFINITY;
+        for (auto [x, y] : points) {
+            x0_ = std::min(x0_, x), x1_ = std::max(x1_, x), y0_ = std::min(y0_, y), y1_ = std::max(y1_, y);
+        }
+        if (points.empty()) x0_ = o.log_x ? 1 : 0, x1_ = 10, y0_ = o.log_y ? 1 : 0, y1_ = 10;
+        if (x1_ <= x0_) x1_ = o.log_x ? x0_ * 10 : x0_ + 1;
+        if (y1_ <= y0_) y1_ = o.log_y ? y0_ * 10 : y0_ + 1;
+    }
+
+    double x(double v) const { return kLeft + fraction(v, x0_, x1_, o_.log_x) * (kWidth - kLeft - kRight); }
+    double y(double v) const { return kHeight - kBottom - fraction(v, y0_, y1_, o_.log_y) * (kHeight - kTop - kBottom); }
+
+    std::string draw() const {
+        std::string svg = "<g stroke=\"currentColor\" stroke-opacity=\"0.35\">";
+        for (double v : ticks(y0_, y1_, o_.log_y))
+            svg += "<line x1=\"" + fmt(kLeft) + "\" x2=\"" + fmt(kWidth - kRight) + "\" y1=\"" + fmt(y(v)) + "\" y2=\"" +
+                   fmt(y(v)) + "\"/>";
+        svg += "</g>\n<g text-anchor=\"end\">";
+        for (double v : ticks(y0_, y1_, o_.log_y))
+            svg += "<text x=\"" + fmt(kLeft - 6) + "\" y=\"" + fmt(y(v) + 4) + "\">" + format_display(v) + "</text>";
+        svg += "</g>\n<g text-anchor=\"middle\">";
+        for (double v : ticks(x0_, x1_, o_.log_x))
+            svg += "<text x=\"" + fmt(x(v)) + "\" y=\"" + fmt(kHeight - kBottom + 18) + "\">" + format_display(v) + "</text>";
+        svg += "<text x=\"" + fmt((kLeft + kWidth - kRight) / 2) + "\" y=\"" + fmt(kHeight - 8) + "\">" + esc(o_.x_label) +
+               "</text>";
+        const std::string middle = fmt((kTop + kHeight - kBottom) / 2);
+        svg += "</g>\n<text x=\"14\" y=\"" + middle + "\" transform=\"rotate(-90 14 " + middle +
+               ")\" text-anchor=\"middle\">" + esc(o_.y_label) + "</text>\n";
+        return svg;
+    }
+
+    static constexpr double kHeight = 360;
+
+private:
+    static double fraction(double v, double lo, double hi, bool log) {
+        return log ? (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo)) : (v - lo) / (hi - lo);
+    }
+
+    const ChartOptions& o_;
+    double x0_, x1_, y0_, y1_;
+};
+
+std::string legend(const std::vector<std::string>& names) {
+    if (names.size() < 2) return "";
+    std::string out = "<figcaption>";
+    for (std::size_t i = 0; i < names.size(); ++i) out += (i ? " · " : "") + esc(names[i]);
+    return out + "</figcaption>";
+}
+
 }  // namespace
 
 std::string line_chart(const std::vector<ChartSeries>& all, const ChartOptions& o) {
     std::vector<ChartSeries> series;
+    std::vector<std::pair<double, double>> every;
     for (const ChartSeries& s : all) {
         ChartSeries kept{s.name, {}};
         for (auto [x, y] : s.points)
-            if (std::isfinite(x) && std::isfinite(y) && (!o.log_x || x > 0) && (!o.log_y || y > 0)) kept.points.emplace_back(x, y);
+            if (drawable(x, y, o)) kept.points.emplace_back(x, y), every.emplace_back(x, y);
         if (!kept.points.empty()) series.push_back(std::move(kept));
     }
-    double x0 = INFINITY, x1 = -INFINITY, y0 = o.log_y ? INFINITY : 0, y1 = -INFINITY;
-    for (const auto& s : series)
-        for (auto [x, y] : s.points) {
-            x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
-        }
-    if (series.empty()) x0 = 0, x1 = 1, y0 = 0, y1 = 1;
-    if (x1 <= x0) x1 = x0 + 1;
-    if (y1 <= y0) y1 = y0 + 1;
-    auto tx = [&](double x) {
-        const double t = o.log_x ? (std::log10(x) - std::log10(x0)) / (std::log10(x1) - std::log10(x0)) : (x - x0) / (x1 - x0);
-        return kLeft + t * (kWidth - kLeft - kRight);
-    };
-    auto ty = [&](double y) {
-        const double t = o.log_y ? (std::log10(y) - std::log10(y0)) / (std::log10(y1) - std::log10(y0)) : (y - y0) / (y1 - y0);
-        return kHeight - kBottom - t * (kHeight - kTop - kBottom);
-    };
-
-    std::string svg = "<figure class=\"chart\"><svg viewBox=\"0 0 640 360\" role=\"img\" "
-                      "xmlns=\"http://www.w3.org/2000/svg\" font-size=\"12\" fill=\"currentColor\"><title>" +
-                      esc(o.title) + "</title>\n";
-    svg += "<g stroke=\"currentColor\" stroke-opacity=\"0.35\">";
-    for (double v : ticks(y0, y1, o.log_y))
-        svg += "<line x1=\"" + fmt(kLeft) + "\" x2=\"" + fmt(kWidth - kRight) + "\" y1=\"" + fmt(ty(v)) + "\" y2=\"" + fmt(ty(v)) + "\"/>";
-    svg += "</g>\n<g text-anchor=\"end\">";
-    for (double v : ticks(y0, y1, o.log_y))
-        svg += "<text x=\"" + fmt(kLeft - 6) + "\" y=\"" + fmt(ty(v) + 4) + "\">" + format_grouped(v, 2) + "</text>";
-    svg += "</g>\n<g text-anchor=\"middle\">";
-    for (double v : ticks(x0, x1, o.log_x))
-        svg += "<text x=\"" + fmt(tx(v)) + "\" y=\"" + fmt(kHeight - kBottom + 18) + "\">" + format_grouped(v, 2) + "</text>";
-    svg += "<text x=\"" + fmt((kLeft + kWidth - kRight) / 2) + "\" y=\"" + fmt(kHeight - 8) + "\">" + esc(o.x_label) + "</text>";
-    svg += "</g>\n<text x=\"14\" y=\"" + fmt((kTop + kHeight - kBottom) / 2) + "\" transform=\"rotate(-90 14 " +
-           fmt((kTop + kHeight - kBottom) / 2) + ")\" text-anchor=\"middle\">" + esc(o.y_label) + "</text>\n";
+    const Axes axes(every, o);
+    std::string svg = open_svg(Axes::kHeight, o.title) + axes.draw();
     static const char* kDash[] = {"", "6 3", "2 3", "8 3 2 3"};
+    std::vector<std::string> names;
     for (std::size_t i = 0; i < series.size(); ++i) {
         std::string points;
-        for (auto [x, y] : series[i].points) points += fmt(tx(x)) + "," + fmt(ty(y)) + " ";
+        for (auto [x, y] : series[i].points) points += fmt(axes.x(x)) + "," + fmt(axes.y(y)) + " ";
         svg += "<polyline fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\"" +
                std::string(*kDash[i % 4] ? " stroke-dasharray=\"" + std::string(kDash[i % 4]) + "\"" : "") +
                " points=\"" + points + "\"><title>" + esc(series[i].name) + "</title></polyline>\n";
+        names.push_back(series[i].name);
     }
-    svg += "</svg>";
-    if (series.size() > 1) {
-        svg += "<figcaption>";
-        for (std::size_t i = 0; i < series.size(); ++i) svg += (i ? " · " : "") + esc(series[i].name);
-        svg += "</figcaption>";
+    return svg + "</svg>" + legend(names) + "</figure>";
+}
+
+std::string scatter_chart(const std::vector<ChartPoint>& all, const ChartOptions& o) {
+    std::vector<ChartPoint> points;
+    std::vector<std::pair<double, double>> every;
+    for (const ChartPoint& p : all)
+        if (drawable(p.x, p.y, o)) points.push_back(p), every.emplace_back(p.x, p.y);
+    const Axes axes(every, o);
+    std::string svg = open_svg(Axes::kHeight, o.title) + axes.draw();
+    for (const ChartPoint& p : points) {
+        const std::string cx = fmt(axes.x(p.x)), cy = fmt(axes.y(p.y));
+        svg += "<circle cx=\"" + cx + "\" cy=\"" + cy + "\" r=\"" + (p.marked ? "5" : "4") + "\"" +
+               (p.marked ? "" : " fill=\"none\" stroke=\"currentColor\" stroke-opacity=\"0.7\"") + "><title>" +
+               esc(p.label) + "</title></circle>";
+        if (p.marked) svg += "<text x=\"" + fmt(axes.x(p.x) + 8) + "\" y=\"" + fmt(axes.y(p.y) - 6) + "\">" + esc(p.label) + "</text>";
+        svg += "\n";
     }
-    return svg + "</figure>";
+    return svg + "</svg></figure>";
+}
+
+std::string bar_chart(const std::vector<ChartBar>& all, const ChartOptions& o) {
+    std::vector<ChartBar> bars;
+    double top = 0;
+    for (const ChartBar& b : all)
+        if (std::isfinite(b.value) && b.value >= 0) bars.push_back(b), top = std::max(top, b.value);
+    constexpr double kRow = 36, kLabel = 160, kValue = 120;
+    const double height = kTop + kRow * static_cast<double>(bars.size()) + 28;
+    std::string svg = open_svg(height, o.title);
+    for (std::size_t i = 0; i < bars.size(); ++i) {
+        const double y = kTop + kRow * static_cast<double>(i);
+        const double width = top > 0 ? bars[i].value / top * (kWidth - kLabel - kValue - kRight) : 0;
+        svg += "<text x=\"" + fmt(kLabel - 8) + "\" y=\"" + fmt(y + 20) + "\" text-anchor=\"end\">" + esc(bars[i].label) +
+               "</text><rect x=\"" + fmt(kLabel) + "\" y=\"" + fmt(y + 6) + "\" width=\"" + fmt(width) +
+               "\" height=\"20\" fill-opacity=\"0.75\"/><text x=\"" + fmt(kLabel + width + 6) + "\" y=\"" + fmt(y + 20) +
+               "\">" + format_display(bars[i].value) + " " + esc(o.x_label) + "</text>\n";
+    }
+    svg += "<text x=\"" + fmt(kLabel) + "\" y=\"" + fmt(height - 8) + "\">" + esc(o.y_label) + "</text>\n";
+    return svg + "</svg></figure>";
+}
+
+std::string chart_from_json(const nlohmann::json& spec) {
+    try {
+        ChartOptions o;
+        o.title = spec.value("title", std::string());
+        o.x_label = spec.value("x_label", std::string());
+        o.y_label = spec.value("y_label", std::string());
+        o.log_x = spec.value("log_x", false);
+        o.log_y = spec.value("log_y", false);
+        const std::string type = spec.at("type").get<std::string>();
+        if (type == "line") {
+            std::vector<ChartSeries> series;
+            for (const auto& s : spec.at("series")) {
+                ChartSeries line{s.value("name", std::string()), {}};
+                for (const auto& p : s.at("points")) line.points.emplace_back(number(p.at(0)), number(p.at(1)));
+                series.push_back(std::move(line));
+            }
+            return line_chart(series, o);
+        }
+        if (type == "scatter") {
+            std::vector<ChartPoint> points;
+            for (const auto& p : spec.at("points"))
+                points.push_back({p.value("label", std::string()), number(p.at("x")), number(p.at("y")),
+                                  p.value("marked", false)});
+            return scatter_chart(points, o);
+        }
+        if (type == "bar") {
+            std::vector<ChartBar> bars;
+            for (const auto& b : spec.at("bars")) bars.push_back({b.value("label", std::string()), number(b.at("value"))});
+            return bar_chart(bars, o);
+        }
+    } catch (const nlohmann::json::exception&) {
+    }
+    return "";
 }
 
 }  // namespace site

@@ -1,15 +1,32 @@
-// Static SVG charts for the chart shortcode: one or more series of (x, y) points, with axes,
-// ticks and labels in the page's text colour (readable in light and dark mode), no script.
+// Static SVG charts, for the chart shortcode at build time and for the calculators in the browser
+// (the wasm module builds this file too, so a page's chart looks the same with and without
+// JavaScript). Drawn in the page's text colour (readable in light and dark mode), no script, every
+// text escaped. Non-finite and (on log axes) non-positive values are left out, so a chart never
+// shows NaN or Infinity.
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 namespace site {
 
 struct ChartSeries {
     std::string name;
     std::vector<std::pair<double, double>> points;  // (x, y), in x order
+};
+
+struct ChartPoint {
+    std::string label;
+    double x = 0, y = 0;
+    bool marked = false;  // drawn filled and labelled (e.g. the Pareto set)
+};
+
+struct ChartBar {
+    std::string label;
+    double value = 0;
 };
 
 struct ChartOptions {
@@ -20,8 +37,18 @@ struct ChartOptions {
     bool log_y = false;
 };
 
-/// An <svg> element; empty series are skipped. Non-finite and (on log axes) non-positive values
-/// are left out, so the chart never shows NaN or Infinity.
+/// Lines through each series' points; empty series are skipped.
 std::string line_chart(const std::vector<ChartSeries>& series, const ChartOptions& options);
+
+/// One dot per point; marked points are filled and labelled.
+std::string scatter_chart(const std::vector<ChartPoint>& points, const ChartOptions& options);
+
+/// Horizontal bars from zero, one per category, each labelled with its value (x_label is the unit).
+std::string bar_chart(const std::vector<ChartBar>& bars, const ChartOptions& options);
+
+/// The same from JSON, for the browser: {"type": "line"|"scatter"|"bar", "title", "x_label",
+/// "y_label", "log_x", "log_y", "series": [{"name", "points": [[x, y], …]}] | "points": [{"label",
+/// "x", "y", "marked"}] | "bars": [{"label", "value"}]}. Anything malformed gives an empty string.
+std::string chart_from_json(const nlohmann::json& spec);
 
 }  // namespace site

@@ -132,19 +132,6 @@ Template parse(std::string_view text, const std::string& file, std::vector<plann
     return t;
 }
 
-void escape_html(std::string_view s, std::string& out) {
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
-        }
-    }
-}
-
 namespace {
 
 const json* lookup(const std::vector<const json*>& contexts, const std::vector<std::string>& path) {

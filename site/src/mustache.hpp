@@ -25,8 +25,11 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/error.hpp"
+#include "text.hpp"
 
 namespace site::mustache {
+
+using site::escape_html;  // text.hpp: shared with the charts, which the wasm module builds too
 
 struct Node;
 using Nodes = std::vector<Node>;
@@ -49,8 +52,5 @@ using Partials = std::map<std::string, Template>;
 
 /// Renders `t` over `contexts` (outermost first) and appends to `out`.
 void render(const Template& t, std::vector<const nlohmann::json*>& contexts, const Partials& partials, std::string& out);
-
-/// HTML-escapes `s` and appends it to `out`.
-void escape_html(std::string_view s, std::string& out);
 
 }  // namespace site::mustache

@@ -9,24 +9,6 @@ namespace site {
 
 using nlohmann::json;
 
-std::string format_grouped(double value, int decimals) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, std::fabs(value));
-    std::string digits(buf), frac;
-    if (auto dot = digits.find('.'); dot != std::string::npos) {
-        frac = digits.substr(dot + 1);
-        digits.resize(dot);
-        while (!frac.empty() && frac.back() == '0') frac.pop_back();
-    }
-    std::string grouped;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i && (digits.size() - i) % 3 == 0) grouped += ',';
-        grouped += digits[i];
-    }
-    bool zero = grouped.find_first_not_of("0,") == std::string::npos && frac.empty();
-    return (value < 0 && !zero ? "-" : "") + grouped + (frac.empty() ? "" : "." + frac);
-}
-
 std::string root_of(const std::string& url) {
     const auto depth = std::count(url.begin(), url.end(), '/');
     if (depth == 0) return "./";

@@ -13,11 +13,9 @@
 #include <nlohmann/json.hpp>
 
 #include "build.hpp"
+#include "text.hpp"
 
 namespace site {
-
-/// 1234567.891 with 1 decimal -> "1,234,567.9"; trailing zeros after the point are dropped.
-std::string format_grouped(double value, int decimals);
 
 /// Relative path from a page at site-relative `url` back to the site root: "./", "../", "../../".
 std::string root_of(const std::string& url);

@@ -56,6 +56,16 @@ planner::CatalogueFiles valid() {
      "scaling_efficiency": {"value": 0.9, "unit": "fraction", "source": "spec"}}
   ]
 })";
+    f.models.text = R"({
+  "models": [
+    {"id": "m1", "name": "Model 1", "parameters": {"value": 7e9, "unit": "count", "source": "spec"},
+     "layers": {"value": 32, "unit": "count", "source": "spec"},
+     "hidden": {"value": 4096, "unit": "count", "source": "spec"},
+     "heads": {"value": 32, "unit": "count", "source": "spec"},
+     "sequence": {"value": 4096, "unit": "count", "source": "spec"},
+     "vocabulary": {"value": 32000, "unit": "count", "source": "spec"}}
+  ]
+})";
     return f;
 }
 
@@ -91,6 +101,10 @@ TEST_CASE("loads a valid catalogue with every figure and its source") {
     CHECK(load.catalogue.region("r1")->pue.value == doctest::Approx(1.15));
     REQUIRE(load.catalogue.benchmarks.size() == 1);
     CHECK(load.catalogue.benchmarks[0].scaling_efficiency->value == doctest::Approx(0.9));
+    REQUIRE(load.catalogue.models.size() == 1);
+    REQUIRE(load.catalogue.models[0].architecture);
+    CHECK(load.catalogue.models[0].architecture->hidden.value == 4096);
+    CHECK_FALSE(load.catalogue.models[0].tokens);
 }
 
 TEST_CASE("the project's data files are valid and hold the instances the site needs") {
@@ -118,6 +132,10 @@ TEST_CASE("errors point at the file, line and column, with the entry and a hint"
         {"a missing unit",
          [](Files& f) { f.instances.text = replace(f.instances.text, R"("value": 64, "unit": "GiB", )", R"("value": 64, )"); },
          "data/instances.json:9:17: error[data.missing_unit]: x1.large: figure has no \"unit\" (hint: this field is in \"GiB\")"},
+        {"a model architecture with a field missing",
+         [](Files& f) { f.models.text = replace(f.models.text, R"("heads": {"value": 32, "unit": "count", "source": "spec"},)", ""); },
+         "data/models.json:3:5: error[data.incomplete]: m1: an architecture needs all of layers, hidden, heads, sequence "
+         "and vocabulary (hint: give all five, or none)"},
         {"a wrong unit",
          [](Files& f) { f.instances.text = replace(f.instances.text, R"("unit": "GiB")", R"("unit": "GB")"); },
          "data/instances.json:9:39: error[data.wrong_unit]: x1.large: unit \"GB\" is not the unit of this field (hint: use \"GiB\")"},

@@ -101,12 +101,27 @@ struct Benchmark {
     std::optional<Figure> latency;             // inference: ms at that throughput
 };
 
+/// A published model, for the training calculator's presets: its size as its paper states it, and
+/// the architecture the planner needs for activation memory.
+struct ModelArchitecture {
+    Figure layers, hidden, heads, sequence, vocabulary;  // unit "count"
+};
+
+struct Model {
+    std::string id;    // e.g. "gpt3-175b"
+    std::string name;  // e.g. "GPT-3 175B"
+    Figure parameters;               // count, as published
+    std::optional<ModelArchitecture> architecture;
+    std::optional<Figure> tokens;    // tokens it was trained on, as published
+};
+
 struct Catalogue {
     std::map<std::string, Source> sources;
     std::vector<Accelerator> accelerators;  // in file order
     std::vector<Instance> instances;
     std::vector<Region> regions;
     std::vector<Benchmark> benchmarks;
+    std::vector<Model> models;
 
     const Instance* find(std::string_view id) const;
     /// The same, reporting `unknown instance type "id"` against request field `field` when absent.
@@ -133,8 +148,9 @@ struct CatalogueFiles {
     File instances{"data/instances.json", ""};
     File regions{"data/regions.json", ""};
     File benchmarks{"data/benchmarks.json", ""};
+    File models{"data/models.json", ""};
 
-    std::vector<File*> all() { return {&sources, &accelerators, &instances, &regions, &benchmarks}; }
+    std::vector<File*> all() { return {&sources, &accelerators, &instances, &regions, &benchmarks, &models}; }
 };
 
 struct CatalogueLoad {
@@ -154,6 +170,7 @@ void to_json(nlohmann::json& j, const Accelerator& a);
 void to_json(nlohmann::json& j, const Instance& i);
 void to_json(nlohmann::json& j, const Region& r);
 void to_json(nlohmann::json& j, const Benchmark& b);
+void to_json(nlohmann::json& j, const Model& m);
 void to_json(nlohmann::json& j, const Catalogue& c);
 
 }  // namespace planner

@@ -1,0 +1,54 @@
+// The SVG charts the calculators draw in the browser (through the wasm module) and the chart
+// shortcode draws at build time.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "chart.hpp"
+
+using nlohmann::json;
+
+TEST_CASE("scatter charts fill and label the marked points and only outline the others") {
+    const std::string svg = site::scatter_chart({{"p4d", 10, 1000, true}, {"g5", 40, 3000, false}},
+                                                {"Cost against time", "Days", "USD", true, true});
+    CHECK(svg.find("<title>Cost against time</title>") != std::string::npos);
+    CHECK(svg.find("r=\"5\"><title>p4d</title></circle><text") != std::string::npos);
+    CHECK(svg.find("fill=\"none\" stroke=\"currentColor\" stroke-opacity=\"0.7\"><title>g5</title></circle>\n") !=
+          std::string::npos);
+}
+
+TEST_CASE("bar charts grow from zero, show each value with its unit and skip what is not a number") {
+    const std::string svg =
+        site::bar_chart({{"P4d", 1000}, {"Trn1", 500}, {"bad", NAN}, {"negative", -1}}, {"Energy", "kWh", "", false, false});
+    CHECK(svg.find(">1,000 kWh</text>") != std::string::npos);
+    CHECK(svg.find(">500 kWh</text>") != std::string::npos);
+    CHECK(svg.find("bad") == std::string::npos);
+    CHECK(svg.find("negative") == std::string::npos);
+    // The longest bar spans the plot (640 - 160 label - 120 value - 16 margin); the other is half of it.
+    CHECK(svg.find("width=\"344.0\"") != std::string::npos);
+    CHECK(svg.find("width=\"172.0\"") != std::string::npos);
+}
+
+TEST_CASE("charts from JSON escape every text, so a label from a link cannot become markup") {
+    const json spec = {{"type", "bar"},
+                       {"title", "<script>alert(1)</script>"},
+                       {"x_label", "\"><img src=x onerror=alert(1)>"},
+                       {"bars", {{{"label", "<b>x</b>"}, {"value", 1}}}}};
+    const std::string svg = site::chart_from_json(spec);
+    CHECK(svg.find("<script") == std::string::npos);
+    CHECK(svg.find("<img") == std::string::npos);
+    CHECK(svg.find("<b>") == std::string::npos);
+    CHECK(svg.find("&lt;script&gt;") != std::string::npos);
+    CHECK(svg.find("&quot;&gt;&lt;img") != std::string::npos);
+}
+
+TEST_CASE("charts from JSON skip nulls (NaN in JavaScript) and answer malformed specs with nothing") {
+    const json line = {{"type", "line"},
+                       {"series", {{{"name", "a"}, {"points", {{1, 2}, {2, nullptr}, {4, 8}}}}}}};
+    const std::string svg = site::chart_from_json(line);
+    CHECK(svg.find("<polyline") != std::string::npos);
+    CHECK(svg.find("nan") == std::string::npos);
+    CHECK(site::chart_from_json(json{{"type", "pie"}}).empty());
+    CHECK(site::chart_from_json(json{{"type", "line"}, {"series", 3}}).empty());
+    CHECK(site::chart_from_json(json::array()).empty());
+}
