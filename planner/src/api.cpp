@@ -5,6 +5,7 @@
 #include "planner/compare.hpp"
 #include "planner/energy.hpp"
 #include "planner/inference.hpp"
+#include "planner/messages.hpp"
 #include "planner/training.hpp"
 
 namespace planner {
@@ -60,6 +61,29 @@ std::string plan_catalog(const Catalogue& catalogue, const json& request) {
     return success("catalog", catalogue);
 }
 
+std::string dispatch(const Catalogue& catalogue, const json& request) {
+    auto api = request.find("api");
+    if (api == request.end()) return failure({{"api", "is required: this planner speaks api 1"}});
+    if (*api != kApi) return failure({{"api", "must be 1: this planner speaks api 1"}});
+    auto kind = request.find("kind");
+    if (kind == request.end()) return failure({{"kind", std::string("is required (one of: ") + kKinds + ")"}});
+    if (*kind == "train") return plan_train(catalogue, request);
+    if (*kind == "infer") return plan_infer(catalogue, request);
+    if (*kind == "energy") return plan_energy(catalogue, request);
+    if (*kind == "compare") return plan_compare(catalogue, request);
+    if (*kind == "catalog") return plan_catalog(catalogue, request);
+    return failure({{"kind", std::string("must be one of: ") + kKinds}});
+}
+
+// A failure's messages in `lang` (messages.hpp); successes have no words to translate.
+std::string localised(std::string response, const std::string& lang) {
+    if (lang == "en") return response;
+    json r = json::parse(response);
+    if (r.value("ok", true)) return response;
+    for (json& e : r["errors"]) e["message"] = localise(e["message"].get<std::string>(), lang);
+    return r.dump();
+}
+
 }  // namespace
 
 std::string plan(const Catalogue& catalogue, std::string_view request_json) {
@@ -67,17 +91,15 @@ std::string plan(const Catalogue& catalogue, std::string_view request_json) {
         json request = json::parse(request_json.begin(), request_json.end(), nullptr, /*allow_exceptions=*/false);
         if (request.is_discarded()) return failure({{"", "the request is not valid JSON"}});
         if (!request.is_object()) return failure({{"", "the request must be a JSON object"}});
-        auto api = request.find("api");
-        if (api == request.end()) return failure({{"api", "is required: this planner speaks api 1"}});
-        if (*api != kApi) return failure({{"api", "must be 1: this planner speaks api 1"}});
-        auto kind = request.find("kind");
-        if (kind == request.end()) return failure({{"kind", std::string("is required (one of: ") + kKinds + ")"}});
-        if (*kind == "train") return plan_train(catalogue, request);
-        if (*kind == "infer") return plan_infer(catalogue, request);
-        if (*kind == "energy") return plan_energy(catalogue, request);
-        if (*kind == "compare") return plan_compare(catalogue, request);
-        if (*kind == "catalog") return plan_catalog(catalogue, request);
-        return failure({{"kind", std::string("must be one of: ") + kKinds}});
+        // "lang" says which language the messages are for; it is not part of any job.
+        std::string lang = "en";
+        if (auto it = request.find("lang"); it != request.end()) {
+            if (!it->is_string() || !is_supported_language(it->get_ref<const std::string&>()))
+                return failure({{"lang", "must be one of: en, ja"}});
+            lang = it->get<std::string>();
+            request.erase(it);
+        }
+        return localised(dispatch(catalogue, request), lang);
     } catch (const std::exception& e) {
         return failure({{"", std::string("internal error: ") + e.what()}});
     } catch (...) {

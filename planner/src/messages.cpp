@@ -1,0 +1,140 @@
+#include "planner/messages.hpp"
+
+#include <optional>
+
+namespace planner {
+
+namespace {
+
+struct Entry {
+    const char* en;  // {} marks a part that varies
+    const char* ja;  // {0}, {1}, … put those parts back, in any order
+};
+
+// Longer, more specific patterns first: the first that matches wins.
+const Entry kJapanese[] = {
+    {"is required: this planner speaks api 1", "必須です (この計算機は api 1 を使います)"},
+    {"must be 1: this planner speaks api 1", "1 にしてください (この計算機は api 1 を使います)"},
+    {"is required (one of: {})", "必須です ({0} のいずれか)"},
+    {"is required: give model.parameters or model.architecture",
+     "必須です: パラメーター数かアーキテクチャを指定してください"},
+    {"is required: a train or infer request without its instance",
+     "必須です: インスタンスを除いた学習か推論のリクエストを指定してください"},
+    {"is required: no published training MFU for {} (or give achieved_tflops per accelerator)",
+     "必須です: {0} の学習時 MFU は公表されていません (1 基あたりの実効 TFLOP/s を指定することもできます)"},
+    {"is required", "必須です"},
+    {"is above the accelerator's dense {} peak of {} TFLOPS", "アクセラレーターの密な {0} ピーク {1} TFLOPS を超えています"},
+    {"{} has no published dense {} peak; give achieved_tflops instead of mfu",
+     "{0} は密な {1} ピークが公表されていません。MFU ではなく実効 TFLOP/s を指定してください"},
+    {"{} has no published dense {} peak", "{0} は密な {1} ピークが公表されていません"},
+    {"to compare instance types, give the throughput as compute or llm: a measured throughput belongs to one instance type",
+     "インスタンスタイプを比較するには、スループットを compute か llm で指定してください (実測値は 1 つのインスタンスタイプのものです)"},
+    {"leave it out: compare runs the job on every instance type", "指定しないでください: 比較ではすべてのインスタンスタイプで計算します"},
+    {"unknown region {}", "不明なリージョンです: {0}"},
+    {"must be a number, or \"chinchilla\" for 20 tokens per parameter",
+     "数値か、パラメーターあたり 20 トークンを表す \"chinchilla\" にしてください"},
+    {"must be a number", "数値を入力してください"},
+    {"must be a whole number from {} to {}", "{0} 以上 {1} 以下の整数にしてください"},
+    {"must be a whole number greater than {} and at most {}", "{0} より大きく {1} 以下の整数にしてください"},
+    {"must be from {} to {}", "{0} 以上 {1} 以下にしてください"},
+    {"must be greater than {} and at most {}", "{0} より大きく {1} 以下にしてください"},
+    {"must be one of: {}", "次のいずれかにしてください: {0}"},
+    {"must be text", "文字列にしてください"},
+    {"is not a known field", "不明な項目です"},
+    {"the request is not valid JSON", "リクエストが JSON として正しくありません"},
+    {"the request must be a JSON object", "リクエストは JSON オブジェクトにしてください"},
+    {"unknown instance type {}", "不明なインスタンスタイプです: {0}"},
+    {"unknown inference benchmark {}", "不明な推論ベンチマークです: {0}"},
+    {"{} was measured on {}, not {}", "{0} は {1} で測定されたもので、{2} のものではありません"},
+    {"give either mfu or achieved_tflops, not both", "MFU と実効 TFLOP/s はどちらか一方だけを指定してください"},
+    {"give either instance_count or deadline_days, not both", "インスタンス数と期限はどちらか一方だけを指定してください"},
+    {"give either model.parameters or model.architecture", "パラメーター数とアーキテクチャはどちらか一方だけを指定してください"},
+    {"give flops_per_request, or parameters and tokens (2 · P · tokens FLOPs)",
+     "リクエストあたりの FLOP 数か、パラメーター数とトークン数 (2 · P · トークン数 FLOP) を指定してください"},
+    {"give exactly one of throughput_rps, benchmark, compute or llm for the per-instance throughput",
+     "インスタンスあたりのスループットは throughput_rps、benchmark、compute、llm のうち 1 つだけを指定してください"},
+    {"must list two to four configurations", "構成を 2 つから 4 つ指定してください"},
+    {"must list 1 to 64 instance counts", "インスタンス数を 1 個から 64 個指定してください"},
+    {"must list instance types", "インスタンスタイプを列挙してください"},
+    {"must be an object {label, instance, instances, hours}",
+     "{label, instance, instances, hours} のオブジェクトにしてください"},
+    {"must be an object {tensor, pipeline, zero}", "{tensor, pipeline, zero} のオブジェクトにしてください"},
+    {"must be an object {layers, hidden, heads, sequence, vocabulary}",
+     "{layers, hidden, heads, sequence, vocabulary} のオブジェクトにしてください"},
+    {"must be an object", "オブジェクトにしてください"},
+    {"must divide model.architecture.hidden", "隠れ層の次元を割り切れる数にしてください"},
+    {"must divide the {} accelerators of one {} (tensor parallelism stays inside an instance)",
+     "{1} 1 台のアクセラレーター {0} 基を割り切れる数にしてください (テンソル並列はインスタンス内に収まります)"},
+    {"tensor × pipeline ({}) must divide the {} accelerators",
+     "テンソル × パイプライン ({0}) はアクセラレーター {1} 基を割り切れる数にしてください"},
+    {"cannot exceed the model's {} layers", "モデルの層数 {0} を超えられません"},
+    {"cannot be met with up to 100000 instances of {}", "{0} を 100,000 台まで使っても期限に間に合いません"},
+    {"the job is too large to estimate", "ジョブが大きすぎて見積もれません"},
+    {"needs more than ten million instances", "1,000 万台を超えるインスタンスが必要です"},
+    {"{} has no published memory bandwidth; give throughput_rps instead",
+     "{0} はメモリー帯域幅が公表されていません。throughput_rps を指定してください"},
+    {"weights and KV cache need {} GB, more than the {} GB usable on one {}; lower the batch or pick a larger instance",
+     "重みと KV キャッシュに {0} GB 必要で、{2} 1 台で使える {1} GB を超えます。バッチを小さくするか、大きなインスタンスを選んでください"},
+    {"internal error: {}", "内部エラー: {0}"},
+    {"internal error", "内部エラー"},
+    {"catalogue: {}", "カタログ: {0}"},
+};
+
+// The parts of `text` that fill the {} of `pattern`, or nothing when it does not match. Each {}
+// takes the shortest text that lets the next literal part follow; the last literal part must end
+// the text.
+std::optional<std::vector<std::string>> match(std::string_view pattern, std::string_view text) {
+    std::vector<std::string_view> literals;
+    for (std::size_t from = 0;;) {
+        const std::size_t hole = pattern.find("{}", from);
+        literals.push_back(pattern.substr(from, hole == std::string_view::npos ? std::string_view::npos : hole - from));
+        if (hole == std::string_view::npos) break;
+        from = hole + 2;
+    }
+    if (text.substr(0, literals.front().size()) != literals.front()) return std::nullopt;
+    std::vector<std::string> parts;
+    std::size_t at = literals.front().size();
+    for (std::size_t i = 1; i < literals.size(); ++i) {
+        const bool last = i + 1 == literals.size();
+        const std::size_t next = last ? (text.size() >= literals[i].size() && text.substr(text.size() - literals[i].size()) == literals[i]
+                                             ? text.size() - literals[i].size()
+                                             : std::string_view::npos)
+                                      : text.find(literals[i], at);
+        if (next == std::string_view::npos || next < at || (literals[i].empty() && !last)) return std::nullopt;
+        parts.emplace_back(text.substr(at, next - at));
+        at = next + literals[i].size();
+    }
+    if (at != text.size()) return std::nullopt;
+    return parts;
+}
+
+std::string fill(std::string_view form, const std::vector<std::string>& parts) {
+    std::string out;
+    for (std::size_t i = 0; i < form.size(); ++i) {
+        if (form[i] == '{' && i + 2 < form.size() && form[i + 2] == '}' && form[i + 1] >= '0' && form[i + 1] <= '9') {
+            const std::size_t k = std::size_t(form[i + 1] - '0');
+            if (k < parts.size()) out += parts[k];
+            i += 2;
+        } else {
+            out += form[i];
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string localise(const std::string& message, std::string_view lang) {
+    if (lang != "ja") return message;
+    for (const Entry& e : kJapanese)
+        if (auto parts = match(e.en, message)) return fill(e.ja, *parts);
+    return message;
+}
+
+std::vector<std::string> message_patterns() {
+    std::vector<std::string> out;
+    for (const Entry& e : kJapanese) out.emplace_back(e.en);
+    return out;
+}
+
+}  // namespace planner

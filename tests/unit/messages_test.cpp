@@ -1,0 +1,93 @@
+// The planner's messages in Japanese: every message it can write has an entry, and a request with
+// "lang": "ja" gets them.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "planner/api.hpp"
+#include "planner/messages.hpp"
+#include "test_catalogue.hpp"
+
+using nlohmann::json;
+
+namespace {
+
+std::string read(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("messages with varying parts are translated with the parts in place") {
+    CHECK(planner::localise("must be from 0 to 1", "ja") == "0 以上 1 以下にしてください");
+    CHECK(planner::localise("must be a whole number from 1 to 100000", "ja") == "1 以上 100000 以下の整数にしてください");
+    CHECK(planner::localise("unknown instance type \"x9\"", "ja") == "不明なインスタンスタイプです: \"x9\"");
+    CHECK(planner::localise("must divide the 8 accelerators of one p4d.24xlarge (tensor parallelism stays inside an instance)",
+                            "ja") == "p4d.24xlarge 1 台のアクセラレーター 8 基を割り切れる数にしてください (テンソル並列はインスタンス内に収まります)");
+    CHECK(planner::localise("must be a number", "en") == "must be a number");
+}
+
+TEST_CASE("a message with no entry stays English rather than disappear") {
+    CHECK(planner::localise("something new", "ja") == "something new");
+    CHECK(planner::localise("must be a number, really", "ja") == "must be a number, really");
+}
+
+TEST_CASE("every message the planner's sources write has a Japanese entry") {
+    // The English literals passed to fail(), failure() and errors.push_back() in planner/src, with their varying parts
+    // (everything concatenated with +) replaced by {} as the table writes them.
+    const std::vector<std::string> patterns = planner::message_patterns();
+    const std::regex literal_call(R"((?:fail|failure|errors\.push_back)\(\{?\{?[^,;{]*,\s*((?:"(?:[^"\\]|\\.)*"|[^";])*?)\}?\)\}?\}?\)?;)");
+    int checked = 0;
+    for (const char* file : {"api.cpp", "compare.cpp", "energy.cpp", "inference.cpp", "training.cpp", "request_reader.cpp",
+                             "catalogue.cpp", "footprint.cpp"}) {
+        const std::string text = read(std::string(ACCELGUIDE_SOURCE_DIR) + "/planner/src/" + file);
+        for (auto it = std::sregex_iterator(text.begin(), text.end(), literal_call); it != std::sregex_iterator(); ++it) {
+            const std::string expr = (*it)[1];
+            if (expr.find('"') == std::string::npos) continue;  // a variable: checked where it is built
+            // Keep the string literals, turn everything between them into one {}.
+            std::string pattern;
+            bool in_string = false, hole = false;
+            for (std::size_t i = 0; i < expr.size(); ++i) {
+                if (expr[i] == '"' && (i == 0 || expr[i - 1] != '\\')) {
+                    in_string = !in_string;
+                    continue;
+                }
+                if (in_string) {
+                    if (hole) pattern += "{}", hole = false;
+                    pattern += expr[i] == '\\' ? expr[++i] : expr[i];
+                } else if (expr[i] == '+') {
+                    hole = true;
+                }
+            }
+            if (hole) pattern += "{}";
+            CAPTURE(file);
+            CAPTURE(pattern);
+            std::string sample = pattern;
+            for (std::size_t at; (at = sample.find("{}")) != std::string::npos;) sample.replace(at, 2, "X");
+            CHECK(planner::localise(sample, "ja") != sample);
+            ++checked;
+        }
+    }
+    CHECK(checked > 30);
+}
+
+TEST_CASE("a request with lang ja gets its errors in Japanese, and a bad lang is named") {
+    const auto& catalogue = test::real_catalogue();
+    const json ja = json::parse(planner::plan(catalogue, R"({"api": 1, "kind": "train", "lang": "ja", "model": {"parameters": "abc"},
+        "tokens": 1e9, "instance": "p4d.24xlarge", "instance_count": 1})"));
+    REQUIRE_FALSE(ja["ok"].get<bool>());
+    CHECK(ja["errors"][0]["field"] == "model.parameters");
+    CHECK(ja["errors"][0]["message"] == "数値を入力してください");
+    const json ok = json::parse(planner::plan(catalogue, R"({"api": 1, "kind": "train", "lang": "ja", "model": {"parameters": 7e9},
+        "tokens": 1e9, "instance": "p4d.24xlarge", "instance_count": 1, "mfu": 0.4})"));
+    CHECK(ok["ok"].get<bool>());
+    const json bad = json::parse(planner::plan(catalogue, R"({"api": 1, "kind": "catalog", "lang": "fr"})"));
+    CHECK(bad["errors"][0]["field"] == "lang");
+}
