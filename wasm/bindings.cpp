@@ -1,5 +1,7 @@
-// The module's functions for JavaScript: plan(requestJson) -> responseJson, and
-// chart(specJson) -> SVG, drawn by the same code as the site's build-time charts (site/src/chart.hpp).
+// The module's functions for JavaScript: plan(requestJson) -> responseJson; chart(specJson) -> SVG,
+// drawn by the same code as the site's build-time charts (site/src/chart.hpp); and
+// display(responseJson) -> the response with its numbers formatted as the site shows them
+// (site/src/text.hpp), so a live result reads exactly like the build-time example.
 // Only conversion lives here; neither throws, so nothing opaque crosses into JS.
 #include <string>
 
@@ -8,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "chart.hpp"
+#include "text.hpp"
 #include "planner/api.hpp"
 
 // data/*.json, embedded at build time (wasm/CMakeLists.txt).
@@ -43,7 +46,13 @@ std::string chart(const std::string& spec_json) {
 
 }  // namespace
 
+std::string display(const std::string& response_json) {
+    const auto response = nlohmann::json::parse(response_json, nullptr, /*allow_exceptions=*/false);
+    return site::display_json(response.is_discarded() ? nlohmann::json() : response).dump();
+}
+
 EMSCRIPTEN_BINDINGS(accelguide_planner) {
     emscripten::function("plan", &plan);
     emscripten::function("chart", &chart);
+    emscripten::function("display", &display);
 }

@@ -5,6 +5,7 @@
 #include "planner/compare.hpp"
 #include "planner/energy.hpp"
 #include "planner/inference.hpp"
+#include "planner/instance_sheet.hpp"
 #include "planner/messages.hpp"
 #include "planner/training.hpp"
 
@@ -15,7 +16,7 @@ using nlohmann::json;
 namespace {
 
 constexpr int kApi = 1;
-const char* const kKinds = "train, infer, energy, compare, catalog";
+const char* const kKinds = "train, infer, energy, compare, instances, catalog";
 
 std::string failure(const std::vector<FieldError>& errors) {
     return json{{"api", kApi}, {"ok", false}, {"errors", errors}}.dump();
@@ -55,6 +56,14 @@ std::string plan_compare(const Catalogue& catalogue, const json& request) {
     return success("compare", std::move(result.value));
 }
 
+std::string plan_instances(const Catalogue& catalogue, const json& request) {
+    auto req = read_instance_sheet_request(request);
+    if (!req.ok()) return failure(req.errors);
+    auto rows = instance_sheet(catalogue, req.value);
+    if (!rows.ok()) return failure(rows.errors);
+    return success("instances", json{{"rows", rows.value}});
+}
+
 std::string plan_catalog(const Catalogue& catalogue, const json& request) {
     for (auto it = request.begin(); it != request.end(); ++it)
         if (it.key() != "api" && it.key() != "kind") return failure({{it.key(), "is not a known field"}});
@@ -71,6 +80,7 @@ std::string dispatch(const Catalogue& catalogue, const json& request) {
     if (*kind == "infer") return plan_infer(catalogue, request);
     if (*kind == "energy") return plan_energy(catalogue, request);
     if (*kind == "compare") return plan_compare(catalogue, request);
+    if (*kind == "instances") return plan_instances(catalogue, request);
     if (*kind == "catalog") return plan_catalog(catalogue, request);
     return failure({{"kind", std::string("must be one of: ") + kKinds}});
 }

@@ -223,7 +223,8 @@ json view_for(const SiteIndex& index, const Page& page, std::vector<Diagnostic>&
                                             "", line, column));
             return view;
         }
-        view["calculator"] = calculator_view(catalogue, page.front, response);
+        const Language* language = index.config.language(page.lang);
+        view["calculator"] = calculator_view(catalogue, page.front, response, language ? language->strings : json::object());
     }
     return view;
 }

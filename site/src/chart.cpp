@@ -172,6 +172,39 @@ std::string bar_chart(const std::vector<ChartBar>& all, const ChartOptions& o) {
     return svg + "</svg></figure>";
 }
 
+std::string stacked_bar_chart(const std::vector<ChartBar>& all, double limit, const std::string& limit_label,
+                              const ChartOptions& o) {
+    std::vector<ChartBar> segments;
+    double total = 0;
+    for (const ChartBar& b : all)
+        if (std::isfinite(b.value) && b.value > 0) segments.push_back(b), total += b.value;
+    if (!std::isfinite(limit) || limit < 0) limit = 0;
+    const double top = std::max(total, limit), span = kWidth - 2 * kRight;
+    auto x = [&](double v) { return kRight + (top > 0 ? v / top * span : 0); };
+    static const char* kOpacity[] = {"0.9", "0.65", "0.45", "0.25"};
+    std::string svg = open_svg(40 + 22 * static_cast<double>(segments.size()) + 24, o.title), legend;
+    double at = 0;
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+        const char* opacity = kOpacity[i % 4];
+        svg += "<rect x=\"" + fmt(x(at)) + "\" y=\"8\" width=\"" + fmt(x(at + segments[i].value) - x(at)) +
+               "\" height=\"28\" fill-opacity=\"" + opacity + "\" stroke=\"currentColor\"><title>" + esc(segments[i].label) +
+               "</title></rect>";
+        const std::string y = fmt(58 + 22 * static_cast<double>(i));
+        legend += "<rect x=\"" + fmt(kRight) + "\" y=\"" + fmt(48 + 22 * static_cast<double>(i)) +
+                  "\" width=\"14\" height=\"14\" fill-opacity=\"" + opacity + "\" stroke=\"currentColor\"/><text x=\"" +
+                  fmt(kRight + 22) + "\" y=\"" + y + "\">" + esc(segments[i].label) + ": " + format_display(segments[i].value) +
+                  " " + esc(o.x_label) + "</text>\n";
+        at += segments[i].value;
+    }
+    svg += "\n" + legend;
+    if (limit > 0)
+        svg += "<line x1=\"" + fmt(x(limit)) + "\" x2=\"" + fmt(x(limit)) +
+               "\" y1=\"2\" y2=\"42\" stroke=\"currentColor\" stroke-width=\"2\" stroke-dasharray=\"4 3\"/><text x=\"" +
+               fmt(std::min(x(limit), kWidth - 200)) + "\" y=\"" + fmt(58 + 22 * static_cast<double>(segments.size())) + "\">" +
+               esc(limit_label) + ": " + format_display(limit) + " " + esc(o.x_label) + "</text>\n";
+    return svg + "</svg></figure>";
+}
+
 std::string chart_from_json(const nlohmann::json& spec) {
     try {
         ChartOptions o;
@@ -201,6 +234,12 @@ std::string chart_from_json(const nlohmann::json& spec) {
             std::vector<ChartBar> bars;
             for (const auto& b : spec.at("bars")) bars.push_back({b.value("label", std::string()), number(b.at("value"))});
             return bar_chart(bars, o);
+        }
+        if (type == "stack") {
+            std::vector<ChartBar> segments;
+            for (const auto& b : spec.at("bars")) segments.push_back({b.value("label", std::string()), number(b.at("value"))});
+            return stacked_bar_chart(segments, number(spec.value("limit", nlohmann::json())),
+                                     spec.value("limit_label", std::string()), o);
         }
     } catch (const nlohmann::json::exception&) {
     }

@@ -46,9 +46,16 @@ std::string scatter_chart(const std::vector<ChartPoint>& points, const ChartOpti
 /// Horizontal bars from zero, one per category, each labelled with its value (x_label is the unit).
 std::string bar_chart(const std::vector<ChartBar>& bars, const ChartOptions& options);
 
+/// One horizontal bar made of `segments` stacked from zero, with a dashed line at `limit` (labelled
+/// `limit_label`) when it is positive: e.g. memory per accelerator against its usable memory.
+/// x_label is the unit.
+std::string stacked_bar_chart(const std::vector<ChartBar>& segments, double limit, const std::string& limit_label,
+                              const ChartOptions& options);
+
 /// The same from JSON, for the browser: {"type": "line"|"scatter"|"bar", "title", "x_label",
 /// "y_label", "log_x", "log_y", "series": [{"name", "points": [[x, y], …]}] | "points": [{"label",
-/// "x", "y", "marked"}] | "bars": [{"label", "value"}]}. Anything malformed gives an empty string.
+/// "x", "y", "marked"}] | "bars": [{"label", "value"}]}, or "type": "stack" with "bars", "limit" and
+/// "limit_label". Anything malformed gives an empty string.
 std::string chart_from_json(const nlohmann::json& spec);
 
 }  // namespace site

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include <nlohmann/json.hpp>
+
 namespace site {
 
 void escape_html(std::string_view s, std::string& out) {
@@ -38,7 +40,46 @@ std::string format_grouped(double value, int decimals) {
 
 std::string format_display(double value) {
     const double magnitude = std::fabs(value);
+    if (std::isfinite(value) && magnitude >= 1e15) {  // 3.15 × 10²³: too many digits to read grouped
+        int exponent = static_cast<int>(std::floor(std::log10(magnitude)));
+        double mantissa = value / std::pow(10, exponent);
+        if (std::fabs(std::round(mantissa * 100) / 100) >= 10) mantissa /= 10, ++exponent;
+        static const char* kSuperscript[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+        std::string power;
+        for (char digit : std::to_string(exponent)) power += kSuperscript[digit - '0'];
+        return format_grouped(mantissa, 2) + " × 10" + power;
+    }
     return format_grouped(value, magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2);
 }
+
+namespace {
+
+bool ends_with(const std::string& s, const std::string& tail) {
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+nlohmann::json displayed(const nlohmann::json& value, const std::string& key) {
+    if (value.is_number()) {
+        double v = value.get<double>();
+        if (ends_with(key, "_bytes")) v /= 1e9;
+        else if (key == "mfu" || key == "scaling_efficiency" || key == "target_utilisation") v *= 100;
+        return format_display(v);
+    }
+    if (value.is_object()) {
+        nlohmann::json out = nlohmann::json::object();
+        for (auto it = value.begin(); it != value.end(); ++it) out[it.key()] = displayed(*it, it.key());
+        return out;
+    }
+    if (value.is_array()) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const auto& item : value) out.push_back(displayed(item, key));
+        return out;
+    }
+    return value;
+}
+
+}  // namespace
+
+nlohmann::json display_json(const nlohmann::json& response) { return displayed(response, ""); }
 
 }  // namespace site

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <nlohmann/json_fwd.hpp>
 #include <string_view>
 
 namespace site {
@@ -14,8 +15,15 @@ void escape_html(std::string_view s, std::string& out);
 std::string format_grouped(double value, int decimals);
 
 /// A number as the calculators show it: grouped, with 2 decimals below 10, 1 below 100 and none
-/// from 100 up (33.908 -> "33.9", 1024 -> "1,024", 0.8312 -> "0.83"). wasm/js/calculator.js shows
+/// from 100 up (33.908 -> "33.9", 1024 -> "1,024", 0.8312 -> "0.83"); from 10¹⁵ up, in powers of ten
+/// (3.15e23 -> "3.15 × 10²³"). wasm/js/calculator.js shows
 /// live results with the same rule, so a build-time example and a live result read alike.
 std::string format_display(double value);
+
+/// A planner response as the calculators show it: every number as text by format_display, except
+/// that a field named `*_bytes` is shown in GB and `mfu`, `scaling_efficiency` and
+/// `target_utilisation` in percent. The build shows worked examples with it and the browser shows
+/// live results with it (the wasm module's display()), so both read alike.
+nlohmann::json display_json(const nlohmann::json& response);
 
 }  // namespace site

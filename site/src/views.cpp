@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <map>
 
+#include "chart.hpp"
+
 namespace site {
 
 using nlohmann::json;
@@ -202,33 +204,101 @@ json catalogue_view(const planner::Catalogue& catalogue, const std::vector<const
     return json{{"rows", rows}, {"sources", cite.sources()}};
 }
 
-json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& front, const json& response) {
-    const std::string selected = front.inputs.value("instance", std::string());
-    json instances = json::array();
-    for (const auto& inst : catalogue.instances)
-        instances.push_back({{"id", inst.id},
-                             {"label", inst.id + " (" + format_grouped(inst.accelerator_count.value, 0) + " × " +
-                                           catalogue.accelerator_of(inst).name + ")"},
-                             {"selected", inst.id == selected}});
+namespace {
 
-    json inputs = json::object(), is = json::object();
+// Choices for a select named `key`: instance types, regions, inference benchmarks or model presets,
+// by the input's name; the one the page starts with is selected.
+json choices_for(const planner::Catalogue& catalogue, const std::string& key, const std::string& selected) {
+    json list = json::array();
+    auto add = [&](const std::string& id, const std::string& label, json extra = json::object()) {
+        extra.update(json{{"id", id}, {"label", label}, {"selected", id == selected}});
+        list.push_back(std::move(extra));
+    };
+    const bool instance_choice = key.rfind("instance", 0) == 0 && key != "instance_count" && key.rfind("instances", 0) != 0;
+    if (instance_choice) {
+        for (const auto& inst : catalogue.instances)
+            add(inst.id, inst.id + " (" + format_grouped(inst.accelerator_count.value, 0) + " × " +
+                             catalogue.accelerator_of(inst).name + ")");
+    } else if (key.rfind("region", 0) == 0) {
+        for (const auto& r : catalogue.regions) add(r.id, r.name + " (" + r.id + ")");
+    } else if (key == "benchmark") {
+        for (const auto& b : catalogue.benchmarks)
+            if (b.kind == "inference") add(b.id, b.model + " — " + b.instance);
+    } else if (key == "preset") {
+        for (const auto& m : catalogue.models) {
+            // What choosing the preset puts in the form, in the form's units (billions).
+            json set{{"parameters", format_grouped(m.parameters.value / 1e9, 3)}};
+            if (m.tokens) set["tokens"] = format_grouped(m.tokens->value / 1e9, 1);
+            if (m.architecture) {
+                const auto& a = *m.architecture;
+                set.update(json{{"model", "architecture"},
+                                {"layers", format_grouped(a.layers.value, 0)},
+                                {"hidden", format_grouped(a.hidden.value, 0)},
+                                {"heads", format_grouped(a.heads.value, 0)},
+                                {"sequence", format_grouped(a.sequence.value, 0)},
+                                {"vocabulary", format_grouped(a.vocabulary.value, 0)}});
+            } else {
+                set["model"] = "parameters";
+            }
+            const planner::Source* source = catalogue.source(m.parameters.source);
+            add(m.id, m.name, json{{"set", set.dump()}, {"source", source ? source->title : ""}, {"url", source ? source->url : ""}});
+        }
+    }
+    return list;
+}
+
+}  // namespace
+
+json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& front, const json& response,
+                     const json& strings) {
+    json inputs = json::object(), is = json::object(), pick = json::object();
     for (auto it = front.inputs.begin(); it != front.inputs.end(); ++it) {
         std::string text = it->is_string() ? it->get<std::string>() : it->dump();
         inputs[it.key()] = text;
         is[it.key() + "_" + text] = true;
+        json choices = choices_for(catalogue, it.key(), text);
+        if (!choices.empty()) pick[it.key()] = std::move(choices);
     }
-
-    const json& t = response.at("train");
-    json example{{"days", format_grouped(t.at("days").get<double>(), 1)},
-                 {"accelerators", format_grouped(t.at("accelerators").get<double>(), 0)},
-                 {"accelerator_hours", format_grouped(t.at("accelerator_hours").get<double>(), 0)},
-                 {"achieved_tflops", format_grouped(t.at("achieved_tflops").get<double>(), 1)}};
-    if (t.contains("mfu")) example["mfu_percent"] = format_grouped(t.at("mfu").get<double>() * 100, 1);
-    if (t.contains("cost_usd")) {
-        example["cost_usd"] = format_grouped(t.at("cost_usd").get<double>(), 0);
-        example["price_as_of"] = t.at("price_as_of");
+    const std::string kind = response.value("kind", std::string());
+    json view{{"kind", kind}, {"inputs", inputs}, {"is", is}, {"pick", pick}, {"example", display_json(response)},
+              {"instances", choices_for(catalogue, "instance", "")}, {"models", choices_for(catalogue, "preset", "")}};
+    view["is_" + kind] = true;
+    if (kind == "instances") {
+        json ids = json::array();
+        for (const auto& row : response["instances"]["rows"]) ids.push_back(row["id"]);
+        json sheet = choices_for(catalogue, "instance", "");
+        for (auto& choice : sheet) choice["selected"] = std::find(ids.begin(), ids.end(), choice["id"]) != ids.end();
+        view["sheet_choices"] = std::move(sheet);
     }
-    return json{{"instances", instances}, {"inputs", inputs}, {"is", is}, {"example", example}};
+    if (kind == "energy") {
+        // Four configuration slots; the first two are required (the planner compares 2 to 4).
+        json slots = json::array();
+        for (int n = 1; n <= 4; ++n) {
+            const std::string k = std::to_string(n);
+            auto input = [&](const std::string& name) { return inputs.value(name + k, std::string()); };
+            slots.push_back({{"n", n}, {"index", n - 1}, {"required", n <= 2}, {"label", input("label")},
+                             {"instances", input("instances")}, {"hours", input("hours")}, {"price", input("price")},
+                             {"choices", choices_for(catalogue, "instance", input("instance"))}});
+        }
+        view["configurations"] = std::move(slots);
+    }
+    if (kind == "train") {
+        // The memory bar, as wasm/js/calculator.js draws it once the page runs.
+        const json& m = response["train"]["memory"];
+        auto label = [&](const char* key) { return strings.value(key, std::string(key)); };
+        auto gb = [&](const char* key) {  // activations are null without an architecture
+            auto it = m.find(key);
+            return it != m.end() && it->is_number() ? it->get<double>() / 1e9 : 0.0;
+        };
+        json bars = json::array();
+        for (auto [key, part] : {std::pair{"mem_weights", "weights_bytes"}, {"mem_gradients", "gradients_bytes"},
+                                 {"mem_optimizer", "optimizer_bytes"}, {"mem_activations", "activations_bytes"}})
+            bars.push_back({{"label", label(key)}, {"value", gb(part)}});
+        view["example_charts"]["memory"] = chart_from_json({{"type", "stack"}, {"title", label("chart_memory")}, {"x_label", "GB"},
+                                                            {"bars", bars}, {"limit", gb("usable_bytes")},
+                                                            {"limit_label", label("mem_usable")}});
+    }
+    return view;
 }
 
 }  // namespace site

@@ -47,8 +47,13 @@ nlohmann::json page_view(const SiteIndex& index, const Page& page);
 nlohmann::json catalogue_view(const planner::Catalogue& catalogue,
                               const std::vector<const planner::Instance*>& instances = {});
 
-/// {instances: [{id, label, selected}], inputs: {...}, is: {...}, example: {...}} for a calculator.
+/// A calculator page's view: `kind` and `is_<kind>` (the planner request kind of the worked example),
+/// `inputs` (the form's starting values as text), `is.<input>_<value>` flags, `pick.<input>` (the
+/// choices of a select: instance types, regions, benchmarks or model presets, one selected),
+/// `instances` and `models` (every choice), and `example`: the worked example's response with its
+/// numbers formatted as the live calculator shows them, and `example_charts` drawn from it. `strings`
+/// are the page language's UI strings (chart labels).
 nlohmann::json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& front,
-                               const nlohmann::json& response);
+                               const nlohmann::json& response, const nlohmann::json& strings);
 
 }  // namespace site

@@ -63,7 +63,7 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
 
   // Bad input: the reason appears beside the field and no number is left standing.
   await typeInto(page, '#parameters', 'abc');
-  assert.equal(await page.locator('[data-error-for="model.parameters"]').textContent(), 'must be a number');
+  assert.equal(await page.locator('[data-error-for="model.parameters"]').textContent(), '数値を入力してください', "the planner explains in the page's language");
   assert.equal(await page.getAttribute('#parameters', 'aria-invalid'), 'true');
   assert.equal(await days(page), '—');
   await typeInto(page, '#parameters', '１７５'); // full-width digits, as a Japanese IME types them
@@ -92,7 +92,7 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
   await page.goto(`${url}calculators/training/?parameters=${hostile}&instance=${encodeURIComponent('"><script>alert(2)</script>')}`);
   await page.waitForSelector('[data-calculator][data-ready="true"]');
   assert.equal(await page.inputValue('#parameters'), '<img src=x onerror=alert(1)>');
-  assert.equal(await page.locator('[data-error-for="model.parameters"]').textContent(), 'must be a number');
+  assert.equal(await page.locator('[data-error-for="model.parameters"]').textContent(), '数値を入力してください', "the planner explains in the page's language");
   assert.equal(await page.locator('main img').count(), 0);
   assert.equal(await page.inputValue('#instance'), 'p4de.24xlarge');
   assert.equal(await days(page), '—');

@@ -52,3 +52,25 @@ TEST_CASE("charts from JSON skip nulls (NaN in JavaScript) and answer malformed 
     CHECK(site::chart_from_json(json{{"type", "line"}, {"series", 3}}).empty());
     CHECK(site::chart_from_json(json::array()).empty());
 }
+
+#include "text.hpp"
+
+TEST_CASE("numbers are shown with fewer decimals as they grow, and huge ones in powers of ten") {
+    CHECK(site::format_display(33.908) == "33.9");
+    CHECK(site::format_display(1024) == "1,024");
+    CHECK(site::format_display(0.8312) == "0.83");
+    CHECK(site::format_display(-2.5) == "-2.5");
+    CHECK(site::format_display(3.15e23) == "3.15 × 10²³");
+    CHECK(site::format_display(9.999e15) == "1 × 10¹⁶");
+    CHECK(site::format_display(999e12) == "999,000,000,000,000");
+}
+
+TEST_CASE("responses are shown with bytes in GB and fractions in percent") {
+    const json shown = site::display_json(json{{"train", {{"mfu", 0.449}, {"memory", {{"total_bytes", 2.73e9}}}, {"days", 33.908},
+                                                          {"notes", {"a"}}, {"fits", true}}}});
+    CHECK(shown["train"]["mfu"] == "44.9");
+    CHECK(shown["train"]["memory"]["total_bytes"] == "2.73");
+    CHECK(shown["train"]["days"] == "33.9");
+    CHECK(shown["train"]["notes"][0] == "a");
+    CHECK(shown["train"]["fits"] == true);
+}

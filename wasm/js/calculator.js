@@ -1,18 +1,26 @@
-// calculator.js: drives a calculator form with the WebAssembly planner.
+// calculator.js: drives a calculator page with the WebAssembly planner.
 //
-// It reads the inputs, builds a planner request, calls plan(), and shows what comes back. No
-// formula lives here: every number on the page comes from planner::plan (wasm/bindings.cpp).
+// It reads the inputs, builds planner requests, calls plan(), and shows what comes back. No formula
+// lives here: every number on the page comes from planner::plan, is formatted by the module's
+// display() (the same code that formats the build-time example) and every chart is drawn by the
+// module's chart() (the same code as the site's build-time charts). See wasm/bindings.cpp.
 //
-// The page declares everything in HTML:
-//   [data-calculator]          the calculator; data-api is the planner API version the page speaks,
-//                              data-msg-* hold its messages in the page's language
-//   [data-field="a.b"]         an input that becomes request.a.b; data-scale multiplies a number
-//                              typed in display units (billions: 1e9), data-per divides (percent: 100)
-//   [data-switch] radios       show the [data-when="name=value"] blocks they select; hidden blocks'
-//                              inputs are disabled and left out of the request
-//   [data-output="a.b"]        shows response.a.b, with data-digits fraction digits at most
-//   [data-error-for="a.b"]     shows the planner's message for field a.b ("*" catches the rest)
-//   [data-copy-link]           copies the page's link, which always holds the form's state
+// The page declares everything in HTML (templates/calculator.html and partials/calc-*.html):
+//   [data-calculator="train|infer|energy|instances"]   the calculator; data-msg-* hold messages
+//   [data-field="a.b"]       an input that becomes request.a.b ("configurations.0.hours" makes an
+//                            array); data-scale multiplies a number typed in display units
+//                            (billions: 1e9), data-per divides (percent: 100); checked checkboxes
+//                            with a data-field make a list
+//   [data-group][data-group-key]   a group of inputs left out while its key input is empty
+//   [data-switch] radios     show the [data-when="name=value"] blocks they select; hidden blocks'
+//                            inputs are disabled and left out of the request
+//   [data-preset] select     its options' data-set (JSON) fills the named inputs when chosen
+//   [data-output="a.b"]      shows response.a.b as display() formats it
+//   [data-show-if="a.b"]     shown only while response.a.b exists (or equals data-show-value)
+//   [data-list="a.b"]        a list of the strings at response.a.b
+//   [data-error-for="a.b"]   shows the planner's message for field a.b ("*" catches the rest)
+//   [data-chart="name"]      a chart this file knows how to ask for (charts below)
+//   [data-copy-link], [data-export="csv|json"]   the tools
 //
 // State lives in the URL: every named input is a query parameter (?parameters=175&instance=…),
 // restored on load and rewritten as you type. Values from the URL are only ever set as input
@@ -38,26 +46,28 @@ async function start(root) {
     say(root.dataset.msgFailed);
     return;
   }
+  const kind = root.dataset.calculator;
   const form = root.querySelector('[data-form]');
-  restoreFromUrl(form);
+  const call = (request) => JSON.parse(planner.plan(JSON.stringify(request)));
+  const shown = (response) => JSON.parse(planner.display(JSON.stringify(response)));
+  const draw = (spec) => planner.chart(JSON.stringify(spec));
+
+  const hadChartChoices = restoreFromUrl(form);
+  if (!hadChartChoices) chooseDefaultChartInstances(form);
+  watchPresets(form);
+
+  let last = null;
   const update = () => {
     applySwitches(form);
-    const response = JSON.parse(planner.plan(JSON.stringify(buildRequest(form))));
-    show(root, response);
+    const request = buildRequest(form);
+    const response = call(request);
+    show(root, response, shown(response));
+    const extra = response.ok ? (EXTRAS[kind]?.(root, form, request, response, { call, shown, draw }) ?? {}) : {};
+    if (!response.ok) clearExtras(root);
+    last = { request, response, ...extra };
     saveToUrl(form);
   };
-  const copy = root.querySelector('[data-copy-link]');
-  if (copy) copy.hidden = false;
-  copy?.addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText(location.href);
-      copy.dataset.state = 'copied';
-    } catch {
-      copy.dataset.state = 'failed';
-    }
-    const done = copy.querySelector(`[data-when-${copy.dataset.state}]`);
-    for (const note of copy.querySelectorAll('[data-when-copied],[data-when-failed]')) note.hidden = note !== done;
-  });
+  setUpTools(root, () => last);
   form.addEventListener('input', update);
   form.addEventListener('change', update);
   form.addEventListener('submit', (event) => event.preventDefault());
@@ -65,32 +75,75 @@ async function start(root) {
   root.dataset.ready = 'true';
 }
 
+// ---- the form ------------------------------------------------------------------------------
+
 function namedInputs(form) {
   return [...form.querySelectorAll('input[name], select[name]')].filter((input) => input.type !== 'hidden');
 }
 
+// Returns whether the URL chose the charts' instance types.
 function restoreFromUrl(form) {
   const params = new URLSearchParams(location.search);
   for (const input of namedInputs(form)) {
     if (!params.has(input.name)) continue;
-    const value = params.get(input.name);
+    const values = params.getAll(input.name);
+    const value = values[0];
     if (input.type === 'radio') {
       input.checked = input.value === value;
+    } else if (input.type === 'checkbox') {
+      input.checked = values.includes(input.value);
     } else if (input.tagName === 'SELECT') {
       if ([...input.options].some((o) => o.value === value)) input.value = value;
     } else {
       input.value = value.slice(0, 64);  // a link can hold anything; an input needs no more than this
     }
   }
+  return params.has('chart');
 }
 
 function saveToUrl(form) {
   const params = new URLSearchParams();
   for (const input of namedInputs(form)) {
-    if (input.type === 'radio' && !input.checked) continue;
-    if (input.value !== '') params.set(input.name, input.value.normalize('NFKC'));
+    if ((input.type === 'radio' || input.type === 'checkbox') && !input.checked) continue;
+    if (input.value !== '') params.append(input.name, input.value.normalize('NFKC'));
   }
   history.replaceState(null, '', `${location.pathname}?${params}`);
+}
+
+function chooseDefaultChartInstances(form) {
+  const boxes = [...form.querySelectorAll('[data-chart-choices] input[type="checkbox"]')];
+  if (!boxes.length) return;
+  const chosen = new Set([form.querySelector('#instance')?.value, ...(DEFAULT_CHART_INSTANCES[form.closest('[data-calculator]').dataset.calculator] ?? [])]);
+  for (const box of boxes) box.checked = chosen.has(box.value);
+}
+
+const DEFAULT_CHART_INSTANCES = {
+  train: ['p5.48xlarge', 'trn1.32xlarge'],
+  infer: ['g5.xlarge', 'inf2.xlarge'],
+};
+
+function watchPresets(form) {
+  const source = form.querySelector('[data-preset-source]');
+  const describe = (select) => {
+    if (!source) return;
+    const option = select.selectedOptions[0];
+    source.textContent = option?.dataset.source ? `${option.dataset.source}` : '';
+  };
+  for (const select of form.querySelectorAll('[data-preset]')) {
+    describe(select);
+    select.addEventListener('change', () => {
+      describe(select);
+      const set = select.selectedOptions[0]?.dataset.set;
+      if (!set) return;
+      for (const [name, value] of Object.entries(JSON.parse(set))) {
+        for (const input of form.querySelectorAll(`[name="${CSS.escape(name)}"]`)) {
+          if (input.type === 'radio') input.checked = input.value === value;
+          else input.value = value;
+        }
+        if (name === 'tokens') form.querySelector('input[name="tokens_mode"][value="given"]')?.click();
+      }
+    });
+  }
 }
 
 function applySwitches(form) {
@@ -109,9 +162,10 @@ function applySwitches(form) {
 // A typed number: full-width digits become ASCII (NFKC), and thousands separators are ignored.
 // Anything that is still not a finite number is sent as typed, so the planner names the problem.
 function readValue(input) {
-  if (input.tagName === 'SELECT' || input.type === 'hidden') return input.value;
+  if (input.tagName === 'SELECT' || input.type === 'hidden' || input.type === 'checkbox') return input.value || undefined;
   const typed = input.value.normalize('NFKC').trim();
   if (typed === '') return undefined;
+  if (!input.inputMode || input.inputMode === 'text') return typed;
   const number = Number(typed.replace(/[,_\s]/g, ''));
   if (!Number.isFinite(number)) return typed;
   if (input.dataset.scale) return number * Number(input.dataset.scale);
@@ -120,38 +174,54 @@ function readValue(input) {
 }
 
 function buildRequest(form) {
-  const request = { api: Number(form.closest('[data-calculator]').dataset.api) };
+  const root = form.closest('[data-calculator]');
+  const request = { api: Number(root.dataset.api) };
+  if (document.documentElement.lang === 'ja') request.lang = 'ja';
+  const skipped = new Set();
+  for (const group of form.querySelectorAll('[data-group]')) {
+    const key = group.querySelector(`[data-field$=".${CSS.escape(group.dataset.groupKey)}"]`);
+    if (key && !key.value) for (const input of group.querySelectorAll('[data-field]')) skipped.add(input);
+  }
   for (const input of form.querySelectorAll('[data-field]')) {
-    if (input.disabled) continue;
+    if (input.disabled || skipped.has(input)) continue;
+    if (input.type === 'checkbox' && !input.checked) continue;
     const value = readValue(input);
     if (value === undefined) continue;
     const path = input.dataset.field.split('.');
     let node = request;
-    for (const key of path.slice(0, -1)) node = node[key] ??= {};
-    node[path[path.length - 1]] = value;
+    path.slice(0, -1).forEach((key, i) => {
+      node = node[key] ??= /^\d+$/.test(path[i + 1]) ? [] : {};
+    });
+    const leaf = path[path.length - 1];
+    if (input.type === 'checkbox') (node[leaf] ??= []).push(value);
+    else node[leaf] = value;
   }
+  // Groups left out leave holes: close them up.
+  for (const [key, value] of Object.entries(request)) if (Array.isArray(value)) request[key] = value.filter((v) => v != null);
   return request;
 }
+
+// ---- results -------------------------------------------------------------------------------
 
 function lookup(object, path) {
   return path.split('.').reduce((node, key) => (node == null ? undefined : node[key]), object);
 }
 
-function show(root, response) {
-  const lang = document.documentElement.lang || 'en';
+function show(root, response, display) {
   for (const slot of root.querySelectorAll('[data-error-for]')) slot.textContent = '';
   for (const input of root.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
 
   for (const output of root.querySelectorAll('[data-output]')) {
-    const value = response.ok ? lookup(response, output.dataset.output) : undefined;
-    if (typeof value === 'number' && Number.isFinite(value)) {
-      const digits = Number(output.dataset.digits ?? 2);
-      output.textContent = new Intl.NumberFormat(lang, { maximumFractionDigits: digits }).format(value);
-    } else if (typeof value === 'string') {
-      output.textContent = value;
-    } else {
-      output.textContent = '—';
-    }
+    const value = response.ok ? lookup(display, output.dataset.output) : undefined;
+    output.textContent = typeof value === 'string' ? value : '—';
+  }
+  for (const block of root.querySelectorAll('[data-show-if]')) {
+    const value = response.ok ? lookup(response, block.dataset.showIf) : undefined;
+    block.hidden = 'showValue' in block.dataset ? String(value) !== block.dataset.showValue : value == null;
+  }
+  for (const list of root.querySelectorAll('[data-list]')) {
+    const items = response.ok ? lookup(response, list.dataset.list) ?? [] : [];
+    list.replaceChildren(...items.map((text) => Object.assign(document.createElement('li'), { textContent: text })));
   }
   if (response.ok) return;
 
@@ -162,4 +232,173 @@ function show(root, response) {
     const input = root.querySelector(`[data-field="${CSS.escape(field)}"]`);
     if (input) input.setAttribute('aria-invalid', 'true');
   }
+}
+
+function clearExtras(root) {
+  for (const slot of root.querySelectorAll('[data-chart]')) slot.replaceChildren();
+  for (const body of root.querySelectorAll('[data-table] tbody')) body.replaceChildren();
+}
+
+// A chart slot's labels come from its data-* attributes, in the page's language.
+function chartInto(slot, spec, draw) {
+  if (!slot) return;
+  const svg = draw({ title: slot.dataset.title ?? '', x_label: slot.dataset.xLabel ?? slot.dataset.unit ?? '',
+                     y_label: slot.dataset.yLabel ?? '', ...spec });
+  // The SVG comes from the module's chart(), which escapes every text it draws (site/src/chart.cpp).
+  slot.innerHTML = svg;
+}
+
+function fillTable(table, rows) {
+  const body = table?.querySelector('tbody');
+  if (!body) return;
+  body.replaceChildren(...rows.map((cells) => {
+    const tr = document.createElement('tr');
+    for (const { text, num } of cells) {
+      const td = document.createElement('td');
+      td.textContent = text ?? '—';
+      if (num) td.className = 'num';
+      tr.append(td);
+    }
+    return tr;
+  }));
+}
+
+function chartChoices(form) {
+  const chosen = [...form.querySelectorAll('[data-chart-choices] input:checked')].map((box) => box.value);
+  const current = form.querySelector('#instance')?.value;
+  return current && !chosen.includes(current) ? [current, ...chosen] : chosen;
+}
+
+// What each kind of calculator asks and draws besides its main result. Each returns what the
+// export adds to the request and response.
+const EXTRAS = {
+  train(root, form, request, response, { call, shown, draw }) {
+    const m = response.train.memory;
+    const labels = root.querySelector('[data-chart="memory"]')?.dataset.labels.split('|') ?? [];
+    chartInto(root.querySelector('[data-chart="memory"]'), {
+      type: 'stack', limit: m.usable_bytes / 1e9, limit_label: labels[4],
+      bars: ['weights_bytes', 'gradients_bytes', 'optimizer_bytes', 'activations_bytes']
+        .map((part, i) => ({ label: labels[i], value: (m[part] ?? 0) / 1e9 })),
+    }, draw);
+
+    // Every instance type at the MFU this result uses, so the comparison is like for like.
+    const job = { ...request };
+    for (const key of ['api', 'lang', 'instance', 'instance_count', 'deadline_days', 'achieved_tflops']) delete job[key];
+    job.instance_count = response.train.instances;
+    job.mfu = response.train.mfu;
+    const counts = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
+    const compareRequest = { api: 1, kind: 'compare', job, counts, ...(request.lang ? { lang: request.lang } : {}) };
+    const compare = call(compareRequest);
+    if (!compare.ok) {
+      clearExtras(root);
+      return { compare: { request: compareRequest, response: compare } };
+    }
+    const picked = new Set(chartChoices(form));
+    const sweep = compare.compare.sweep.filter((s) => picked.has(s.instance) && s.points.length);
+    const series = (field) => sweep.map((s) => ({ name: s.instance, points: s.points.filter((p) => p.fits).map((p) => [p.instances, p[field] ?? null]) }));
+    chartInto(root.querySelector('[data-chart="train-days"]'), { type: 'line', log_x: true, log_y: true, series: series('days') }, draw);
+    chartInto(root.querySelector('[data-chart="train-cost"]'), { type: 'line', log_x: true, log_y: true, series: series('cost_usd') }, draw);
+    const runnable = compare.compare.rows.filter((r) => r.days != null && r.cost_usd != null);
+    chartInto(root.querySelector('[data-chart="train-pareto"]'), {
+      type: 'scatter', log_x: true, log_y: true,
+      points: runnable.map((r) => ({ label: r.instance, x: r.days, y: r.cost_usd, marked: r.pareto })),
+    }, draw);
+    const rows = shown(compare).compare.rows;
+    fillTable(root.querySelector('[data-table="compare-rows"]'), rows.map((r) => [
+      { text: r.instance }, { text: r.instances, num: true }, { text: r.days ?? r.error, num: r.days != null },
+      { text: r.cost_usd, num: true }, { text: r.pareto ? '✓' : '' },
+    ]));
+    return { compare: { request: compareRequest, response: compare } };
+  },
+
+  infer(root, form, request, response, { call, draw }) {
+    const multiples = [0.25, 0.5, 1, 2, 4];
+    const series = [];
+    for (const instance of chartChoices(form)) {
+      const points = [];
+      for (const k of multiples) {
+        const r = call({ ...request, lang: undefined, instance, rate: { ...request.rate, value: request.rate.value * k } });
+        if (r.ok) points.push([r.infer.peak_rps, r.infer.fleet]);
+      }
+      if (points.length) series.push({ name: instance, points });
+    }
+    chartInto(root.querySelector('[data-chart="infer-fleet"]'), { type: 'line', log_x: true, series }, draw);
+    return {};
+  },
+
+  energy(root, form, request, response, { shown, draw }) {
+    const rows = shown(response).energy.configurations;
+    fillTable(root.querySelector('[data-table="energy-rows"]'), rows.map((r) => [
+      { text: r.label }, { text: r.instance }, { text: r.energy_kwh, num: true }, { text: r.co2e_kg, num: true },
+      { text: r.cost_usd, num: true }, { text: r.energy_saving_percent, num: true },
+      { text: r.co2e_saving_percent, num: true }, { text: r.cost_saving_percent, num: true },
+    ]));
+    const raw = response.energy.configurations;
+    chartInto(root.querySelector('[data-chart="energy-kwh"]'), { type: 'bar', bars: raw.map((r) => ({ label: r.label, value: r.energy_kwh })) }, draw);
+    chartInto(root.querySelector('[data-chart="energy-cost"]'), { type: 'bar', bars: raw.map((r) => ({ label: r.label, value: r.cost_usd ?? null })) }, draw);
+    return {};
+  },
+
+  instances(root, form, request, response, { shown }) {
+    const table = root.querySelector('[data-sheet]');
+    const rows = lookup(shown(response), table.dataset.sheet);
+    for (const tr of table.querySelectorAll('tr[data-row]')) {
+      const head = tr.firstElementChild;
+      const cells = rows.map((row) => {
+        const cell = document.createElement(tr.parentElement.tagName === 'THEAD' ? 'th' : 'td');
+        const value = lookup(row, tr.dataset.row);
+        cell.textContent = value ?? '—';
+        if (cell.tagName === 'TH') cell.scope = 'col';
+        else if (/^[\d,.\-]/.test(cell.textContent)) cell.className = 'num';
+        return cell;
+      });
+      tr.replaceChildren(head, ...cells);
+    }
+    return {};
+  },
+};
+
+// ---- tools ---------------------------------------------------------------------------------
+
+function setUpTools(root, latest) {
+  const tools = root.querySelector('[data-tools]');
+  if (tools) tools.hidden = false;
+  const copy = root.querySelector('[data-copy-link]');
+  copy?.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(location.href);
+      copy.dataset.state = 'copied';
+    } catch {
+      copy.dataset.state = 'failed';
+    }
+    const done = copy.querySelector(`[data-when-${copy.dataset.state}]`);
+    for (const note of copy.querySelectorAll('[data-when-copied],[data-when-failed]')) note.hidden = note !== done;
+  });
+  for (const button of root.querySelectorAll('[data-export]')) {
+    button.addEventListener('click', () => {
+      const format = button.dataset.export;
+      const name = `accelguide-${root.dataset.calculator}.${format}`;
+      const text = format === 'json' ? `${JSON.stringify({ url: location.href, ...latest() }, null, 2)}\n` : csvOf(root);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([text], { type: format === 'json' ? 'application/json' : 'text/csv' }));
+      link.download = name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    });
+  }
+}
+
+// The results as the page shows them: each visible label and value, then each results table.
+function csvOf(root) {
+  const quote = (text) => `"${String(text).replace(/\s+/g, ' ').trim().replace(/"/g, '""')}"`;
+  const lines = [];
+  for (const dt of root.querySelectorAll('.results dt')) {
+    if (dt.closest('[hidden]')) continue;
+    const dd = dt.nextElementSibling;
+    lines.push([dt.textContent, dd?.textContent ?? ''].map(quote).join(','));
+  }
+  for (const table of root.querySelectorAll('table')) {
+    for (const tr of table.querySelectorAll('tr')) lines.push([...tr.cells].map((c) => quote(c.textContent)).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
 }

@@ -1,0 +1,47 @@
+// Instance types side by side: the figures that matter for ML, per whole instance, with the
+// derived price per dense PFLOPS-hour.
+//
+//     {"api":1,"kind":"instances","ids":["p4d.24xlarge","trn1.32xlarge"]}
+//
+// Peaks are dense (never sparse) and summed over the instance's accelerators; the price per
+// PFLOPS-hour is the on-demand price over the dense peak at that precision. Figures the catalogue
+// does not have are left out, never guessed.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "planner/catalogue.hpp"
+#include "planner/error.hpp"
+
+namespace planner {
+
+struct InstanceSheetRequest {
+    std::vector<std::string> ids;  // empty: every instance type, in catalogue order
+};
+
+struct InstanceSheetRow {
+    std::string id, family, accelerator;
+    double accelerator_count = 0;
+    double accelerator_memory_gb = 0;                  // all accelerators
+    std::optional<double> memory_bandwidth_gbs;        // all accelerators
+    std::map<std::string, double> peak_tflops;         // dense, all accelerators, by precision
+    std::optional<double> network_gbps;
+    std::optional<std::string> efa;
+    double vcpu = 0, memory_gib = 0;
+    std::optional<double> price_usd_per_hour;
+    std::string price_as_of, price_region;
+    std::map<std::string, double> usd_per_pflops_hour;  // price / (dense peak in PFLOPS), by precision
+    std::optional<double> power_watts;                  // estimate
+};
+
+Checked<InstanceSheetRequest> read_instance_sheet_request(const nlohmann::json& request);
+Checked<std::vector<InstanceSheetRow>> instance_sheet(const Catalogue& catalogue, const InstanceSheetRequest& request);
+
+void to_json(nlohmann::json& j, const InstanceSheetRow& row);
+
+}  // namespace planner

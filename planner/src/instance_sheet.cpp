@@ -1,0 +1,86 @@
+#include "planner/instance_sheet.hpp"
+
+#include "planner/request_reader.hpp"
+
+namespace planner {
+
+using nlohmann::json;
+
+Checked<InstanceSheetRequest> read_instance_sheet_request(const json& request) {
+    RequestReader in(request);
+    in.reject_unknown("", {"api", "kind", "ids"});
+    Checked<InstanceSheetRequest> out;
+    if (const json* ids = in.find("ids")) {
+        if (!ids->is_array() || ids->size() > 64) {
+            in.fail("ids", "must list up to 64 instance types");
+        } else {
+            for (std::size_t k = 0; k < ids->size(); ++k) {
+                if ((*ids)[k].is_string()) out.value.ids.push_back((*ids)[k].get<std::string>());
+                else in.fail("ids." + std::to_string(k), "must be text");
+            }
+        }
+    }
+    out.errors = in.errors();
+    return out;
+}
+
+Checked<std::vector<InstanceSheetRow>> instance_sheet(const Catalogue& catalogue, const InstanceSheetRequest& request) {
+    Checked<std::vector<InstanceSheetRow>> out;
+    std::vector<const Instance*> chosen;
+    if (request.ids.empty()) {
+        for (const Instance& i : catalogue.instances) chosen.push_back(&i);
+    } else {
+        for (std::size_t k = 0; k < request.ids.size(); ++k)
+            if (const Instance* i = catalogue.find(request.ids[k], "ids." + std::to_string(k), out.errors)) chosen.push_back(i);
+    }
+    if (!out.ok()) return out;
+    for (const Instance* inst : chosen) {
+        const Accelerator& chip = catalogue.accelerator_of(*inst);
+        const double n = inst->accelerator_count.value;
+        InstanceSheetRow row;
+        row.id = inst->id;
+        row.family = inst->family;
+        row.accelerator = chip.name;
+        row.accelerator_count = n;
+        row.accelerator_memory_gb = catalogue.accelerator_memory_gb(*inst);
+        if (chip.memory_bandwidth) row.memory_bandwidth_gbs = chip.memory_bandwidth->value * n;
+        for (const auto& [precision, peak] : chip.peak_tflops) row.peak_tflops[precision] = peak.value * n;
+        if (inst->network) row.network_gbps = inst->network->value;
+        if (inst->efa) row.efa = inst->efa->value;
+        row.vcpu = inst->vcpu.value;
+        row.memory_gib = inst->memory.value;
+        if (inst->price) {
+            row.price_usd_per_hour = inst->price->usd_per_hour.value;
+            row.price_as_of = catalogue.as_of(inst->price->usd_per_hour);
+            row.price_region = inst->price->region;
+            for (const auto& [precision, tflops] : row.peak_tflops)
+                if (tflops > 0) row.usd_per_pflops_hour[precision] = *row.price_usd_per_hour / (tflops / 1000);
+        }
+        if (inst->power) row.power_watts = inst->power->value;
+        out.value.push_back(std::move(row));
+    }
+    return out;
+}
+
+void to_json(json& j, const InstanceSheetRow& r) {
+    j = json{{"id", r.id},
+             {"family", r.family},
+             {"accelerator", r.accelerator},
+             {"accelerator_count", r.accelerator_count},
+             {"accelerator_memory_gb", r.accelerator_memory_gb},
+             {"peak_tflops", r.peak_tflops},
+             {"vcpu", r.vcpu},
+             {"memory_gib", r.memory_gib},
+             {"usd_per_pflops_hour", r.usd_per_pflops_hour}};
+    if (r.memory_bandwidth_gbs) j["memory_bandwidth_gbs"] = *r.memory_bandwidth_gbs;
+    if (r.network_gbps) j["network_gbps"] = *r.network_gbps;
+    if (r.efa) j["efa"] = *r.efa;
+    if (r.price_usd_per_hour) {
+        j["price_usd_per_hour"] = *r.price_usd_per_hour;
+        j["price_as_of"] = r.price_as_of;
+        j["price_region"] = r.price_region;
+    }
+    if (r.power_watts) j["power_watts"] = *r.power_watts;
+}
+
+}  // namespace planner
