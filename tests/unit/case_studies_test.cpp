@@ -2,7 +2,8 @@
 // data/) is built in memory, every figure a page shows through a `value` shortcode is read back
 // from the rendered HTML (<data data-figure="request:path">shown</data>), and compared with the
 // published result of the reference cases in shared/PLANNER.md, within the tolerances of
-// reference_cases_test.cpp (3% unless the case says otherwise). Both languages are checked.
+// reference_cases_test.cpp (3% unless the case says otherwise). Both languages are checked, and so
+// is the updates section's feed.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -189,5 +190,21 @@ TEST_CASE("the energy page shows the published savings of S2, S3, S9 and S10") {
         // S10: up to 4× P4de at up to 40% lower cost.
         CHECK(shown(html, "s10:energy.configurations.1.cost_saving_percent") == doctest::Approx(40).epsilon(0.03));
         CHECK(shown(html, "s3_then:energy.configurations.1.pue") == doctest::Approx(1.15).epsilon(0.01));
+    }
+}
+
+TEST_CASE("the updates section has an Atom feed per language, with every dated entry, linked from every page's head") {
+    const auto& files = project_site();
+    for (const std::string& lang : kLanguages) {
+        CAPTURE(lang);
+        auto feed = files.find(lang + "updates/atom.xml");
+        REQUIRE(feed != files.end());
+        for (const char* entry : {"catalogue-and-cheat-sheet", "training-calculator", "guidance", "energy-and-case-studies"}) {
+            CAPTURE(entry);
+            CHECK(feed->second.find("updates/" + std::string(entry) + "/</id>") != std::string::npos);
+        }
+        const std::string link = "<link rel=\"alternate\" type=\"application/atom+xml\"";
+        CHECK(page(lang, "case-studies/gpt3-175b-a100/").find(link) != std::string::npos);
+        CHECK(page(lang, "updates/").find("href=\"atom.xml\"") != std::string::npos);  // the section's own link
     }
 }
