@@ -12,7 +12,8 @@
 //         title="Days against instances" x_label="Instances" y_label="Days" log_x="true" log_y="true" >}}
 //
 // value   one number (or text) from the response at `path`; `digits` fraction digits (default 0),
-//         `scale` multiplies first (e.g. 100 for a percentage)
+//         `scale` multiplies first (e.g. 100 for a percentage); emitted as
+//         <data value="<exact>" data-figure="<request>:<path>">rounded</data> (<span> for text)
 // table   rows from the response array at `rows`, one column per `field=Heading` in `columns`
 //         (field "." is the row itself, for lists of text)
 // cite    a link to the source's entry on the references page

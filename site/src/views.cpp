@@ -51,9 +51,15 @@ SiteIndex::SiteIndex(const Config& c, const std::vector<Page>& p, const planner:
                 menu.push_back({{"title", page->front.title}, {"url", page->url}, {"current", false},
                                 {"description", page->front.description}});
         }
+        // Every section of this language with an Atom feed, for <link rel="alternate"> in <head>.
+        json feeds = json::array();
+        for (const Page& page : pages)
+            if (page.is_section && page.front.feed && page.lang == lang.code)
+                feeds.push_back({{"title", page.front.title}, {"url", page.url + "atom.xml"}});
         language_frames[lang.code] = std::make_shared<const json>(
             json{{"site", {{"title", lang.title}, {"home", config.prefix(lang.code)}, {"search", config.search}}},
                  {"menu", std::move(menu)},
+                 {"feeds", std::move(feeds)},
                  {"t", lang.strings}});
     }
     for (const Page& section : pages) {

@@ -29,7 +29,7 @@ struct SiteIndex {
     const planner::Catalogue& catalogue;
     std::map<std::pair<std::string, std::string>, const Page*> by_key;                 // (lang, key)
     std::map<std::pair<std::string, std::string>, std::vector<const Page*>> children;  // (lang, section key)
-    // {site{title, home, search}, menu[...], t{...}} per language
+    // {site{title, home, search}, menu[...], feeds[{title, url}] (sections with an Atom feed), t{...}} per language
     std::map<std::string, std::shared_ptr<const nlohmann::json>> language_frames;
     // {section{title, url, pages[...], has_pages}} per (lang, section key)
     std::map<std::pair<std::string, std::string>, std::shared_ptr<const nlohmann::json>> section_frames;
