@@ -12,7 +12,7 @@ namespace site {
 
 namespace {
 
-constexpr double kWidth = 640, kLeft = 64, kRight = 16, kTop = 16, kBottom = 48;
+constexpr double kWidth = 640, kLeft = 84, kRight = 16, kTop = 16, kBottom = 48;
 
 std::string fmt(double v) {
     char buf[32];
@@ -39,8 +39,8 @@ std::vector<double> ticks(double lo, double hi, bool log) {
     if (log) {
         for (double v = std::pow(10, std::floor(std::log10(lo))); v <= hi * 1.0001; v *= 10)
             if (v >= lo * 0.9999) out.push_back(v);
-        if (out.size() < 2) out = {lo, hi};
-        return out;
+        if (out.size() >= 2) return out;
+        out.clear();  // less than a decade: 1-2-5 steps read better than one power of ten
     }
     const double span = hi - lo, raw = span / 5, mag = std::pow(10, std::floor(std::log10(raw)));
     const double step = raw / mag < 1.5 ? mag : raw / mag < 3.5 ? 2 * mag : raw / mag < 7.5 ? 5 * mag : 10 * mag;
@@ -131,6 +131,14 @@ std::string line_chart(const std::vector<ChartSeries>& all, const ChartOptions& 
                " points=\"" + points + "\"><title>" + esc(series[i].name) + "</title></polyline>\n";
         names.push_back(series[i].name);
     }
+    if (series.size() > 1)  // a key: each line's dash pattern beside its name
+        for (std::size_t i = 0; i < series.size(); ++i) {
+            const double y = kTop + 8 + 16 * static_cast<double>(i), x = kWidth - kRight - 150;
+            svg += "<line x1=\"" + fmt(x) + "\" x2=\"" + fmt(x + 24) + "\" y1=\"" + fmt(y) + "\" y2=\"" + fmt(y) +
+                   "\" stroke=\"currentColor\" stroke-width=\"2\"" +
+                   std::string(*kDash[i % 4] ? " stroke-dasharray=\"" + std::string(kDash[i % 4]) + "\"" : "") + "/><text x=\"" +
+                   fmt(x + 30) + "\" y=\"" + fmt(y + 4) + "\">" + esc(series[i].name) + "</text>\n";
+        }
     return svg + "</svg>" + legend(names) + "</figure>";
 }
 

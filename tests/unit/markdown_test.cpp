@@ -89,7 +89,7 @@ TEST_CASE("charts leave out values that are not finite or not positive on a log 
     CHECK(svg.find("nan") == std::string::npos);
     CHECK(svg.find("inf") == std::string::npos);
     // Two points kept: (1, 10) and (16, 2.5), at the plot's two ends.
-    CHECK(svg.find("points=\"64.0,16.0 624.0,312.0 \"") != std::string::npos);
+    CHECK(svg.find("points=\"84.0,16.0 624.0,312.0 \"") != std::string::npos);
     CHECK(svg.find("<title>Days</title>") != std::string::npos);
 }
 

@@ -81,11 +81,18 @@ function namedInputs(form) {
   return [...form.querySelectorAll('input[name], select[name]')].filter((input) => input.type !== 'hidden');
 }
 
-// Returns whether the URL chose the charts' instance types.
+// A link holds the whole state: saveToUrl leaves out empty inputs, so a text input the link does
+// not name is empty (a field the user cleared stays cleared after a reload). Returns whether the
+// URL chose the charts' instance types.
 function restoreFromUrl(form) {
   const params = new URLSearchParams(location.search);
+  if (![...params.keys()].length) return false;
   for (const input of namedInputs(form)) {
-    if (!params.has(input.name)) continue;
+    if (!params.has(input.name)) {
+      if (input.type === 'text') input.value = '';
+      if (input.type === 'checkbox' && input.name !== 'chart') input.checked = false;
+      continue;
+    }
     const values = params.getAll(input.name);
     const value = values[0];
     if (input.type === 'radio') {
@@ -382,7 +389,10 @@ function setUpTools(root, latest) {
       const link = document.createElement('a');
       link.href = URL.createObjectURL(new Blob([text], { type: format === 'json' ? 'application/json' : 'text/csv' }));
       link.download = name;
+      link.hidden = true;
+      document.body.append(link);
       link.click();
+      link.remove();
       setTimeout(() => URL.revokeObjectURL(link.href), 1000);
     });
   }

@@ -1,0 +1,131 @@
+// The inference, energy and comparison calculators, and what every calculator shares (charts,
+// export, the URL), in a real browser. Reference cases from shared/PLANNER.md: S2 (LayoutLM on Inf1
+// against G4dn) and S3 (BERT-Large on Trn1 against P4d).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { run } from './harness.mjs';
+
+const text = (page, selector) => page.locator(selector).first().textContent();
+
+async function typeInto(page, selector, value) {
+  await page.fill(selector, '');
+  await page.type(selector, value);
+}
+
+async function open(page, url) {
+  await page.goto(url);
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+}
+
+async function download(page, format) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(`[data-export="${format}"]`)]);
+  return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+}
+
+run('browser.calculators', async ({ url, context }) => {
+  const page = await context.newPage();
+  let dialogs = 0;
+  page.on('dialog', async (d) => { dialogs++; await d.dismiss(); });
+
+  // --- Inference fleet: S2, a million LayoutLM documents an hour. ---
+  await open(page, `${url}en/calculators/inference/`);
+  assert.equal(await text(page, '[data-output="infer.fleet"]'), '6', 'Inf1: 6 × inf1.2xlarge');
+  assert.equal(await text(page, '[data-output="infer.cost_per_million"]'), '2.17');
+  await page.selectOption('#instance', 'g4dn.2xlarge');
+  await page.selectOption('#benchmark', 'layoutlm-g4dn-2xlarge');
+  assert.equal(await text(page, '[data-output="infer.fleet"]'), '33', 'GPU: 33 × g4dn.2xlarge');
+  assert.equal(await text(page, '[data-output="infer.cost_per_million"]'), '24.8');
+  // A benchmark measured on another instance type is refused beside its field, and no result stays.
+  await page.selectOption('#instance', 'inf1.2xlarge');
+  assert.match(await text(page, '[data-error-for="benchmark"]'), /was measured on g4dn\.2xlarge/);
+  assert.equal(await text(page, '[data-output="infer.fleet"]'), '—');
+  await page.selectOption('#benchmark', 'layoutlm-inf1-2xlarge');
+  assert.equal(await text(page, '[data-output="infer.fleet"]'), '6');
+  // Peak factor and N + 1 redundancy: 6 at the average becomes ceil(2 × 5.2) + 1.
+  await typeInto(page, '#peak_factor', '2');
+  await typeInto(page, '#redundancy', '1');
+  assert.equal(await text(page, '[data-output="infer.fleet"]'), '12');
+  // The chart of fleet size against traffic is drawn, one line per chosen instance type.
+  assert.ok(await page.locator('[data-chart="infer-fleet"] svg polyline').count() >= 1);
+  // The URL holds the state: a reload gives the same inputs and result.
+  assert.match(page.url(), /peak_factor=2/);
+  await page.reload();
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  assert.equal(await page.inputValue('#redundancy'), '1');
+  assert.equal(await text(page, '[data-output="infer.fleet"]'), '12');
+  // An LLM served from memory bandwidth: the KV cache row appears, with its size in GB.
+  await page.check('input[name="throughput"][value="llm"]');
+  await page.selectOption('#instance', 'p4d.24xlarge');
+  assert.equal(await page.isVisible('[data-show-if="infer.kv_cache_bytes"]'), true);
+  assert.match(await text(page, '[data-output="infer.kv_cache_bytes"]'), /^\d+(\.\d+)?$/);
+
+  // --- Energy: S3, BERT-Large on 16 P4d for 4 h against 16 Trn1 for 2.3 h. ---
+  await open(page, `${url}en/calculators/energy/`);
+  const cells = async (row) => page.locator(`[data-table="energy-rows"] tbody tr:nth-child(${row}) td`).allTextContents();
+  const p4d = await cells(1), trn1 = await cells(2);
+  assert.deepEqual(p4d.slice(0, 5), ['P4d', 'p4d.24xlarge', '309', '108', '2,097']);
+  assert.deepEqual(trn1.slice(0, 2), ['Trn1', 'trn1.32xlarge']);
+  assert.equal(trn1[4], '791', 'S3: $791 on Trn1');
+  assert.equal(trn1[7], '62.3', 'S3: 62% lower cost');
+  assert.equal(trn1[5], '29', 'S3: 29% less energy');
+  assert.equal(await page.locator('[data-chart="energy-kwh"] svg rect').count(), 2);
+  // A third configuration joins the comparison once it names an instance type.
+  await page.selectOption('#instance3', 'inf2.48xlarge');
+  await typeInto(page, '#instances3', '4');
+  await typeInto(page, '#hours3', '3');
+  await typeInto(page, '#label3', 'Inf2');
+  assert.equal((await cells(3))[0], 'Inf2');
+  // A hostile label from a link stays text in the table and the chart.
+  const hostile = encodeURIComponent('<img src=x onerror=alert(1)>');
+  await open(page, `${url}en/calculators/energy/?label1=${hostile}&instance1=p4d.24xlarge&instances1=16&hours1=4&label2=Trn1&instance2=trn1.32xlarge&instances2=16&hours2=2.3`);
+  assert.equal((await cells(1))[0], '<img src=x onerror=alert(1)>');
+  assert.equal(await page.locator('main img').count(), 0);
+  assert.match(await page.innerHTML('[data-chart="energy-kwh"]'), /&lt;img src=x/);
+  // Without prices in the link, the catalogue's dated prices are used.
+  assert.notEqual((await cells(1))[4], '2,097');
+
+  // --- Training: the charts, the memory bar, a preset, export. ---
+  await open(page, `${url}en/calculators/training/`);
+  assert.equal(await page.locator('[data-chart="memory"] svg rect').count() >= 3, true);
+  assert.ok(await page.locator('[data-chart="train-days"] svg polyline').count() >= 2, 'one line per chosen instance type');
+  assert.ok(await page.locator('[data-chart="train-pareto"] svg circle').count() >= 5, 'a dot per instance type with a time and a price');
+  assert.ok(await page.locator('[data-table="compare-rows"] tbody tr').count() >= 20);
+  await page.selectOption('#preset', 'llama-7b');
+  assert.equal(await page.inputValue('#layers'), '32');
+  assert.equal(await page.isChecked('input[name="model"][value="architecture"]'), true);
+  assert.equal(await page.inputValue('#tokens'), '1,000');
+  assert.match(await text(page, '[data-preset-source]'), /LLaMA/);
+  const days = await text(page, '[data-output="train.days"]');
+  assert.match(days, /^[\d,.]+$/);
+  const json = await download(page, 'json');
+  assert.equal(json.name, 'accelguide-train.json');
+  const saved = JSON.parse(json.text);
+  assert.equal(saved.request.model.architecture.layers, 32);
+  assert.equal(saved.response.ok, true);
+  assert.ok(saved.compare.response.compare.rows.length >= 20);
+  const csv = await download(page, 'csv');
+  assert.match(csv.text, new RegExp(`"Training time","${days.replace(/[.]/g, '\\.')} days"`));
+  assert.match(csv.text, /"p5\.48xlarge",/);
+  // Deadline instead of a count: the fewest instances that finish in time.
+  await page.check('input[name="size"][value="deadline"]');
+  await typeInto(page, '#deadline_days', '30');
+  const instances = Number((await text(page, '[data-output="train.instances"]')).replace(/,/g, ''));
+  assert.ok(Number((await text(page, '[data-output="train.days"]')).replace(/,/g, '')) <= 30);
+  assert.ok(instances >= 1);
+
+  // --- Compare: ticked in the cheat-sheet, side by side on the compare page. ---
+  await page.goto(`${url}en/instances/`);
+  await page.check('input[name="i"][value="p4d.24xlarge"]');
+  await page.check('input[name="i"][value="trn1.32xlarge"]');
+  await Promise.all([page.waitForURL(/calculators\/compare\//), page.click('.compare-form button[type="submit"]')]);
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  const heads = await page.locator('[data-sheet] thead th').allTextContents();
+  assert.deepEqual(heads.slice(1), ['p4d.24xlarge', 'trn1.32xlarge']);
+  const bf16 = await page.locator('tr[data-row="peak_tflops.bf16"] td').allTextContents();
+  assert.deepEqual(bf16, ['2,496', '3,040'], 'dense BF16 peaks summed over each instance');
+  const perPflops = await page.locator('tr[data-row="usd_per_pflops_hour.bf16"] td').allTextContents();
+  assert.ok(perPflops.every((v) => /^\d/.test(v)));
+  await page.check('input[name="i"][value="p5.48xlarge"]');
+  assert.equal(await page.locator('[data-sheet] thead th').count(), 4);
+  assert.equal(dialogs, 0);
+});
