@@ -39,6 +39,7 @@ test: build
 bench: build
 	@bash scripts/setup.sh --bench
 	node tests/bench/planner_bench.mjs --native build/tests/bench/planner_bench --root . --wasm build/wasm/dist
+	node tests/bench/calculator_bench.mjs --cli build/bin/accelguide --root . --wasm build/wasm/dist
 	bash tests/bench/site_bench.sh
 
 clean:

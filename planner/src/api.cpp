@@ -85,12 +85,24 @@ std::string dispatch(const Catalogue& catalogue, const json& request) {
     return failure({{"kind", std::string("must be one of: ") + kKinds}});
 }
 
-// A failure's messages in `lang` (messages.hpp); successes have no words to translate.
+// The response's messages in `lang` (messages.hpp): a failure's errors, and the "field: message"
+// of each comparison row that could not run the job.
 std::string localised(std::string response, const std::string& lang) {
     if (lang == "en") return response;
     json r = json::parse(response);
-    if (r.value("ok", true)) return response;
-    for (json& e : r["errors"]) e["message"] = localise(e["message"].get<std::string>(), lang);
+    if (!r.value("ok", true)) {
+        for (json& e : r["errors"]) e["message"] = localise(e["message"].get<std::string>(), lang);
+    } else if (r.value("kind", "") == "compare") {
+        for (json& row : r["compare"]["rows"]) {
+            if (!row.contains("error")) continue;
+            const std::string error = row["error"].get<std::string>();
+            const auto colon = error.find(": ");
+            row["error"] = colon == std::string::npos ? localise(error, lang)
+                                                      : error.substr(0, colon + 2) + localise(error.substr(colon + 2), lang);
+        }
+    } else {
+        return response;
+    }
     return r.dump();
 }
 

@@ -310,7 +310,7 @@ const EXTRAS = {
       type: 'scatter', log_x: true, log_y: true,
       points: runnable.map((r) => ({ label: r.instance, x: r.days, y: r.cost_usd, marked: r.pareto })),
     }, draw);
-    const rows = shown(compare).compare.rows;
+    const rows = shown({ rows: compare.compare.rows }).rows;  // the sweep is drawn, not shown as text
     fillTable(root.querySelector('[data-table="compare-rows"]'), rows.map((r) => [
       { text: r.instance }, { text: r.instances, num: true }, { text: r.days ?? r.error, num: r.days != null },
       { text: r.cost_usd, num: true }, { text: r.pareto ? '✓' : '' },

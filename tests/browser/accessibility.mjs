@@ -1,0 +1,46 @@
+// Accessibility of every calculator page in both languages: axe-core finds no violations (WCAG 2.1
+// A and AA rules), every input has a label, the whole calculator works from the keyboard, and
+// results sit in a live region so screen readers announce them.
+import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
+import { run } from './harness.mjs';
+
+const PAGES = ['calculators/training/', 'calculators/inference/', 'calculators/energy/', 'calculators/compare/'];
+
+run('browser.accessibility', async ({ url, context }) => {
+  const page = await context.newPage();
+  for (const prefix of ['', 'en/']) {
+    for (const path of PAGES) {
+      await page.goto(`${url}${prefix}${path}`);
+      await page.waitForSelector('[data-calculator][data-ready="true"]');
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const found = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`);
+      assert.deepEqual(found, [], `${prefix}${path}`);
+
+      // Every visible form control is labelled.
+      const unlabelled = await page.$$eval('[data-form] input:not([type="hidden"]), [data-form] select', (inputs) =>
+        inputs.filter((i) => i.offsetParent !== null && !(i.labels?.length || i.getAttribute('aria-label'))).map((i) => i.name));
+      assert.deepEqual(unlabelled, [], `${prefix}${path}: inputs without a label`);
+      assert.ok(await page.locator('[aria-live]').count() >= 1, `${prefix}${path}: results in a live region`);
+    }
+  }
+
+  // The keyboard alone: tab to the instance count, type, and the result follows.
+  await page.goto(`${url}en/calculators/training/`);
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  const before = await page.locator('[data-output="train.days"]').textContent();
+  await page.focus('#preset');
+  for (let i = 0; i < 40 && (await page.evaluate(() => document.activeElement?.id)) !== 'instance_count'; i++) await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'instance_count', 'Tab reaches the instance count');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('256');
+  assert.notEqual(await page.locator('[data-output="train.days"]').textContent(), before);
+  // Radios switch with the arrow keys, as a radio group should.
+  await page.focus('input[name="throughput"][value="achieved"]');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.isChecked('input[name="throughput"][value="mfu"]'), true);
+  assert.equal(await page.isVisible('#mfu'), true);
+});
