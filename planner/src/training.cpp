@@ -130,7 +130,11 @@ double default_scaling_efficiency(const Catalogue& catalogue, const Instance& in
         return 1;
     }
     source = chosen->id;
-    return std::pow(per_doubling, std::log2(double(instances)));
+    // Rounded to 12 decimals: std::pow and std::log2 may differ in the last bit between glibc and
+    // the wasm module's libm (and with the compiler's choices around them), and every figure after
+    // this one would carry that difference. Twelve decimals is far below what the model can claim,
+    // and the same on both sides, so native and browser answers stay byte-identical.
+    return std::round(std::pow(per_doubling, std::log2(double(instances))) * 1e12) / 1e12;
 }
 
 namespace {
