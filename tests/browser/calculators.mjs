@@ -48,7 +48,7 @@ run('browser.calculators', async ({ url, context }) => {
   // The chart of fleet size against traffic is drawn, one line per chosen instance type.
   assert.ok(await page.locator('[data-chart="infer-fleet"] svg polyline').count() >= 1);
   // The URL holds the state: a reload gives the same inputs and result.
-  assert.match(page.url(), /peak_factor=2/);
+  await page.waitForURL(/peak_factor=2/);  // written once typing pauses
   await page.reload();
   await page.waitForSelector('[data-calculator][data-ready="true"]');
   assert.equal(await page.inputValue('#redundancy'), '1');

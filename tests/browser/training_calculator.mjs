@@ -71,7 +71,7 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
   assert.equal(await days(page), '33.9');
 
   // The state is in the URL: a reload (or a shared link) restores it.
-  assert.match(page.url(), /parameters=175/);
+  await page.waitForURL(/parameters=175&.*throughput=achieved/);  // written once typing pauses
   await page.reload();
   await page.waitForSelector('[data-calculator][data-ready="true"]');
   assert.equal(await page.inputValue('#parameters'), '175');

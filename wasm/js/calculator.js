@@ -65,8 +65,23 @@ async function start(root) {
     const extra = response.ok ? (EXTRAS[kind]?.(root, form, request, response, { call, shown, draw }) ?? {}) : {};
     if (!response.ok) clearExtras(root);
     last = { request, response, ...extra };
+    saveSoon();
+  };
+  // history.replaceState costs milliseconds in Chromium, so the URL follows the inputs once typing
+  // pauses; anything that reads the URL (copy link, leaving the page) writes it first.
+  let pending = 0;
+  const saveNow = () => {
+    clearTimeout(pending);
+    pending = 0;
     saveToUrl(form);
   };
+  const saveSoon = () => {
+    clearTimeout(pending);
+    pending = setTimeout(saveNow, 150);
+  };
+  root.addEventListener('pointerdown', saveNow);
+  root.addEventListener('keydown', (event) => { if (event.key === 'Enter' || event.key === ' ') saveNow(); });
+  addEventListener('pagehide', saveNow);
   setUpTools(root, () => last);
   form.addEventListener('input', update);
   form.addEventListener('change', update);
@@ -214,20 +229,28 @@ function lookup(object, path) {
   return path.split('.').reduce((node, key) => (node == null ? undefined : node[key]), object);
 }
 
+// Every write below is skipped when the page already shows it: an edit usually changes a few
+// numbers, and each needless write costs the browser style and layout work.
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
 function show(root, response, display) {
-  for (const slot of root.querySelectorAll('[data-error-for]')) slot.textContent = '';
+  for (const slot of root.querySelectorAll('[data-error-for]')) setText(slot, '');
   for (const input of root.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
 
   for (const output of root.querySelectorAll('[data-output]')) {
     const value = response.ok ? lookup(display, output.dataset.output) : undefined;
-    output.textContent = typeof value === 'string' ? value : '—';
+    setText(output, typeof value === 'string' ? value : '—');
   }
   for (const block of root.querySelectorAll('[data-show-if]')) {
     const value = response.ok ? lookup(response, block.dataset.showIf) : undefined;
-    block.hidden = 'showValue' in block.dataset ? String(value) !== block.dataset.showValue : value == null;
+    const hidden = 'showValue' in block.dataset ? String(value) !== block.dataset.showValue : value == null;
+    if (block.hidden !== hidden) block.hidden = hidden;
   }
   for (const list of root.querySelectorAll('[data-list]')) {
     const items = response.ok ? lookup(response, list.dataset.list) ?? [] : [];
+    if (unchanged(list, items)) continue;
     list.replaceChildren(...items.map((text) => Object.assign(document.createElement('li'), { textContent: text })));
   }
   if (response.ok) return;
@@ -242,22 +265,33 @@ function show(root, response, display) {
 }
 
 function clearExtras(root) {
-  for (const slot of root.querySelectorAll('[data-chart]')) slot.replaceChildren();
-  for (const body of root.querySelectorAll('[data-table] tbody')) body.replaceChildren();
+  for (const slot of root.querySelectorAll('[data-chart]')) slot.replaceChildren(), drawn.delete(slot);
+  for (const body of root.querySelectorAll('[data-table] tbody')) body.replaceChildren(), drawn.delete(body);
 }
 
 // A chart slot's labels come from its data-* attributes, in the page's language.
+// A chart or table is redrawn only when what it shows changed (an edit of the instance count leaves
+// the sweeps as they were): drawing and parsing SVG is most of an update's time.
+const drawn = new WeakMap();
+function unchanged(element, content) {
+  const key = JSON.stringify(content);
+  if (drawn.get(element) === key) return true;
+  drawn.set(element, key);
+  return false;
+}
+
 function chartInto(slot, spec, draw) {
   if (!slot) return;
-  const svg = draw({ title: slot.dataset.title ?? '', x_label: slot.dataset.xLabel ?? slot.dataset.unit ?? '',
-                     y_label: slot.dataset.yLabel ?? '', ...spec });
+  const full = { title: slot.dataset.title ?? '', x_label: slot.dataset.xLabel ?? slot.dataset.unit ?? '',
+                 y_label: slot.dataset.yLabel ?? '', ...spec };
+  if (unchanged(slot, full)) return;
   // The SVG comes from the module's chart(), which escapes every text it draws (site/src/chart.cpp).
-  slot.innerHTML = svg;
+  slot.innerHTML = draw(full);
 }
 
 function fillTable(table, rows) {
   const body = table?.querySelector('tbody');
-  if (!body) return;
+  if (!body || unchanged(body, rows)) return;
   body.replaceChildren(...rows.map((cells) => {
     const tr = document.createElement('tr');
     for (const { text, num } of cells) {
