@@ -228,11 +228,12 @@ json view_for(const SiteIndex& index, const Page& page, std::vector<Diagnostic>&
     return view;
 }
 
-std::string render_html(const Templates& templates, const RenderedPage& r, bool live_reload) {
+std::string render_html(const Templates& templates, const RenderedPage& r, bool live_reload,
+                        mustache::SectionCache* cache) {
     std::vector<const json*> contexts;
     for (const auto& frame : r.frames) contexts.push_back(frame.get());
     contexts.push_back(&r.view);
-    std::string html = templates.render_page(r.kind, std::move(contexts));
+    std::string html = templates.render_page(r.kind, std::move(contexts), cache, r.frames.size());
     if (live_reload) {
         const auto body = html.rfind("</body>");
         const std::string script =
@@ -339,8 +340,9 @@ Output render(const Site& site, const Sources& sources, const BuildOptions& opti
     const Templates templates(sources.templates);
     if (!templates_for(site, templates, errors)) return out;
     out.files.resize(site.renders.size());
+    mustache::SectionCache cache;
     parallel_for(site.renders.size(), options.threads, [&](std::size_t i) {
-        out.files[i] = {site.renders[i].output, render_html(templates, site.renders[i], options.live_reload)};
+        out.files[i] = {site.renders[i].output, render_html(templates, site.renders[i], options.live_reload, &cache)};
     });
     out.files.insert(out.files.end(), site.extra.begin(), site.extra.end());
     for (const auto& [path, asset] : site.assets) out.copies.push_back({path, sources.content_assets.at(asset)});
@@ -353,8 +355,10 @@ void render_into(const Site& site, const Sources& sources, const BuildOptions& o
     const Templates templates(sources.templates);
     if (!templates_for(site, templates, errors)) return;
     std::vector<std::string> failures(site.renders.size());
+    mustache::SectionCache cache;
     parallel_for(site.renders.size(), options.threads, [&](std::size_t i) {
-        failures[i] = staging.write(site.renders[i].output, render_html(templates, site.renders[i], options.live_reload));
+        failures[i] = staging.write(site.renders[i].output,
+                                    render_html(templates, site.renders[i], options.live_reload, &cache));
     });
     for (const OutputFile& f : site.extra) failures.push_back(staging.write(f.path, f.bytes));
     for (const auto& [path, asset] : site.assets) failures.push_back(staging.copy(path, sources.content_assets.at(asset)));
