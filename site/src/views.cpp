@@ -133,7 +133,7 @@ json page_view(const SiteIndex& index, const Page& page) {
     // A page in the menu gets its own copy of the menu, with itself marked current.
     const json& menu = (*index.language_frames.at(page.lang))["menu"];
     for (std::size_t i = 0; i < menu.size(); ++i)
-        if (menu[i]["url"] == page.url) {
+        if (menu[i]["url"].get_ref<const std::string&>() == page.url) {
             v["menu"] = menu;
             v["menu"][i]["current"] = true;
         }
