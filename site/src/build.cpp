@@ -211,7 +211,10 @@ Parsed parse(const Sources& sources, const BuildOptions& options, std::vector<Di
     // Shortcodes and Markdown, in parallel: each page is independent.
     std::vector<std::vector<Diagnostic>> page_errors(p.pages.size());
     parallel_for(p.pages.size(), options.threads,
-                 [&](std::size_t i) { render_body(p.pages[i], bodies[i]->body, bodies[i]->body_line, p, page_errors[i]); });
+                 [&](std::size_t i) {
+                     render_body(p.pages[i], bodies[i]->body, bodies[i]->body_line, p, page_errors[i]);
+                     std::string().swap(bodies[i]->body);  // its memory can serve the pages still to come
+                 });
     for (auto& e : page_errors) errors.insert(errors.end(), e.begin(), e.end());
     return p;
 }
