@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -202,16 +203,22 @@ std::string search_index(const SiteIndex& index, const std::string& lang) {
     sorted.reserve(postings.size());
     for (const auto& [g, ids] : postings) sorted.emplace_back(gram_text(g), &ids);
     std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::string out = "{\"docs\":" + docs.dump() + ",\"grams\":{";
-    for (std::size_t k = 0; k < sorted.size(); ++k) {
-        if (k) out += ',';
-        out += json(sorted[k].first).dump();
-        out += ":[";
+    // Each gram's entry, in parallel: the lists are long (every page that has the gram).
+    std::vector<std::string> entries(sorted.size());
+    parallel_for(sorted.size(), 0, [&](std::size_t k) {
+        std::string& e = entries[k];
+        e = json(sorted[k].first).dump() + ":[";
+        char number[16];
         for (std::size_t d = 0; d < sorted[k].second->size(); ++d) {
-            if (d) out += ',';
-            out += std::to_string((*sorted[k].second)[d]);
+            if (d) e += ',';
+            e.append(number, std::to_chars(number, number + sizeof number, (*sorted[k].second)[d]).ptr);
         }
-        out += ']';
+        e += ']';
+    });
+    std::string out = "{\"docs\":" + docs.dump() + ",\"grams\":{";
+    for (std::size_t k = 0; k < entries.size(); ++k) {
+        if (k) out += ',';
+        out += entries[k];
     }
     return out + "}}";
 }
