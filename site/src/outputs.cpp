@@ -196,7 +196,10 @@ std::string search_index(const SiteIndex& index, const std::string& lang) {
     postings.reserve(pages.size() * 8);
     json docs = json::array();
     for (std::size_t i = 0; i < pages.size(); ++i) {
-        docs.push_back({{"t", pages[i]->front.title}, {"u", pages[i]->url}, {"d", pages[i]->front.description}});
+        json& doc = docs.emplace_back(json::object());  // key by key: no temporary pairs
+        doc["t"] = pages[i]->front.title;
+        doc["u"] = pages[i]->url;
+        doc["d"] = pages[i]->front.description;
         for (std::uint64_t g : page_grams[i]) postings[g].push_back(int(i));
     }
     std::vector<std::pair<std::string, const std::vector<int>*>> sorted;

@@ -37,8 +37,12 @@ std::string root_of(const std::string& url) {
 
 namespace {
 
+// Key by key, as in page_view: sections list every page, on one thread.
 json link_of(const Page& p) {
-    json l{{"title", p.front.title}, {"url", p.url}, {"description", p.front.description}};
+    json l = json::object();
+    l["title"] = p.front.title;
+    l["url"] = p.url;
+    l["description"] = p.front.description;
     if (!p.front.date.empty()) l["date"] = p.front.date.substr(0, 10);
     return l;
 }
