@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <set>
 
 #include "data_pages.hpp"
@@ -64,6 +65,76 @@ std::pair<std::size_t, std::size_t> where(const Page& p, const char* key) {
                                          : std::make_pair(it->second.line, it->second.column);
 }
 
+// One content file, read on its own: the page (none after an error, or for a draft left out),
+// its Markdown body and the errors found.
+struct SourcePage {
+    std::optional<Page> page;
+    std::string body;
+    std::size_t body_line = 1;
+    std::vector<Diagnostic> errors;
+};
+
+// A page's place in the site: its key, whether it is a section, its URL, its template and the files
+// beside it (a bundle's or a section's).
+void place_page(Page& page, const std::string& rel, const Config& config, const Sources& sources) {
+    const auto slash = rel.find('/');
+    std::string path = rel.substr(slash + 1, rel.size() - slash - 1 - 3);  // without "<lang>/" and ".md"
+    const std::string base = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
+    page.is_section = base == "_index";
+    const bool bundle = base == "index";
+    if (page.is_section || bundle) path = parent_of(path);
+    page.key = path;
+    // The URL: the key, with the slug in place of its last segment.
+    std::string url_key = page.key;
+    if (!page.front.slug.empty() && !url_key.empty()) url_key = parent_of(url_key).empty() ? page.front.slug
+                                                                                           : parent_of(url_key) + "/" + page.front.slug;
+    page.url = config.prefix(page.lang) + (url_key.empty() ? "" : url_key + "/");
+    page.kind = !page.front.template_name.empty() ? page.front.template_name
+                : page.key.empty()                 ? "home"
+                : page.is_section                  ? "section"
+                                                   : "page";
+    // Files beside a bundle (dir/index.md) or a section (dir/_index.md) go with the page.
+    if (page.is_section || bundle) {
+        const std::string dir = page.lang + "/" + (page.key.empty() ? "" : page.key + "/");
+        for (const auto& [asset, from] : sources.content_assets)
+            if (asset.rfind(dir, 0) == 0 && asset.find('/', dir.size()) == std::string::npos) page.assets.push_back(asset);
+    }
+}
+
+SourcePage parse_page(const std::string& rel, const std::string& text, const Config& config, const Sources& sources,
+                      const BuildOptions& options) {
+    SourcePage out;
+    const std::string file = "content/" + rel;
+    const auto slash = rel.find('/');
+    const std::string lang = slash == std::string::npos ? "" : rel.substr(0, slash);
+    if (!config.language(lang)) {
+        out.errors.push_back(file_error("content.unknown_language", file,
+                                        "\"" + lang + "\" is not a language of content/config.yaml",
+                                        "put pages under content/<language>/"));
+        return out;
+    }
+    if (const Utf8Error bad = check_utf8(text); bad.line) {
+        char byte[8];
+        std::snprintf(byte, sizeof byte, "0x%02x", bad.byte);
+        out.errors.push_back(file_error("content.invalid_utf8", file, std::string("byte ") + byte + " is not valid UTF-8",
+                                        "save the file as UTF-8", bad.line, bad.column));
+        return out;
+    }
+    ParseResult parsed = parse_content(text, file);
+    out.errors = std::move(parsed.errors);
+    if (!parsed.content || (parsed.content->front.draft && !options.drafts)) return out;
+
+    Page page;
+    page.source = file;
+    page.lang = lang;
+    page.front = std::move(parsed.content->front);
+    place_page(page, rel, config, sources);
+    out.page = std::move(page);
+    out.body = std::move(parsed.content->body);
+    out.body_line = parsed.content->body_line;
+    return out;
+}
+
 }  // namespace
 
 Sources load(const fs::path& root, std::vector<Diagnostic>& errors) {
@@ -121,67 +192,29 @@ Parsed parse(const Sources& sources, const BuildOptions& options, std::vector<Di
     errors.insert(errors.end(), catalogue.errors.begin(), catalogue.errors.end());
     p.catalogue = std::move(catalogue.catalogue);
 
-    struct Body {
-        std::string markdown;
-        std::size_t line;
-    };
-    std::vector<Body> bodies;
-    for (const auto& [rel, text] : sources.content) {
-        const std::string file = "content/" + rel;
-        const auto slash = rel.find('/');
-        const std::string lang = slash == std::string::npos ? "" : rel.substr(0, slash);
-        if (!p.config.language(lang)) {
-            errors.push_back(file_error("content.unknown_language", file,
-                                        "\"" + lang + "\" is not a language of content/config.yaml",
-                                        "put pages under content/<language>/"));
-            continue;
-        }
-        if (const Utf8Error bad = check_utf8(text); bad.line) {
-            char byte[8];
-            std::snprintf(byte, sizeof byte, "0x%02x", bad.byte);
-            errors.push_back(file_error("content.invalid_utf8", file, std::string("byte ") + byte + " is not valid UTF-8",
-                                        "save the file as UTF-8", bad.line, bad.column));
-            continue;
-        }
-        ParseResult parsed = parse_content(text, file);
-        errors.insert(errors.end(), parsed.errors.begin(), parsed.errors.end());
-        if (!parsed.content) continue;
-        if (parsed.content->front.draft && !options.drafts) continue;
-
-        Page page;
-        page.source = file;
-        page.lang = lang;
-        std::string path = rel.substr(slash + 1, rel.size() - slash - 1 - 3);  // without "<lang>/" and ".md"
-        const std::string base = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
-        page.is_section = base == "_index";
-        const bool bundle = base == "index";
-        if (page.is_section || bundle) path = parent_of(path);
-        page.key = path;
-        page.front = std::move(parsed.content->front);
-        // The URL: the key, with the slug in place of its last segment.
-        std::string url_key = page.key;
-        if (!page.front.slug.empty() && !url_key.empty()) url_key = parent_of(url_key).empty() ? page.front.slug
-                                                                                               : parent_of(url_key) + "/" + page.front.slug;
-        page.url = p.config.prefix(lang) + (url_key.empty() ? "" : url_key + "/");
-        page.kind = !page.front.template_name.empty() ? page.front.template_name
-                    : page.key.empty()                 ? "home"
-                    : page.is_section                  ? "section"
-                                                       : "page";
-        // Files beside a bundle (dir/index.md) or a section (dir/_index.md) go with the page.
-        if (page.is_section || bundle) {
-            const std::string dir = lang + "/" + (page.key.empty() ? "" : page.key + "/");
-            for (const auto& [asset, from] : sources.content_assets)
-                if (asset.rfind(dir, 0) == 0 && asset.find('/', dir.size()) == std::string::npos) page.assets.push_back(asset);
-        }
-        bodies.push_back({std::move(parsed.content->body), parsed.content->body_line});
-        p.pages.push_back(std::move(page));
+    // Each content file on its own, in parallel: language, UTF-8, front matter, URL.
+    std::vector<const std::pair<const std::string, std::string>*> files;
+    for (const auto& file : sources.content) files.push_back(&file);
+    std::vector<SourcePage> read(files.size());
+    parallel_for(files.size(), options.threads, [&](std::size_t i) {
+        read[i] = parse_page(files[i]->first, files[i]->second, p.config, sources, options);
+    });
+    std::vector<SourcePage*> bodies;  // of the pages kept, in source order
+    for (SourcePage& r : read) {
+        errors.insert(errors.end(), r.errors.begin(), r.errors.end());
+        if (!r.page) continue;
+        p.pages.push_back(std::move(*r.page));
+        bodies.push_back(&r);
     }
     if (!errors.empty()) return p;
 
     // Shortcodes and Markdown, in parallel: each page is independent.
     std::vector<std::vector<Diagnostic>> page_errors(p.pages.size());
     parallel_for(p.pages.size(), options.threads,
-                 [&](std::size_t i) { render_body(p.pages[i], bodies[i].markdown, bodies[i].line, p, page_errors[i]); });
+                 [&](std::size_t i) {
+                     render_body(p.pages[i], bodies[i]->body, bodies[i]->body_line, p, page_errors[i]);
+                     std::string().swap(bodies[i]->body);  // its memory can serve the pages still to come
+                 });
     for (auto& e : page_errors) errors.insert(errors.end(), e.begin(), e.end());
     return p;
 }
@@ -229,11 +262,12 @@ json view_for(const SiteIndex& index, const Page& page, std::vector<Diagnostic>&
     return view;
 }
 
-std::string render_html(const Templates& templates, const RenderedPage& r, bool live_reload) {
+std::string render_html(const Templates& templates, const RenderedPage& r, bool live_reload,
+                        mustache::SectionCache* cache) {
     std::vector<const json*> contexts;
     for (const auto& frame : r.frames) contexts.push_back(frame.get());
     contexts.push_back(&r.view);
-    std::string html = templates.render_page(r.kind, std::move(contexts));
+    std::string html = templates.render_page(r.kind, std::move(contexts), cache, r.frames.size());
     if (live_reload) {
         const auto body = html.rfind("</body>");
         const std::string script =
@@ -340,8 +374,9 @@ Output render(const Site& site, const Sources& sources, const BuildOptions& opti
     const Templates templates(sources.templates);
     if (!templates_for(site, templates, errors)) return out;
     out.files.resize(site.renders.size());
+    mustache::SectionCache cache;
     parallel_for(site.renders.size(), options.threads, [&](std::size_t i) {
-        out.files[i] = {site.renders[i].output, render_html(templates, site.renders[i], options.live_reload)};
+        out.files[i] = {site.renders[i].output, render_html(templates, site.renders[i], options.live_reload, &cache)};
     });
     out.files.insert(out.files.end(), site.extra.begin(), site.extra.end());
     for (const auto& [path, asset] : site.assets) out.copies.push_back({path, sources.content_assets.at(asset)});
@@ -354,8 +389,10 @@ void render_into(const Site& site, const Sources& sources, const BuildOptions& o
     const Templates templates(sources.templates);
     if (!templates_for(site, templates, errors)) return;
     std::vector<std::string> failures(site.renders.size());
+    mustache::SectionCache cache;
     parallel_for(site.renders.size(), options.threads, [&](std::size_t i) {
-        failures[i] = staging.write(site.renders[i].output, render_html(templates, site.renders[i], options.live_reload));
+        failures[i] = staging.write(site.renders[i].output,
+                                    render_html(templates, site.renders[i], options.live_reload, &cache));
     });
     for (const OutputFile& f : site.extra) failures.push_back(staging.write(f.path, f.bytes));
     for (const auto& [path, asset] : site.assets) failures.push_back(staging.copy(path, sources.content_assets.at(asset)));

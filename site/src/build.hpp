@@ -22,6 +22,7 @@
 #include "config.hpp"
 #include "front_matter.hpp"
 #include "markdown.hpp"
+#include "mustache.hpp"
 #include "output.hpp"
 #include "planner/catalogue.hpp"
 #include "planner/error.hpp"
@@ -117,8 +118,10 @@ void render_body(Page& page, const std::string& body, std::size_t body_line, con
                  std::vector<planner::Diagnostic>& errors);
 /// What one page's template sees (the assemble stage's per-page work).
 nlohmann::json view_for(const SiteIndex& index, const Page& page, std::vector<planner::Diagnostic>& errors);
-/// One page's final HTML (the render stage's per-page work).
-std::string render_html(const Templates& templates, const RenderedPage& page, bool live_reload);
+/// One page's final HTML (the render stage's per-page work). A cache shared by the pages of one
+/// render stage renders sections over the shared frames (menu, section lists) once, not per page.
+std::string render_html(const Templates& templates, const RenderedPage& page, bool live_reload,
+                        mustache::SectionCache* cache = nullptr);
 
 /// Everything a build produced, kept by `serve` to rebuild one page at a time.
 struct BuildState {

@@ -194,12 +194,17 @@ ParseResult parse_content(std::string_view text, const std::string& file) {
     };
 
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // UTF-8 byte-order mark
+    // The lines up to the body's first one: the opening fence, the YAML, the closing fence (the
+    // body itself is not split into lines).
     std::vector<Line> lines;
+    std::size_t close = 0;  // the closing fence's line, once found
     for (std::size_t start = 0; start <= text.size();) {
         std::size_t nl = text.find('\n', start);
         std::size_t end = nl == std::string_view::npos ? text.size() : nl;
         lines.push_back({start, end});
-        if (nl == std::string_view::npos) break;
+        if (!is_fence(text, lines[0])) break;
+        if (close == 0 && lines.size() > 1 && is_fence(text, lines.back())) close = lines.size() - 1;
+        if (nl == std::string_view::npos || (close != 0 && lines.size() == close + 2)) break;
         start = nl + 1;
     }
     if (lines.empty() || !is_fence(text, lines[0])) {
@@ -207,12 +212,6 @@ ParseResult parse_content(std::string_view text, const std::string& file) {
              "begin it with a line `---`, then `title: ...`, then another `---`");
         return out;
     }
-    std::size_t close = 0;
-    for (std::size_t i = 1; i < lines.size(); ++i)
-        if (is_fence(text, lines[i])) {
-            close = i;
-            break;
-        }
     if (close == 0) {
         fail("content.unclosed_front_matter", 1, 1, "", "the front matter is never closed",
              "add a line `---` after the last front-matter field");

@@ -45,14 +45,23 @@ std::string plain_text(cmark_node* node) {
     return out;
 }
 
-std::vector<cmark_node*> nodes_of(cmark_node* root, std::initializer_list<cmark_node_type> types) {
-    std::vector<cmark_node*> found;
+// The nodes the render changes, found in one walk: raw HTML (made visible unless trusted) and
+// headings (given ids), each in document order.
+struct Marked {
+    std::vector<cmark_node*> raw_html;
+    std::vector<cmark_node*> headings;
+};
+
+Marked marked_nodes(cmark_node* root, bool want_raw_html) {
+    Marked found;
     cmark_iter* iter = cmark_iter_new(root);
     for (cmark_event_type ev; (ev = cmark_iter_next(iter)) != CMARK_EVENT_DONE;) {
         if (ev != CMARK_EVENT_ENTER) continue;
         cmark_node* node = cmark_iter_get_node(iter);
-        for (cmark_node_type t : types)
-            if (cmark_node_get_type(node) == t) found.push_back(node);
+        const cmark_node_type type = cmark_node_get_type(node);
+        if (type == CMARK_NODE_HEADING) found.headings.push_back(node);
+        else if (want_raw_html && (type == CMARK_NODE_HTML_INLINE || type == CMARK_NODE_HTML_BLOCK))
+            found.raw_html.push_back(node);
     }
     cmark_iter_free(iter);
     return found;
@@ -63,6 +72,26 @@ void replace_with(cmark_node* old, cmark_node_type type, const std::string& lite
     cmark_node_set_literal(replacement, literal.c_str());
     cmark_node_replace(old, replacement);
     cmark_node_free(old);
+}
+
+cmark_node* custom(cmark_node_type type, const char* on_enter, const char* on_exit) {
+    cmark_node* node = cmark_node_new(type);
+    cmark_node_set_on_enter(node, on_enter);
+    cmark_node_set_on_exit(node, on_exit);
+    return node;
+}
+
+// Replaces a heading with its inlines between tags of our own, so that the one render of the whole
+// document writes `<hN id="…">…</hN>`: a custom block (which only starts and ends a line) holds
+// the opening tag, the heading's inlines and the closing tag (custom inlines, written as they are).
+// A custom block may hold any node, so no inline is ever refused.
+void wrap_heading(cmark_node* heading, const std::string& open, const std::string& close) {
+    cmark_node* block = custom(CMARK_NODE_CUSTOM_BLOCK, "", "");
+    cmark_node_append_child(block, custom(CMARK_NODE_CUSTOM_INLINE, open.c_str(), ""));
+    while (cmark_node* child = cmark_node_first_child(heading)) cmark_node_append_child(block, child);
+    cmark_node_append_child(block, custom(CMARK_NODE_CUSTOM_INLINE, close.c_str(), ""));
+    cmark_node_replace(heading, block);
+    cmark_node_free(heading);
 }
 
 std::string escape_attribute(const std::string& s) {
@@ -101,7 +130,11 @@ std::string heading_id(std::string_view text) {
 
 RenderedMarkdown render_markdown(std::string_view markdown, const MarkdownOptions& options) {
     register_extensions_once();
-    const int parse_options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES;
+    // No CMARK_OPT_VALIDATE_UTF8: the input is valid UTF-8 already (see markdown.hpp), and cmark's
+    // check would cost a pass over every byte for nothing. Footnotes cost cmark extra walks over
+    // the whole tree; without "[^" in the text there can be none, so they are only asked for then.
+    const int footnotes = markdown.find("[^") != std::string_view::npos ? CMARK_OPT_FOOTNOTES : 0;
+    const int parse_options = CMARK_OPT_DEFAULT | footnotes;
     std::unique_ptr<cmark_parser, ParserDeleter> parser(cmark_parser_new(parse_options));
     for (const char* name : kExtensions)
         if (cmark_syntax_extension* ext = cmark_find_syntax_extension(name))
@@ -110,42 +143,33 @@ RenderedMarkdown render_markdown(std::string_view markdown, const MarkdownOption
     std::unique_ptr<cmark_node, NodeDeleter> doc(cmark_parser_finish(parser.get()));
     cmark_llist* extensions = cmark_parser_get_syntax_extensions(parser.get());
 
+    const Marked marked = marked_nodes(doc.get(), !options.unsafe_html);
     // Raw HTML becomes visible text: inline HTML a text node, an HTML block a code block.
-    if (!options.unsafe_html) {
-        for (cmark_node* node : nodes_of(doc.get(), {CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK})) {
-            const char* literal = cmark_node_get_literal(node);
-            const bool block = cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK;
-            replace_with(node, block ? CMARK_NODE_CODE_BLOCK : CMARK_NODE_TEXT, literal ? literal : "");
-        }
+    for (cmark_node* node : marked.raw_html) {
+        const char* literal = cmark_node_get_literal(node);
+        const bool block = cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK;
+        replace_with(node, block ? CMARK_NODE_CODE_BLOCK : CMARK_NODE_TEXT, literal ? literal : "");
     }
 
-    // Headings get a unique id and an anchor link; they are rendered here and put back as HTML.
+    // Headings get a unique id and an anchor link, written by the one render below.
     RenderedMarkdown out;
     std::map<std::string, int> used;
-    for (cmark_node* heading : nodes_of(doc.get(), {CMARK_NODE_HEADING})) {
+    for (cmark_node* heading : marked.headings) {
         Heading h;
         h.level = cmark_node_get_heading_level(heading);
         h.text = plain_text(heading);
         std::string id = heading_id(h.text);
         if (int n = used[id]++) id += "-" + std::to_string(n);
         h.id = id;
-        std::unique_ptr<char, CharDeleter> rendered(cmark_render_html(heading, CMARK_OPT_UNSAFE, extensions));
-        std::string html = rendered.get();  // "<h2>…</h2>\n"
-        const std::string open = "<h" + std::to_string(h.level) + ">";
-        const std::string close = "</h" + std::to_string(h.level) + ">";
-        if (html.rfind(open, 0) == 0) {
-            const std::string attr_id = escape_attribute(h.id);
-            html = "<h" + std::to_string(h.level) + " id=\"" + attr_id + "\">" + html.substr(open.size());
-            const auto end = html.rfind(close);
-            if (end != std::string::npos)
-                html.insert(end, " <a class=\"anchor\" href=\"#" + attr_id + "\" aria-hidden=\"true\" tabindex=\"-1\">#</a>");
-        }
-        replace_with(heading, CMARK_NODE_HTML_BLOCK, html);
+        const std::string level = std::to_string(h.level);
+        const std::string attr_id = escape_attribute(h.id);
+        wrap_heading(heading, "<h" + level + " id=\"" + attr_id + "\">",
+                     " <a class=\"anchor\" href=\"#" + attr_id + "\" aria-hidden=\"true\" tabindex=\"-1\">#</a></h" + level + ">");
         out.toc.push_back(std::move(h));
     }
 
-    // Every raw HTML node left is ours (or trusted content), so render without omitting it.
-    std::unique_ptr<char, CharDeleter> html(cmark_render_html(doc.get(), CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES, extensions));
+    // Raw HTML left is trusted content (unsafe_html), so render without omitting it.
+    std::unique_ptr<char, CharDeleter> html(cmark_render_html(doc.get(), CMARK_OPT_UNSAFE | footnotes, extensions));
     out.html = html ? std::string(html.get()) : std::string();
     return out;
 }

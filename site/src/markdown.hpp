@@ -26,6 +26,8 @@ struct RenderedMarkdown {
     std::vector<Heading> toc;  // every heading, in order
 };
 
+/// `markdown` must be valid UTF-8: the build and serve reject any other content file first, with
+/// its position (check_utf8 in utf8.hpp), so the renderer does not check it again.
 RenderedMarkdown render_markdown(std::string_view markdown, const MarkdownOptions& options = {});
 
 /// The id a heading's text gets: lowercase ASCII letters and digits, '-' for spaces and

@@ -132,27 +132,20 @@ Template parse(std::string_view text, const std::string& file, std::vector<plann
     return t;
 }
 
-namespace {
-
-const json* lookup(const std::vector<const json*>& contexts, const std::vector<std::string>& path) {
-    if (path.empty()) return contexts.back();
-    const json* found = nullptr;
-    for (auto it = contexts.rbegin(); it != contexts.rend(); ++it) {
-        const json& c = **it;
-        if (!c.is_object()) continue;
-        auto member = c.find(path[0]);
-        if (member != c.end()) {
-            found = &*member;
-            break;
-        }
-    }
-    for (std::size_t i = 1; found && i < path.size(); ++i) {
-        if (!found->is_object()) return nullptr;
-        auto member = found->find(path[i]);
-        found = member == found->end() ? nullptr : &*member;
-    }
-    return found;
+std::vector<std::shared_ptr<const SectionCache::Kept>> SectionCache::find(const Key& key) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = kept_.find(key);
+    return it == kept_.end() ? std::vector<std::shared_ptr<const Kept>>() : it->second;
 }
+
+void SectionCache::keep(const Key& key, std::shared_ptr<const Kept> kept) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto& variants = kept_[key];
+    if (variants.size() == kVariants) variants.erase(variants.begin());
+    variants.push_back(std::move(kept));
+}
+
+namespace {
 
 bool truthy(const json* v) {
     if (!v || v->is_null()) return false;
@@ -175,45 +168,136 @@ void append_value(const json* v, bool escape, std::string& out) {
     else out += s;
 }
 
-void render_nodes(const Nodes& nodes, std::vector<const json*>& contexts, const Partials& partials, std::string& out,
-                  int depth) {
-    for (const Node& n : nodes) {
-        switch (n.kind) {
-            case Node::Kind::text: out += n.text; break;
-            case Node::Kind::value: append_value(lookup(contexts, n.path), true, out); break;
-            case Node::Kind::raw: append_value(lookup(contexts, n.path), false, out); break;
-            case Node::Kind::inverted:
-                if (!truthy(lookup(contexts, n.path))) render_nodes(n.children, contexts, partials, out, depth);
-                break;
-            case Node::Kind::section: {
-                const json* v = lookup(contexts, n.path);
-                if (!truthy(v)) break;
-                if (v->is_array()) {
-                    for (const json& item : *v) {
-                        contexts.push_back(&item);
-                        render_nodes(n.children, contexts, partials, out, depth);
-                        contexts.pop_back();
-                    }
-                } else {
-                    contexts.push_back(v);
-                    render_nodes(n.children, contexts, partials, out, depth);
-                    contexts.pop_back();
+// One render: the context stack, and while a section is being kept, what its body looked up
+// outside the section's own contexts.
+class Renderer {
+public:
+    Renderer(std::vector<const json*>& contexts, const Partials& partials, std::string& out, SectionCache* cache,
+             std::size_t shared)
+        : contexts_(contexts), partials_(partials), out_(out), cache_(cache), shared_(cache ? shared : 0) {}
+
+    void nodes(const Nodes& list, int depth) {
+        for (const Node& n : list) {
+            switch (n.kind) {
+                case Node::Kind::text: out_ += n.text; break;
+                case Node::Kind::value: append_value(lookup(n.path), true, out_); break;
+                case Node::Kind::raw: append_value(lookup(n.path), false, out_); break;
+                case Node::Kind::inverted:
+                    if (!truthy(lookup(n.path))) nodes(n.children, depth);
+                    break;
+                case Node::Kind::section: section(n, depth); break;
+                case Node::Kind::partial: {
+                    auto p = partials_.find(n.text);
+                    if (p != partials_.end() && depth < 32) nodes(p->second.nodes, depth + 1);
+                    break;
                 }
-                break;
-            }
-            case Node::Kind::partial: {
-                auto p = partials.find(n.text);
-                if (p != partials.end() && depth < 32) render_nodes(p->second.nodes, contexts, partials, out, depth + 1);
-                break;
             }
         }
     }
-}
+
+private:
+    static constexpr std::size_t kNowhere = std::size_t(-1);
+    struct Found {
+        const json* value = nullptr;
+        std::size_t context = kNowhere;  // where the name's first part was found
+    };
+
+    // Innermost context first, as Mustache specifies.
+    Found find(const std::vector<std::string>& path) const {
+        if (path.empty()) return contexts_.empty() ? Found{} : Found{contexts_.back(), contexts_.size() - 1};
+        Found found;
+        for (std::size_t i = contexts_.size(); i-- > 0;) {
+            const json& c = *contexts_[i];
+            if (!c.is_object()) continue;
+            auto member = c.find(path[0]);
+            if (member != c.end()) {
+                found = {&*member, i};
+                break;
+            }
+        }
+        for (std::size_t i = 1; found.value && i < path.size(); ++i) {
+            if (!found.value->is_object()) return {nullptr, found.context};
+            auto member = found.value->find(path[i]);
+            found.value = member == found.value->end() ? nullptr : &*member;
+        }
+        return found;
+    }
+
+    const json* lookup(const std::vector<std::string>& path) {
+        const Found found = find(path);
+        note_if_outside(path, found);
+        return found.value;
+    }
+
+    // While a section is kept, notes a name its body found outside it (or nowhere). Such a name
+    // finds the same value every time the section renders, so it is noted once.
+    void note_if_outside(const std::vector<std::string>& path, const Found& found) {
+        if (!keeping_ || (found.context != kNowhere && found.context >= base_)) return;
+        for (const auto& o : keeping_->outside)
+            if (o.path == path) return;
+        keeping_->outside.push_back({path, found.value ? std::optional<json>(*found.value) : std::nullopt});
+    }
+
+    // Renders `children` once per item of a list, or once over any other value pushed as a context.
+    void nodes_over(const Nodes& children, const json* v, int depth) {
+        if (v->is_array()) {
+            for (const json& item : *v) {
+                contexts_.push_back(&item);
+                nodes(children, depth);
+                contexts_.pop_back();
+            }
+            return;
+        }
+        contexts_.push_back(v);
+        nodes(children, depth);
+        contexts_.pop_back();
+    }
+
+    void section(const Node& n, int depth) {
+        const Found found = find(n.path);
+        note_if_outside(n.path, found);
+        if (!truthy(found.value)) return;
+        const bool keepable = !keeping_ && found.context < shared_ && (found.value->is_array() || found.value->is_object());
+        if (!keepable) return nodes_over(n.children, found.value, depth);
+
+        const SectionCache::Key key{&n, found.value};
+        for (const auto& kept : cache_->find(key))
+            if (still_holds(*kept)) {
+                out_ += kept->output;
+                return;
+            }
+        SectionCache::Kept kept;
+        keeping_ = &kept;
+        base_ = contexts_.size();
+        const std::size_t start = out_.size();
+        nodes_over(n.children, found.value, depth);
+        keeping_ = nullptr;
+        kept.output = out_.substr(start);
+        cache_->keep(key, std::make_shared<const SectionCache::Kept>(std::move(kept)));
+    }
+
+    bool still_holds(const SectionCache::Kept& kept) const {
+        for (const auto& o : kept.outside) {
+            const json* now = find(o.path).value;
+            if (now ? !(o.value && *o.value == *now) : o.value.has_value()) return false;
+        }
+        return true;
+    }
+
+    std::vector<const json*>& contexts_;
+    const Partials& partials_;
+    std::string& out_;
+    SectionCache* cache_;
+    std::size_t shared_;
+    SectionCache::Kept* keeping_ = nullptr;  // the section being kept, if any
+    std::size_t base_ = 0;                   // contexts below this index are outside it
+};
 
 }  // namespace
 
-void render(const Template& t, std::vector<const json*>& contexts, const Partials& partials, std::string& out) {
-    render_nodes(t.nodes, contexts, partials, out, 0);
+void render(const Template& t, std::vector<const json*>& contexts, const Partials& partials, std::string& out,
+            SectionCache* cache, std::size_t shared_contexts) {
+    Renderer(contexts, partials, out, cache, shared_contexts).nodes(t.nodes, 0);
 }
 
 }  // namespace site::mustache

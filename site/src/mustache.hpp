@@ -18,6 +18,8 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,7 +52,40 @@ Template parse(std::string_view text, const std::string& file, std::vector<plann
 
 using Partials = std::map<std::string, Template>;
 
-/// Renders `t` over `contexts` (outermost first) and appends to `out`.
-void render(const Template& t, std::vector<const nlohmann::json*>& contexts, const Partials& partials, std::string& out);
+/// Keeps what sections over shared data rendered (a language's menu, a section's list of pages), so
+/// that each renders once per distinct set of outside values instead of once per page.
+///
+/// A render that passes a cache names how many of its outermost contexts are shared: views that
+/// many renders use, that outlive the cache and that nobody changes while it lives (the templates
+/// must outlive it too). A section whose value lies in one of
+/// them is kept with every value its body looked up outside that value (the page's `root`, say, or
+/// nothing found); a later render of the same section over the same value reuses the output only
+/// when each of those lookups finds an equal value again. Safe to share between threads.
+class SectionCache {
+public:
+    struct Outside {
+        std::vector<std::string> path;        // the name, split at dots
+        std::optional<nlohmann::json> value;   // what it found; nothing when it found nothing
+    };
+    struct Kept {
+        std::vector<Outside> outside;
+        std::string output;
+    };
+    using Key = std::pair<const Node*, const nlohmann::json*>;  // the section, its value
+
+    /// The outputs kept for a section over a value, most recent last.
+    std::vector<std::shared_ptr<const Kept>> find(const Key& key) const;
+    void keep(const Key& key, std::shared_ptr<const Kept> kept);
+
+private:
+    static constexpr std::size_t kVariants = 4;  // per key: pages at a few depths see a few roots
+    mutable std::mutex mutex_;
+    std::map<Key, std::vector<std::shared_ptr<const Kept>>> kept_;
+};
+
+/// Renders `t` over `contexts` (outermost first) and appends to `out`. With a cache, the first
+/// `shared_contexts` contexts are the shared ones (see SectionCache).
+void render(const Template& t, std::vector<const nlohmann::json*>& contexts, const Partials& partials, std::string& out,
+            SectionCache* cache = nullptr, std::size_t shared_contexts = 0);
 
 }  // namespace site::mustache

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace site {
@@ -52,8 +53,9 @@ std::string Staging::prepare(const std::string& path) {
     const std::string folder = slash == std::string::npos ? std::string() : path.substr(0, slash);
     std::lock_guard<std::mutex> lock(mutex_);
     if (folders_.count(folder)) return {};
+    // Usually only a page's own folder is new: one mkdir, and the general way when that fails.
     std::error_code ec;
-    fs::create_directories(staging_ / folder, ec);
+    if (::mkdir((staging_ / folder).c_str(), 0777) != 0) fs::create_directories(staging_ / folder, ec);
     if (ec) return "cannot create " + (staging_ / folder).string() + ": " + ec.message();
     folders_.insert(folder);
     return {};

@@ -1,7 +1,8 @@
 #include "outputs.hpp"
 
 #include <algorithm>
-#include <cctype>
+#include <array>
+#include <charconv>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -43,16 +44,53 @@ void unpack(std::uint32_t v, std::string& out) {
     for (; v; v >>= 8) out += char(v & 0xFF);
 }
 
+// The distinct grams of one text. A gram of ASCII characters only (most of them, in English) is
+// marked in a bitmap indexed by its two characters; any other is collected, then sorted and made
+// unique. The set's order is not the grams' order: the index sorts them later, by text.
+class GramSet {
+public:
+    void add(std::uint64_t gram) {
+        const std::uint64_t first = gram >> 32, second = gram & 0xFFFFFFFFu;
+        if (first < 0x80 && second < 0x80) {  // a single character has first == 0
+            const std::size_t bit = std::size_t(first << 7 | second);
+            ascii_[bit >> 6] |= std::uint64_t(1) << (bit & 63);
+        } else {
+            others_.push_back(gram);
+        }
+    }
+
+    std::vector<std::uint64_t> distinct() {
+        std::vector<std::uint64_t> out;
+        for (std::size_t word = 0; word < ascii_.size(); ++word)
+            for (std::uint64_t bits = ascii_[word]; bits; bits &= bits - 1) {
+                const std::size_t bit = word << 6 | std::size_t(__builtin_ctzll(bits));
+                out.push_back(std::uint64_t(bit >> 7) << 32 | (bit & 0x7F));
+            }
+        std::sort(others_.begin(), others_.end());
+        others_.erase(std::unique(others_.begin(), others_.end()), others_.end());
+        out.insert(out.end(), others_.begin(), others_.end());
+        return out;
+    }
+
+private:
+    std::array<std::uint64_t, 128 * 128 / 64> ascii_{};
+    std::vector<std::uint64_t> others_;
+};
+
+bool is_ascii_word_char(unsigned char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
 // The grams of `text`: it is split into runs of letters and digits (ASCII lowercased; any
 // non-ASCII character except Japanese punctuation counts as a letter), and each run into
 // overlapping two-character grams; a one-character run is its own gram. A gram is packed into
-// 64 bits (two code points' bytes), so sorting and merging stay cheap. Sorted, without repeats.
+// 64 bits (two code points' bytes), so sorting and merging stay cheap. Without repeats.
 std::vector<std::uint64_t> grams_of(std::string_view text) {
-    std::vector<std::uint64_t> out;
+    GramSet grams;
     std::uint32_t previous = 0;  // the last code point of the current run, 0 at a run's start
     bool single = false;         // the run so far is one character long
     auto end_run = [&] {
-        if (single) out.push_back(previous);
+        if (single) grams.add(previous);
         previous = 0;
         single = false;
     };
@@ -61,13 +99,13 @@ std::vector<std::uint64_t> grams_of(std::string_view text) {
         const std::size_t n = std::min<std::size_t>(c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : 4, text.size() - i);
         const std::string_view cp = text.substr(i, n);
         i += n;
-        if ((n == 1 && !(std::isalnum(c) || c == '_')) || is_cjk_punctuation(cp)) {
+        if ((n == 1 && !is_ascii_word_char(c)) || (n == 3 && is_cjk_punctuation(cp))) {
             end_run();
             continue;
         }
-        const std::uint32_t code = n == 1 ? std::uint32_t(std::tolower(c)) : pack(cp);
+        const std::uint32_t code = n == 1 ? std::uint32_t(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c) : pack(cp);
         if (previous) {
-            out.push_back(std::uint64_t(previous) << 32 | code);
+            grams.add(std::uint64_t(previous) << 32 | code);
             single = false;
         } else {
             single = true;
@@ -75,9 +113,7 @@ std::vector<std::uint64_t> grams_of(std::string_view text) {
         previous = code;
     }
     end_run();
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-    return out;
+    return grams.distinct();
 }
 
 std::string gram_text(std::uint64_t g) {
@@ -160,23 +196,32 @@ std::string search_index(const SiteIndex& index, const std::string& lang) {
     postings.reserve(pages.size() * 8);
     json docs = json::array();
     for (std::size_t i = 0; i < pages.size(); ++i) {
-        docs.push_back({{"t", pages[i]->front.title}, {"u", pages[i]->url}, {"d", pages[i]->front.description}});
+        json& doc = docs.emplace_back(json::object());  // key by key: no temporary pairs
+        doc["t"] = pages[i]->front.title;
+        doc["u"] = pages[i]->url;
+        doc["d"] = pages[i]->front.description;
         for (std::uint64_t g : page_grams[i]) postings[g].push_back(int(i));
     }
     std::vector<std::pair<std::string, const std::vector<int>*>> sorted;
     sorted.reserve(postings.size());
     for (const auto& [g, ids] : postings) sorted.emplace_back(gram_text(g), &ids);
     std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::string out = "{\"docs\":" + docs.dump() + ",\"grams\":{";
-    for (std::size_t k = 0; k < sorted.size(); ++k) {
-        if (k) out += ',';
-        out += json(sorted[k].first).dump();
-        out += ":[";
+    // Each gram's entry, in parallel: the lists are long (every page that has the gram).
+    std::vector<std::string> entries(sorted.size());
+    parallel_for(sorted.size(), 0, [&](std::size_t k) {
+        std::string& e = entries[k];
+        e = json(sorted[k].first).dump() + ":[";
+        char number[16];
         for (std::size_t d = 0; d < sorted[k].second->size(); ++d) {
-            if (d) out += ',';
-            out += std::to_string((*sorted[k].second)[d]);
+            if (d) e += ',';
+            e.append(number, std::to_chars(number, number + sizeof number, (*sorted[k].second)[d]).ptr);
         }
-        out += ']';
+        e += ']';
+    });
+    std::string out = "{\"docs\":" + docs.dump() + ",\"grams\":{";
+    for (std::size_t k = 0; k < entries.size(); ++k) {
+        if (k) out += ',';
+        out += entries[k];
     }
     return out + "}}";
 }

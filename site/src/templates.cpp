@@ -38,14 +38,15 @@ Templates::Templates(const std::map<std::string, std::string>& files) {
         unknown_partials(t.nodes, partials_, "templates/partials/" + name + kHtml, errors_);
 }
 
-std::string Templates::render_page(const std::string& name, std::vector<const json*> contexts) const {
+std::string Templates::render_page(const std::string& name, std::vector<const json*> contexts,
+                                   mustache::SectionCache* cache, std::size_t shared_contexts) const {
     std::string body;
-    mustache::render(pages_.at(name), contexts, partials_, body);
+    mustache::render(pages_.at(name), contexts, partials_, body, cache, shared_contexts);
     const json frame{{"body", std::move(body)}};
     contexts.push_back(&frame);
     std::string html;
     html.reserve(frame["body"].get_ref<const std::string&>().size() + 4096);
-    mustache::render(pages_.at("base"), contexts, partials_, html);
+    mustache::render(pages_.at("base"), contexts, partials_, html, cache, shared_contexts);
     return html;
 }
 

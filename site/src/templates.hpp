@@ -30,7 +30,9 @@ public:
     bool has(const std::string& name) const { return pages_.count(name) > 0; }
 
     /// Renders page template `name` over `contexts` (outermost first), then base.html around it.
-    std::string render_page(const std::string& name, std::vector<const nlohmann::json*> contexts) const;
+    /// With a cache, the first `shared_contexts` are frames shared between pages (mustache.hpp).
+    std::string render_page(const std::string& name, std::vector<const nlohmann::json*> contexts,
+                            mustache::SectionCache* cache = nullptr, std::size_t shared_contexts = 0) const;
 
     /// Syntax errors found when loading (unclosed or mismatched sections, unclosed tags, unknown
     /// partials), each at templates/<file>:line:column.

@@ -8,16 +8,22 @@
 namespace site {
 
 void escape_html(std::string_view s, std::string& out) {
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
+    std::size_t run = 0;  // start of the text not yet appended
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        std::string_view entity;
+        switch (s[i]) {
+            case '&': entity = "&amp;"; break;
+            case '<': entity = "&lt;"; break;
+            case '>': entity = "&gt;"; break;
+            case '"': entity = "&quot;"; break;
+            case '\'': entity = "&#39;"; break;
+            default: continue;
         }
+        out.append(s.data() + run, i - run);
+        out.append(entity);
+        run = i + 1;
     }
+    out.append(s.data() + run, s.size() - run);
 }
 
 std::string format_grouped(double value, int decimals) {

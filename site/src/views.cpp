@@ -21,8 +21,12 @@ std::string root_of(const std::string& url) {
 
 namespace {
 
+// Key by key, as in page_view: sections list every page, on one thread.
 json link_of(const Page& p) {
-    json l{{"title", p.front.title}, {"url", p.url}, {"description", p.front.description}};
+    json l = json::object();
+    l["title"] = p.front.title;
+    l["url"] = p.url;
+    l["description"] = p.front.description;
     if (!p.front.date.empty()) l["date"] = p.front.date.substr(0, 10);
     return l;
 }
@@ -87,43 +91,54 @@ std::vector<std::shared_ptr<const json>> SiteIndex::frames_for(const Page& page)
     return frames;
 }
 
+// Built key by key (one map node each) rather than from nested initializer lists, which make
+// each pair a temporary array first: this runs once per page.
 json page_view(const SiteIndex& index, const Page& page) {
     const Config& config = index.config;
     json languages = json::array();
     for (const Language& other : config.languages) {
         const Page* translation = index.find(other.code, page.key);
         const std::string url = translation ? translation->url : config.prefix(other.code);
-        languages.push_back({{"code", other.code},
-                             {"name", other.name},
-                             {"url", url},
-                             {"absolute", config.base_url + url},
-                             {"current", other.code == page.lang},
-                             {"translated", translation != nullptr}});
+        json& l = languages.emplace_back(json::object());
+        l["code"] = other.code;
+        l["name"] = other.name;
+        l["url"] = url;
+        l["absolute"] = config.base_url + url;
+        l["current"] = other.code == page.lang;
+        l["translated"] = translation != nullptr;
     }
     json toc = json::array();
-    for (const Heading& h : page.toc)
-        if (h.level == 2 || h.level == 3) toc.push_back({{"level", h.level}, {"id", h.id}, {"text", h.text}, {"sub", h.level == 3}});
+    for (const Heading& h : page.toc) {
+        if (h.level != 2 && h.level != 3) continue;
+        json& entry = toc.emplace_back(json::object());
+        entry["level"] = h.level;
+        entry["id"] = h.id;
+        entry["text"] = h.text;
+        entry["sub"] = h.level == 3;
+    }
 
-    json v{{"lang", page.lang},
-           {"root", root_of(page.url)},
-           {"canonical", config.base_url + page.url},
-           {"languages", languages},
-           {"page", {{"title", page.front.title},
-                     {"description", page.front.description},
-                     {"content", page.html},
-                     {"url", page.url},
-                     {"kind", page.kind},
-                     {"is_home", page.key.empty()},
-                     {"toc", toc},
-                     {"has_toc", toc.size() >= 2},
-                     {"tags", page.front.tags}}}};
-    if (!page.front.date.empty()) v["page"]["date"] = page.front.date.substr(0, 10);
-    if (!page.front.updated.empty()) v["page"]["updated"] = page.front.updated.substr(0, 10);
+    json v = json::object();
+    v["lang"] = page.lang;
+    v["root"] = root_of(page.url);
+    v["canonical"] = config.base_url + page.url;
+    v["languages"] = std::move(languages);
+    json& p = v["page"];
+    p["title"] = page.front.title;
+    p["description"] = page.front.description;
+    p["content"] = page.html;
+    p["url"] = page.url;
+    p["kind"] = page.kind;
+    p["is_home"] = page.key.empty();
+    p["has_toc"] = toc.size() >= 2;
+    p["toc"] = std::move(toc);
+    p["tags"] = page.front.tags;
+    if (!page.front.date.empty()) p["date"] = page.front.date.substr(0, 10);
+    if (!page.front.updated.empty()) p["updated"] = page.front.updated.substr(0, 10);
 
     // A page in the menu gets its own copy of the menu, with itself marked current.
     const json& menu = (*index.language_frames.at(page.lang))["menu"];
     for (std::size_t i = 0; i < menu.size(); ++i)
-        if (menu[i]["url"] == page.url) {
+        if (menu[i]["url"].get_ref<const std::string&>() == page.url) {
             v["menu"] = menu;
             v["menu"][i]["current"] = true;
         }

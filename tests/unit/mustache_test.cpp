@@ -67,3 +67,60 @@ TEST_CASE("syntax errors are reported with line and column") {
     CHECK(errors_of("{{/z}}") == std::vector<std::string>{
         "t.html:1:1: error[template.syntax]: {{/z}} closes a section that was never opened"});
 }
+
+namespace {
+// Renders `t` over [shared, page], the first frame shared through `cache`.
+std::string render_cached(const mustache::Template& t, const json& shared, const json& page, mustache::SectionCache& cache) {
+    std::vector<const json*> contexts{&shared, &page};
+    std::string out;
+    mustache::render(t, contexts, {}, out, &cache, 1);
+    return out;
+}
+mustache::Template parsed(const std::string& text) {
+    std::vector<planner::Diagnostic> errors;
+    auto t = mustache::parse(text, "t.html", errors);
+    REQUIRE(errors.empty());
+    return t;
+}
+}  // namespace
+
+TEST_CASE("a section over a shared frame is rendered once per distinct value it reads outside itself") {
+    const json shared{{"items", {{{"url", "a/"}}, {{"url", "b/"}}}}};
+    const auto t = parsed("{{#items}}<{{root}}{{url}}>{{/items}}");
+    mustache::SectionCache cache;
+    const mustache::SectionCache::Key key{&t.nodes[0], &shared["items"]};
+    CHECK(render_cached(t, shared, json{{"root", "./"}}, cache) == "<./a/><./b/>");
+    CHECK(cache.find(key).size() == 1);
+    CHECK(render_cached(t, shared, json{{"root", "./"}}, cache) == "<./a/><./b/>");
+    CHECK(cache.find(key).size() == 1);  // reused, not rendered again
+    CHECK(render_cached(t, shared, json{{"root", "../"}}, cache) == "<../a/><../b/>");
+    CHECK(cache.find(key).size() == 2);
+    CHECK(render_cached(t, shared, json{{"root", "./"}}, cache) == "<./a/><./b/>");
+}
+
+TEST_CASE("a kept section renders again when a name it found nowhere is found now") {
+    const json shared{{"items", {1, 2}}};
+    const auto t = parsed("{{#items}}[{{.}}{{missing}}]{{/items}}");
+    mustache::SectionCache cache;
+    CHECK(render_cached(t, shared, json::object(), cache) == "[1][2]");
+    CHECK(render_cached(t, shared, json{{"missing", "!"}}, cache) == "[1!][2!]");
+}
+
+TEST_CASE("a kept section tells a dotted name its items answer from one they leave to the page") {
+    // The first item holds `a` (so a.b is its own, missing); the second leaves a.b to the page.
+    const json shared{{"items", {{{"a", json::object()}}, json::object()}}};
+    const auto t = parsed("{{#items}}|{{a.b}}{{/items}}");
+    mustache::SectionCache cache;
+    CHECK(render_cached(t, shared, json{{"a", {{"b", "X"}}}}, cache) == "||X");
+    CHECK(render_cached(t, shared, json::object(), cache) == "||");
+    CHECK(render_cached(t, shared, json{{"a", {{"b", "Y"}}}}, cache) == "||Y");
+}
+
+TEST_CASE("sections over a page's own view are not kept") {
+    const json shared = json::object();
+    const json page{{"items", {1, 2}}};
+    const auto t = parsed("{{#items}}{{.}}{{/items}}");
+    mustache::SectionCache cache;
+    CHECK(render_cached(t, shared, page, cache) == "12");
+    CHECK(cache.find({&t.nodes[0], &page["items"]}).empty());
+}
