@@ -205,6 +205,17 @@ CheckReport check_site(const BuildOptions& options) {
                 report.problems.push_back({"check.missing_translation", source_of[key], 1, 1, "", "",
                                            "no " + l.code + " translation",
                                            "add content/" + l.code + "/" + (key.empty() ? "_index" : key) + ".md (or _index.md / index.md)"});
+    // What readers and search engines see of every content page: a description and when it was
+    // last brought up to date.
+    for (const Page& p : site.pages) {
+        if (p.source.empty() || p.kind == "404") continue;
+        if (p.front.description.empty())
+            report.problems.push_back({"check.missing_description", p.source, 1, 1, "", "", "no description",
+                                       "add `description:` to the front matter"});
+        if (p.front.updated.empty() && p.front.date.empty())
+            report.problems.push_back({"check.missing_updated", p.source, 1, 1, "", "", "no last-updated date",
+                                       "add `updated: YYYY-MM-DD` to the front matter"});
+    }
     return report;
 }
 

@@ -8,7 +8,7 @@
 
 namespace fs = std::filesystem;
 
-TEST_CASE("check reports broken links, anchors, images and missing translations at file:line") {
+TEST_CASE("check reports broken links, anchors, images, missing translations, descriptions and dates at file:line") {
     const fs::path root = fs::temp_directory_path() / "accelguide-check-test";
     fs::remove_all(root);
     fs::copy(ACCELGUIDE_FIXTURES "/broken/_base", root, fs::copy_options::recursive);
@@ -25,6 +25,9 @@ TEST_CASE("check reports broken links, anchors, images and missing translations 
         "content/ja/links.md:10:6: error[check.missing_image]: missing file nope.png (no links/nope.png in the site)",
         "content/ja/links.md:1:1: error[check.missing_translation]: no en translation (hint: add content/en/links.md "
         "(or _index.md / index.md))",
+        "content/ja/links.md:1:1: error[check.missing_description]: no description (hint: add `description:` to the front matter)",
+        "content/ja/links.md:1:1: error[check.missing_updated]: no last-updated date (hint: add `updated: YYYY-MM-DD` to the "
+        "front matter)",
     });
     CHECK(report.links == 6);  // the valid Japanese anchor (percent-encoded by cmark) included
     fs::remove_all(root);
