@@ -27,6 +27,15 @@ run('browser.calculators', async ({ url, context }) => {
   let dialogs = 0;
   page.on('dialog', async (d) => { dialogs++; await d.dismiss(); });
 
+  // Without JavaScript each page already shows its worked example, computed at build time, and
+  // says what it needs.
+  const html = async (path) => (await fetch(`${url}${path}`)).text();
+  const inferenceHtml = await html('en/calculators/inference/');
+  assert.match(inferenceHtml, /data-output="infer.fleet">6</);
+  assert.match(inferenceHtml, /<noscript>/);
+  assert.match(await html('en/calculators/energy/'), /<td class="num">62.3<\/td>/);
+  assert.match(await html('calculators/compare/'), /<th scope="col">trn1.32xlarge<\/th>/);
+
   // --- Inference fleet: S2, a million LayoutLM documents an hour. ---
   await open(page, `${url}en/calculators/inference/`);
   assert.equal(await text(page, '[data-output="infer.fleet"]'), '6', 'Inf1: 6 × inf1.2xlarge');
