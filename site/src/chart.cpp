@@ -25,19 +25,41 @@ std::string esc(const std::string& s) {
     return out;
 }
 
-// Tick values: powers of ten on a log axis, otherwise 1-2-5 steps.
+// Tick values: powers of ten on a log axis, otherwise 1-2-5 steps. `lo` < `hi`, both finite, and
+// positive on a log axis (range() makes them so); at most kMaxTicks, so no range loops forever.
+constexpr std::size_t kMaxTicks = 64;
 std::vector<double> ticks(double lo, double hi, bool log) {
     std::vector<double> out;
     if (log) {
-        for (double v = std::pow(10, std::floor(std::log10(lo))); v <= hi * 1.0001; v *= 10)
+        for (double v = std::pow(10, std::floor(std::log10(lo))); v <= hi * 1.0001 && out.size() < kMaxTicks; v *= 10)
             if (v >= lo * 0.9999) out.push_back(v);
         if (out.size() < 2) out = {lo, hi};
         return out;
     }
     const double span = hi - lo, raw = span / 5, mag = std::pow(10, std::floor(std::log10(raw)));
     const double step = raw / mag < 1.5 ? mag : raw / mag < 3.5 ? 2 * mag : raw / mag < 7.5 ? 5 * mag : 10 * mag;
-    for (double v = std::ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push_back(v);
+    if (!std::isfinite(step) || step <= 0) return {lo, hi};
+    for (double v = std::ceil(lo / step) * step; v <= hi + step * 1e-9 && out.size() < kMaxTicks; v += step) {
+        if (v + step == v) break;  // too small a step to move on at this magnitude
+        out.push_back(v);
+    }
     return out;
+}
+
+// An axis range that can be drawn: finite, hi > lo, positive on a log axis. `lo`/`hi` come in as
+// the smallest and largest values (infinite when there are none).
+void range(double& lo, double& hi, bool log) {
+    const double unit_lo = log ? 1 : 0, unit_hi = log ? 10 : 1;
+    if (!std::isfinite(lo) || !std::isfinite(hi)) lo = unit_lo, hi = unit_hi;
+    if (!(hi > lo)) hi = log ? lo * 10 : lo + std::max(1.0, std::abs(lo));  // one value: room around it
+    const double span = log ? std::log10(hi) - std::log10(lo) : hi - lo;
+    if (!std::isfinite(span) || !(span > 0)) lo = unit_lo, hi = unit_hi;  // beyond what a double holds
+}
+
+// Where a value falls between lo and hi, 0 to 1 (clamped, so no coordinate is ever NaN or Infinity).
+double fraction(double v, double lo, double hi, bool log) {
+    const double t = log ? (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo)) : (v - lo) / (hi - lo);
+    return std::isnan(t) ? 0 : std::clamp(t, 0.0, 1.0);
 }
 
 }  // namespace
@@ -55,17 +77,10 @@ std::string line_chart(const std::vector<ChartSeries>& all, const ChartOptions& 
         for (auto [x, y] : s.points) {
             x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
         }
-    if (series.empty()) x0 = 0, x1 = 1, y0 = 0, y1 = 1;
-    if (x1 <= x0) x1 = x0 + 1;
-    if (y1 <= y0) y1 = y0 + 1;
-    auto tx = [&](double x) {
-        const double t = o.log_x ? (std::log10(x) - std::log10(x0)) / (std::log10(x1) - std::log10(x0)) : (x - x0) / (x1 - x0);
-        return kLeft + t * (kWidth - kLeft - kRight);
-    };
-    auto ty = [&](double y) {
-        const double t = o.log_y ? (std::log10(y) - std::log10(y0)) / (std::log10(y1) - std::log10(y0)) : (y - y0) / (y1 - y0);
-        return kHeight - kBottom - t * (kHeight - kTop - kBottom);
-    };
+    range(x0, x1, o.log_x);
+    range(y0, y1, o.log_y);
+    auto tx = [&](double x) { return kLeft + fraction(x, x0, x1, o.log_x) * (kWidth - kLeft - kRight); };
+    auto ty = [&](double y) { return kHeight - kBottom - fraction(y, y0, y1, o.log_y) * (kHeight - kTop - kBottom); };
 
     std::string svg = "<figure class=\"chart\"><svg viewBox=\"0 0 640 360\" role=\"img\" "
                       "xmlns=\"http://www.w3.org/2000/svg\" font-size=\"12\" fill=\"currentColor\"><title>" +
