@@ -34,7 +34,8 @@ const site::Parsed& project() {
 
 bool has_live_markup(std::string html) {
     std::transform(html.begin(), html.end(), html.begin(), [](unsigned char c) { return std::tolower(c); });
-    for (const char* bad : {"<script", "<iframe", "<object", "<embed", "=\"javascript:", "='javascript:"})
+    // Attributes are always double-quoted, and text escapes '"', so ="javascript: is an attribute.
+    for (const char* bad : {"<script", "<iframe", "<object", "<embed", "=\"javascript:"})
         if (html.find(bad) != std::string::npos) return true;
     return false;
 }
