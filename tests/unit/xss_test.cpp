@@ -53,7 +53,7 @@ TEST_CASE("hostile text in content, front matter and data is escaped in every pa
         const std::string page = lower(test::read(options.out / rel));
         for (const char* live : {"<script>alert", "<img src=x", "\"><img", "onerror=alert(1)>\"", "href=\"javascript:",
                                  "src=\"javascript:", "href=\"data:", "<a href=\"javascript"})
-            CHECK_MESSAGE(page.find(live) == std::string::npos, "live markup: " << live);
+            CHECK_MESSAGE(page.find(live) == std::string::npos, "live markup: " << std::string(live));
         ++checked;
     }
     CHECK(checked >= 8);
