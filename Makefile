@@ -4,13 +4,16 @@
 #   make test    set up, build, run every test; the last line is "N passed, M failed"
 #   make site    set up, build, generate build/site/, stop
 #   make bench   set up, build, print benchmark figures (native against wasm, measured in one run)
-#   make native / make wasm / make setup    the steps on their own
+#   make fuzz    set up, build the libFuzzer targets, fuzz each for $(SECONDS) s (default 60)
+#   make native / make wasm / make asan / make setup    the steps on their own
 
 PORT ?= 8000
+SECONDS ?= 60
+FUZZ_TARGETS := fuzz_page fuzz_template fuzz_plan fuzz_url_state
 # Emscripten 3.1.6 from Debian finds its acorn only here (../shared/TOOLCHAIN.md, trap 1).
 export NODE_PATH := /usr/share/nodejs
 
-.PHONY: all setup native wasm build site serve test bench clean
+.PHONY: all setup native wasm asan fuzz-build fuzz build site serve test bench clean
 all: build
 
 setup:
@@ -24,6 +27,18 @@ wasm: setup
 	@test -f build/wasm/build.ninja || cmake --preset wasm
 	cmake --build --preset wasm
 
+# The C++ tests again under AddressSanitizer + UBSan (gcc), and the fuzz targets (clang, libFuzzer).
+asan: setup
+	@test -f build/asan/build.ninja || cmake --preset asan
+	cmake --build --preset asan
+
+fuzz-build: setup
+	@test -f build/fuzz/build.ninja || cmake --preset fuzz
+	cmake --build --preset fuzz
+
+fuzz: fuzz-build
+	bash tests/fuzz/run.sh --seconds $(SECONDS) build/fuzz/tests/fuzz $(FUZZ_TARGETS)
+
 build: native wasm
 
 site: build
@@ -32,7 +47,8 @@ site: build
 serve: build
 	./build/bin/accelguide serve --port $(PORT)
 
-test: build
+# tests/run.sh runs the dev tests, then the asan and fuzz presets' tests (fuzz: 30 s a target).
+test: build asan fuzz-build
 	@bash tests/run.sh
 
 # Speed and size against a peer measured in the same run; prints ratios, never fails on timing.

@@ -13,6 +13,7 @@ packages=(
   nlohmann-json3-dev libyaml-cpp-dev            # JSON, YAML front matter
   libcli11-dev libcpp-httplib-dev libssl-dev zlib1g-dev libbrotli-dev  # CLI, dev server
   doctest-dev                                   # unit tests
+  clang libclang-rt-14-dev                      # fuzzing (libFuzzer) and its sanitiser runtimes
   chromium                                      # browser tests, driven by playwright-core
 )
 # make bench measures the generator against Debian's hugo on a corpus made by a Python script.

@@ -342,6 +342,10 @@ std::map<std::string, Source> load_sources(const CatalogueFiles::File& file, std
         Source src{s.key(), in.text("title", true), in.text("url", true), in.text("as_of", true)};
         if (!src.as_of.empty() && !is_date(src.as_of))
             v.error("data.bad_date", s.key(), at / "as_of", "\"as_of\" must be a date YYYY-MM-DD, YYYY-MM or YYYY");
+        // Pages link to the url as it is: only a web address, never javascript: or data: (XSS).
+        if (!src.url.empty() && src.url.rfind("https://", 0) != 0 && src.url.rfind("http://", 0) != 0)
+            v.error("data.bad_url", s.key(), at / "url", "\"url\" must be an http:// or https:// address",
+                    "link the page the figure was read from");
         in.finish();
         sources.emplace(src.id, src);
     }

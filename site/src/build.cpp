@@ -178,7 +178,12 @@ Parsed parse(const Sources& sources, const BuildOptions& options, std::vector<Di
     p.config = parse_config(sources.config, "content/config.yaml", errors);
     for (const auto& [path, text] : sources.templates)
         if (ends_with(path, ".html") && path.rfind("partials/", 0) != 0) p.templates.insert(path.substr(0, path.size() - 5));
-    if (!options.base_url.empty()) p.config.base_url = options.base_url.back() == '/' ? options.base_url : options.base_url + "/";
+    if (!options.base_url.empty()) {
+        if (options.base_url.rfind("http://", 0) != 0 && options.base_url.rfind("https://", 0) != 0)
+            errors.push_back(file_error("options.bad_base_url", "--base-url", "\"" + options.base_url + "\" is not an absolute http(s) URL",
+                                        "for example --base-url https://example.org/docs/"));
+        p.config.base_url = options.base_url.back() == '/' ? options.base_url : options.base_url + "/";
+    }
     for (auto& lang : p.config.languages) {
         const std::string file = "i18n/" + lang.code + ".yaml";
         auto it = sources.templates.find(file);

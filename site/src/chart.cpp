@@ -33,19 +33,41 @@ bool drawable(double x, double y, const ChartOptions& o) {
     return std::isfinite(x) && std::isfinite(y) && (!o.log_x || x > 0) && (!o.log_y || y > 0);
 }
 
-// Tick values: powers of ten on a log axis, otherwise 1-2-5 steps.
+// Tick values: powers of ten on a log axis, otherwise 1-2-5 steps. `lo` < `hi`, both finite, and
+// positive on a log axis (range() makes them so); at most kMaxTicks, so no range loops forever.
+constexpr std::size_t kMaxTicks = 64;
 std::vector<double> ticks(double lo, double hi, bool log) {
     std::vector<double> out;
     if (log) {
-        for (double v = std::pow(10, std::floor(std::log10(lo))); v <= hi * 1.0001; v *= 10)
+        for (double v = std::pow(10, std::floor(std::log10(lo))); v <= hi * 1.0001 && out.size() < kMaxTicks; v *= 10)
             if (v >= lo * 0.9999) out.push_back(v);
         if (out.size() >= 2) return out;
         out.clear();  // less than a decade: 1-2-5 steps read better than one power of ten
     }
     const double span = hi - lo, raw = span / 5, mag = std::pow(10, std::floor(std::log10(raw)));
     const double step = raw / mag < 1.5 ? mag : raw / mag < 3.5 ? 2 * mag : raw / mag < 7.5 ? 5 * mag : 10 * mag;
-    for (double v = std::ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push_back(v);
+    if (!std::isfinite(step) || step <= 0) return {lo, hi};
+    for (double v = std::ceil(lo / step) * step; v <= hi + step * 1e-9 && out.size() < kMaxTicks; v += step) {
+        if (v + step == v) break;  // too small a step to move on at this magnitude
+        out.push_back(v);
+    }
     return out;
+}
+
+// An axis range that can be drawn: finite, hi > lo, positive on a log axis. `lo`/`hi` come in as
+// the smallest and largest values (infinite when there are none).
+void range(double& lo, double& hi, bool log) {
+    const double unit_lo = log ? 1 : 0, unit_hi = log ? 10 : 1;
+    if (!std::isfinite(lo) || !std::isfinite(hi)) lo = unit_lo, hi = unit_hi;
+    if (!(hi > lo)) hi = log ? lo * 10 : lo + std::max(1.0, std::abs(lo));  // one value: room around it
+    const double span = log ? std::log10(hi) - std::log10(lo) : hi - lo;
+    if (!std::isfinite(span) || !(span > 0)) lo = unit_lo, hi = unit_hi;  // beyond what a double holds
+}
+
+// Where a value falls between lo and hi, 0 to 1 (clamped, so no coordinate is ever NaN or Infinity).
+double fraction(double v, double lo, double hi, bool log) {
+    const double t = log ? (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo)) : (v - lo) / (hi - lo);
+    return std::isnan(t) ? 0 : std::clamp(t, 0.0, 1.0);
 }
 
 std::string open_svg(double height, const std::string& title) {
@@ -63,9 +85,8 @@ public:
         for (auto [x, y] : points) {
             x0_ = std::min(x0_, x), x1_ = std::max(x1_, x), y0_ = std::min(y0_, y), y1_ = std::max(y1_, y);
         }
-        if (points.empty()) x0_ = o.log_x ? 1 : 0, x1_ = 10, y0_ = o.log_y ? 1 : 0, y1_ = 10;
-        if (x1_ <= x0_) x1_ = o.log_x ? x0_ * 10 : x0_ + 1;
-        if (y1_ <= y0_) y1_ = o.log_y ? y0_ * 10 : y0_ + 1;
+        range(x0_, x1_, o.log_x);
+        range(y0_, y1_, o.log_y);
     }
 
     double x(double v) const { return kLeft + fraction(v, x0_, x1_, o_.log_x) * (kWidth - kLeft - kRight); }
@@ -93,10 +114,6 @@ public:
     static constexpr double kHeight = 360;
 
 private:
-    static double fraction(double v, double lo, double hi, bool log) {
-        return log ? (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo)) : (v - lo) / (hi - lo);
-    }
-
     const ChartOptions& o_;
     double x0_, x1_, y0_, y1_;
 };

@@ -132,7 +132,11 @@ std::vector<Diagnostic> check_links(const std::map<std::string, const std::strin
             for (auto& id : attribute_values(*f->second, "id")) found.insert(id);
         return ids.emplace(path, std::move(found)).first->second;
     };
-    for (const auto& [path, content] : files) {
+    for (const auto& entry : files) {
+        // Named references, not a structured binding: the lambda below captures path, which
+        // clang 14 (the fuzz preset) does not allow for structured bindings before C++20.
+        const auto& path = entry.first;
+        const auto& content = entry.second;
         if (!content || path.size() < 5 || path.compare(path.size() - 5, 5, ".html") != 0) continue;
         auto report = [&](std::string code, const std::string& href, std::string message) {
             auto src = page_sources.find(path);

@@ -1,6 +1,7 @@
 #include "front_matter.hpp"
 
 #include <cctype>
+#include <cstdio>
 #include <set>
 
 #include <yaml-cpp/yaml.h>
@@ -220,6 +221,20 @@ ParseResult parse_content(std::string_view text, const std::string& file) {
 
     std::string yaml(text.substr(lines[1].start, lines[close].start - lines[1].start));
     const std::size_t yaml_line = 2;  // line of the file where the YAML starts
+    // YAML allows no control characters but tab and line ends; yaml-cpp turns a NUL into a lone
+    // 0x85 byte, which is not UTF-8 and broke the build later on (found by fuzzing).
+    for (std::size_t i = 1; i < close; ++i)
+        for (std::size_t at = lines[i].start, column = 1; at < lines[i].end; ++at) {
+            const unsigned char c = static_cast<unsigned char>(text[at]);
+            if ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7F) {
+                char code[8];
+                std::snprintf(code, sizeof code, "0x%02x", c);
+                fail("content.control_character", i + 1, column, "",
+                     std::string("front matter holds the control character ") + code, "remove it, or write it as an escape in quotes");
+                return out;
+            }
+            if ((c & 0xC0) != 0x80) ++column;
+        }
     ParsedContent content;
     content.body_line = close + 2;
     content.body = close + 1 < lines.size() ? std::string(text.substr(lines[close + 1].start)) : std::string();

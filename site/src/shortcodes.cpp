@@ -298,9 +298,16 @@ std::string fill_placeholders(std::string html, const std::vector<std::string>& 
         if (start == std::string::npos) break;
         const std::size_t end = html.find(kMarkEnd, start);
         if (end == std::string::npos) break;
-        out.append(html, pos, start - pos);
         const std::string index = html.substr(start + kMarkStart.size(), end - start - kMarkStart.size());
-        const std::size_t n = index.empty() ? parts.size() : std::stoul(index);
+        if (index.empty() || index.size() > 9 || index.find_first_not_of("0123456789") != std::string::npos) {
+            // The page's own text holds the marker characters: keep it as it is (stoul threw here;
+            // found by fuzzing).
+            out.append(html, pos, start + kMarkStart.size() - pos);
+            pos = start + kMarkStart.size();
+            continue;
+        }
+        out.append(html, pos, start - pos);
+        const std::size_t n = std::stoul(index);
         pos = end + kMarkEnd.size();
         if (n >= parts.size()) continue;
         // A block (a table) alone in its paragraph replaces the paragraph: <p><table> is not HTML.

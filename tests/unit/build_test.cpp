@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "print_vectors.hpp"
+#include "temp_dir.hpp"
 
 #include <cstdlib>
 #include <filesystem>
@@ -16,23 +17,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A fresh, empty folder under the system temp folder, removed when the test ends.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        path = fs::temp_directory_path() / ("accelguide-test-" + std::to_string(std::rand()) + "-" +
-                                            std::to_string(reinterpret_cast<std::uintptr_t>(this)));
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() { fs::remove_all(path); }
-};
-
-std::string read(const fs::path& p) {
-    auto text = site::read_file(p);
-    REQUIRE_MESSAGE(text, "cannot read " << p);
-    return *text;
-}
+using test::read;
+using test::TempDir;
 
 // Compares `actual` with the golden file; UPDATE_GOLDEN=1 rewrites it instead.
 void check_golden(const fs::path& golden, const std::string& actual) {
@@ -259,4 +245,36 @@ TEST_CASE("a staging folder left by a killed build is cleared by the next one") 
     std::ofstream(dir.path / ".site.tmp-999999/half/page.html") << "half-written";
     REQUIRE(site::write_atomically(out, {{{"a.html", "new"}}, {}}).empty());
     CHECK(site::list_files(dir.path) == std::vector<fs::path>{"site/a.html"});
+}
+
+TEST_CASE("--base-url replaces the config's base_url in canonical links, the sitemap and feeds") {
+    TempDir out;
+    site::BuildOptions options;
+    options.root = kFixtures / "site-basic";
+    options.out = out.path / "site";
+    options.base_url = "https://someone.github.io/accelguide";  // the trailing slash is added
+    site::Report report = site::build_site(options);
+    for (const auto& e : report.errors) CAPTURE(e.to_string());
+    REQUIRE(report.ok());
+    const std::string sitemap = read(options.out / "sitemap.xml");
+    CHECK(sitemap.find("<loc>https://someone.github.io/accelguide/guide/</loc>") != std::string::npos);
+    CHECK(sitemap.find("example.org") == std::string::npos);
+    CHECK(read(options.out / "guide/index.html").find("<link rel=\"canonical\" href=\"https://someone.github.io/accelguide/guide/\">") !=
+          std::string::npos);
+    CHECK(read(options.out / "updates/atom.xml").find("<id>https://someone.github.io/accelguide/updates/atom.xml</id>") !=
+          std::string::npos);
+}
+
+TEST_CASE("--base-url must be an absolute http(s) URL") {
+    TempDir out;
+    site::BuildOptions options;
+    options.root = kFixtures / "site-basic";
+    options.out = out.path / "site";
+    options.base_url = "someone.github.io/accelguide/";
+    site::Report report = site::build_site(options);
+    REQUIRE(report.errors.size() == 1);
+    CHECK(report.errors[0].to_string() ==
+          "--base-url: error[options.bad_base_url]: \"someone.github.io/accelguide/\" is not an absolute http(s) URL "
+          "(hint: for example --base-url https://example.org/docs/)");
+    CHECK_FALSE(fs::exists(options.out));
 }

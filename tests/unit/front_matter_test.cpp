@@ -115,3 +115,16 @@ TEST_CASE("flat front matter read directly gives what yaml-cpp gives") {
         CHECK(bad.errors[0].to_string() == "c.md:3:9: error[content.wrong_type]: \"weight\" must be a whole number");
     }
 }
+
+TEST_CASE("a control character in front matter is an error at its line and column, not a broken string") {
+    // Found by fuzzing: yaml-cpp reads a NUL as a lone 0x85 byte (not UTF-8), and writing the
+    // request as JSON for the planner then threw.
+    const std::string text("---\ntitle: T\nrequests:\n  a: {api: 1, kind: tr\0in}\n---\n", 54);
+    REQUIRE(text.find('\0') != std::string::npos);
+    const auto r = site::parse_content(text, "c.md");
+    CHECK_FALSE(r.content);
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].to_string() ==
+          "c.md:4:23: error[content.control_character]: front matter holds the control character 0x00 "
+          "(hint: remove it, or write it as an escape in quotes)");
+}
