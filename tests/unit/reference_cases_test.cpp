@@ -105,6 +105,53 @@ TEST_CASE("S6: trn1.32xlarge has 512 GB of accelerator memory and about 3 PFLOPS
     CHECK(16 * chip.peak_tflops.at("fp32").value == doctest::Approx(840).epsilon(0.12));
 }
 
+TEST_CASE("S7: C7g against C6g: the FP32 peaks differ about 2x, within 20% of the talk's 'about 2.5x' (CMP207 report)") {
+    // Neither Graviton has a published peak. data/accelerators.json estimates each socket as cores x
+    // clock x FLOPs per cycle, every input cited in its note: Graviton2 64 x 2.5 GHz x 16 (two 128-bit
+    // FMA pipes), Graviton3 64 x 2.6 GHz x 32 (two 256-bit SVE FMA pipes). c6g.16xlarge and
+    // c7g.16xlarge are each one whole processor.
+    json rows = plan({{"api", 1}, {"kind", "instances"}, {"ids", json::array({"c6g.16xlarge", "c7g.16xlarge"})}})["rows"];
+    REQUIRE(rows.size() == 2);
+    const double c6g = rows[0]["peak_tflops"]["fp32"].get<double>();
+    const double c7g = rows[1]["peak_tflops"]["fp32"].get<double>();
+    const double ratio = c7g / c6g;
+    CAPTURE(c6g);
+    CAPTURE(c7g);
+    // AWS's own claim for Graviton3 over Graviton2 is "2x floating-point performance" (newtik-graviton3);
+    // the estimates give 2.08, so this half is reproduced within 5%.
+    CHECK(ratio == doctest::Approx(2).epsilon(0.05));
+    // The talk's "about 2.5x" (ctc-accelerator-session-report) names no workload, precision or
+    // size. AWS's published claims for the same pair are 2x floating-point and 3x machine learning
+    // with bf16 (newtik-graviton3); 2.5x sits between them, and +-20% of 2.5 is exactly that 2x-3x
+    // range, hence the tolerance. A dense FP32 peak can only land at the floating-point end of it:
+    // 2.08 is 17% below 2.5.
+    CHECK(ratio == doctest::Approx(2.5).epsilon(0.2));
+    // Graviton2 (Neoverse N1) has no BF16 arithmetic, so the catalogue gives it no bf16 peak, and
+    // a bf16 comparison (the "3x ML" claim) cannot be made from peaks.
+    CHECK_FALSE(rows[0]["peak_tflops"].contains("bf16"));
+
+    SUBCASE("the same FP32 training job at the same MFU takes that ratio longer on C6g") {
+        // Assumed: one instance each side, 30% of the FP32 peak on both (no CPU MFU is published);
+        // with equal MFU the time ratio is the peak ratio, whatever MFU is chosen.
+        json job = {{"api", 1}, {"kind", "train"}, {"model", {{"parameters", 100e6}}}, {"tokens", 2e9},
+                    {"precision", "fp32"}, {"instance_count", 1}, {"mfu", 0.3}};
+        json a = job, b = job;
+        a["instance"] = "c6g.16xlarge";
+        b["instance"] = "c7g.16xlarge";
+        const double slow = plan(a)["seconds"].get<double>();
+        const double fast = plan(b)["seconds"].get<double>();
+        CHECK(slow / fast == doctest::Approx(ratio).epsilon(1e-9));
+        CHECK(fast == doctest::Approx(6 * 100e6 * 2e9 / (c7g * 1e12 * 0.3)).epsilon(1e-9));
+    }
+    // Not reproduced: "Graviton3 uses up to 60% less energy than comparable accelerated instances for
+    // the same performance" (XGBoost/LightGBM-class work; aws-energy-article). The catalogue has no
+    // sourced power for any Graviton3 instance (AWS publishes none; graviton2's 105 W is one
+    // low-confidence press figure), the claim does not name the accelerated instances compared, and
+    // no XGBoost/LightGBM throughput is held for either side, so an energy check here would only
+    // restate assumed inputs.
+    // data/README.md lists this under Known gaps.
+}
+
 TEST_CASE("S8: the same weeks on Trn1 instead of P4d cost about 33% less (AWS Japan talk, customer case)") {
     // Assumed: equal instance counts and wall-clock time on each side (the talk gives neither);
     // the saving is then the price ratio, at the prices of the time.
