@@ -93,6 +93,12 @@ run('browser.calculators', async ({ url, context }) => {
   // Without prices in the link, the catalogue's dated prices are used.
   assert.notEqual((await cells(1))[4], '2,097');
 
+  // A case study's "open in the calculator" link opens the calculator with its figures filled in.
+  await page.goto(`${url}en/case-studies/bert-large-trainium/`);
+  await Promise.all([page.waitForURL(/calculators\/energy\//), page.click('a[href*="calculators/energy/"][href*="price1=32.77"]')]);
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  assert.equal((await cells(2))[4], '791', 'the case study\'s Trn1 run at the prices of the time');
+
   // --- Training: the charts, the memory bar, a preset, export. ---
   await open(page, `${url}en/calculators/training/`);
   assert.equal(await page.locator('[data-chart="memory"] svg rect').count() >= 3, true);
