@@ -15,6 +15,7 @@ packages=(
   doctest-dev                                   # unit tests
   clang libclang-rt-14-dev                      # fuzzing (libFuzzer) and its sanitiser runtimes
   chromium                                      # browser tests, driven by playwright-core
+  openjdk-17-jre-headless                       # the Nu HTML Checker (npm vnu-jar) over every page
 )
 # make bench measures the generator against Debian's hugo on a corpus made by a Python script.
 [[ ${1:-} == --bench ]] && packages+=(hugo time python3 gcc)
