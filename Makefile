@@ -13,7 +13,7 @@ FUZZ_TARGETS := fuzz_page fuzz_template fuzz_plan fuzz_url_state
 # Emscripten 3.1.6 from Debian finds its acorn only here (../shared/TOOLCHAIN.md, trap 1).
 export NODE_PATH := /usr/share/nodejs
 
-.PHONY: all setup native wasm asan fuzz-build fuzz build site serve test bench clean
+.PHONY: audit all setup native wasm asan fuzz-build fuzz build site serve test bench clean
 all: build
 
 setup:
@@ -57,6 +57,10 @@ bench: build
 	node tests/bench/planner_bench.mjs --native build/tests/bench/planner_bench --root . --wasm build/wasm/dist
 	node tests/bench/calculator_bench.mjs --cli build/bin/accelguide --root . --wasm build/wasm/dist
 	bash tests/bench/site_bench.sh
+
+# Lighthouse on three pages, scores against the targets; a report, never a test.
+audit: build
+	@bash scripts/audit.sh
 
 clean:
 	rm -rf build

@@ -11,10 +11,12 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 
 #include <httplib.h>
+#include <zlib.h>
 
 #include "files.hpp"
 #include "front_matter.hpp"
@@ -213,6 +215,26 @@ private:
 
 }  // namespace
 
+namespace {
+
+// `bytes` in the gzip format, or nothing if zlib fails.
+std::optional<std::string> gzip(const std::string& bytes) {
+    z_stream z{};
+    if (deflateInit2(&z, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) return std::nullopt;
+    std::string out(deflateBound(&z, bytes.size()), '\0');
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+    z.avail_in = static_cast<uInt>(bytes.size());
+    z.next_out = reinterpret_cast<Bytef*>(out.data());
+    z.avail_out = static_cast<uInt>(out.size());
+    const int status = deflate(&z, Z_FINISH);
+    out.resize(z.total_out);
+    deflateEnd(&z);
+    if (status != Z_STREAM_END) return std::nullopt;
+    return out;
+}
+
+}  // namespace
+
 int serve(const ServeOptions& options, const std::function<void(const std::string&)>& on_ready) {
     LiveSite live(options.build, options.watch);  // pages reload themselves only when there is something to wait for
     if (!live.full_build()) return 1;
@@ -227,6 +249,18 @@ int serve(const ServeOptions& options, const std::function<void(const std::strin
         std::cerr << "accelguide: cannot serve " << live.out().string() << ": not a folder\n";
         return 1;
     }
+    // cpp-httplib compresses text types itself but not application/wasm, the largest file of a
+    // calculator page; a static host (GitHub Pages, nginx with gzip_types) compresses it, so the
+    // dev server does too, and page weight and Lighthouse read the same here as when published.
+    server.set_file_request_handler([](const httplib::Request& req, httplib::Response& res) {
+        if (res.get_header_value("Content-Type") != "application/wasm") return;
+        if (req.get_header_value("Accept-Encoding").find("gzip") == std::string::npos) return;
+        if (auto zipped = gzip(res.body)) {
+            res.body = std::move(*zipped);
+            res.set_header("Content-Encoding", "gzip");
+            res.set_header("Vary", "Accept-Encoding");
+        }
+    });
     server.Get("/__accelguide/live-reload.js", [](const httplib::Request&, httplib::Response& res) {
         res.set_content(kLiveReloadJs, "text/javascript");
     });

@@ -22,6 +22,8 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
 
   const wasm = await fetch(`${url}assets/wasm/accelguide-planner.wasm`);
   assert.equal(wasm.headers.get('content-type'), 'application/wasm');
+  assert.equal(wasm.headers.get('content-encoding'), 'gzip', 'the dev server compresses the module, as a static host does');
+  assert.equal((await wasm.arrayBuffer()).byteLength > 100000, true);
 
   // Without JavaScript the page already shows the worked example, computed at build time.
   const html = await (await fetch(`${url}calculators/training/`)).text();
