@@ -252,14 +252,23 @@ int serve(const ServeOptions& options, const std::function<void(const std::strin
     // cpp-httplib compresses text types itself but not application/wasm, the largest file of a
     // calculator page; a static host (GitHub Pages, nginx with gzip_types) compresses it, so the
     // dev server does too, and page weight and Lighthouse read the same here as when published.
-    server.set_file_request_handler([](const httplib::Request& req, httplib::Response& res) {
+    // The last module compressed is kept: compressing 600 KB on every request would cost more
+    // than serving it.
+    std::mutex zipped_mutex;
+    std::string zipped_from, zipped;
+    server.set_file_request_handler([&](const httplib::Request& req, httplib::Response& res) {
         if (res.get_header_value("Content-Type") != "application/wasm") return;
         if (req.get_header_value("Accept-Encoding").find("gzip") == std::string::npos) return;
-        if (auto zipped = gzip(res.body)) {
-            res.body = std::move(*zipped);
-            res.set_header("Content-Encoding", "gzip");
-            res.set_header("Vary", "Accept-Encoding");
+        std::lock_guard<std::mutex> lock(zipped_mutex);
+        if (res.body != zipped_from) {
+            auto fresh = gzip(res.body);
+            if (!fresh) return;
+            zipped_from = res.body;
+            zipped = std::move(*fresh);
         }
+        res.body = zipped;
+        res.set_header("Content-Encoding", "gzip");
+        res.set_header("Vary", "Accept-Encoding");
     });
     server.Get("/__accelguide/live-reload.js", [](const httplib::Request&, httplib::Response& res) {
         res.set_content(kLiveReloadJs, "text/javascript");

@@ -47,7 +47,11 @@ function watch(page, origin, problems) {
     if (msg.type() === 'error') problems.push(`console error on ${page.url()}: ${msg.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
-  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`));
+  page.on('requestfailed', (req) => {
+    // ERR_ABORTED: the page was left before the request finished (a crawl moving on), not a failure.
+    if (req.failure()?.errorText === 'net::ERR_ABORTED') return;
+    problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`);
+  });
   page.on('request', (req) => {
     if (!req.url().startsWith('data:') && new URL(req.url()).origin !== origin)
       problems.push(`request left the site's origin: ${req.url()}`);

@@ -57,14 +57,22 @@ async function start(root) {
   watchPresets(form);
 
   let last = null;
-  const update = () => {
+  // The result, then what the kind of calculator draws besides it (charts, tables). On load the
+  // second part waits for the next task, so the page answers input sooner; after that an edit
+  // updates both at once.
+  const update = (then = null) => {
     applySwitches(form);
     const request = buildRequest(form);
     const response = call(request);
     show(root, response, shown(response));
-    const extra = response.ok ? (EXTRAS[kind]?.(root, form, request, response, { call, shown, draw }) ?? {}) : {};
-    if (!response.ok) clearExtras(root);
-    last = { request, response, ...extra };
+    last = { request, response };
+    const extras = () => {
+      const extra = response.ok ? (EXTRAS[kind]?.(root, form, request, response, { call, shown, draw }) ?? {}) : {};
+      if (!response.ok) clearExtras(root);
+      if (last.request === request) Object.assign(last, extra);
+    };
+    if (then) setTimeout(() => { extras(); then(); }, 0);
+    else extras();
     saveSoon();
   };
   // history.replaceState costs milliseconds in Chromium, so the URL follows the inputs once typing
@@ -83,11 +91,10 @@ async function start(root) {
   root.addEventListener('keydown', (event) => { if (event.key === 'Enter' || event.key === ' ') saveNow(); });
   addEventListener('pagehide', saveNow);
   setUpTools(root, () => last);
-  form.addEventListener('input', update);
-  form.addEventListener('change', update);
+  form.addEventListener('input', () => update());
+  form.addEventListener('change', () => update());
   form.addEventListener('submit', (event) => event.preventDefault());
-  update();
-  root.dataset.ready = 'true';
+  update(() => { root.dataset.ready = 'true'; });
 }
 
 // ---- the form ------------------------------------------------------------------------------
