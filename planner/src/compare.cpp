@@ -197,7 +197,9 @@ Checked<json> compare(const Catalogue& catalogue, const json& request) {
         return out;
     }
     j["api"] = 1;
-    const std::string kind = j.value("kind", std::string());
+    // value() would throw on a kind that is not text (found by fuzz_plan: "kind": 0).
+    const auto kind_field = j.find("kind");
+    const std::string kind = kind_field != j.end() && kind_field->is_string() ? kind_field->get<std::string>() : "";
     if (kind == "train") return compare_train(catalogue, instances, j, counts);
     if (kind == "infer") return compare_infer(catalogue, instances, j);
     out.errors.push_back({"job.kind", "must be one of: train, infer"});
