@@ -169,8 +169,12 @@ RenderedMarkdown render_markdown(std::string_view markdown, const MarkdownOption
             cmark_parser_attach_syntax_extension(parser.get(), ext);
     std::unique_ptr<cmark_node, NodeDeleter> doc;
     {
-        std::lock_guard<std::mutex> one_at_a_time(parse_mutex());
+        // Block parsing touches the global table only for table rows, so pages without a '|' feed
+        // in parallel; the inline pass (finish) always takes its turn.
+        std::unique_lock<std::mutex> one_at_a_time(parse_mutex(), std::defer_lock);
+        if (markdown.find('|') != std::string_view::npos) one_at_a_time.lock();
         cmark_parser_feed(parser.get(), markdown.data(), markdown.size());
+        if (!one_at_a_time.owns_lock()) one_at_a_time.lock();
         doc.reset(cmark_parser_finish(parser.get()));
     }
     cmark_llist* extensions = cmark_parser_get_syntax_extensions(parser.get());
