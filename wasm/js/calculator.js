@@ -49,7 +49,9 @@ async function start(root) {
   const kind = root.dataset.calculator;
   const form = root.querySelector('[data-form]');
   const call = (request) => JSON.parse(planner.plan(JSON.stringify(request)));
-  const shown = (response) => JSON.parse(planner.display(JSON.stringify(response)));
+  // display() takes the response as JSON text; the main result passes the text plan() returned
+  // rather than writing the parsed object out again.
+  const shown = (response) => JSON.parse(planner.display(typeof response === 'string' ? response : JSON.stringify(response)));
   const draw = (spec) => planner.chart(JSON.stringify(spec));
 
   const hadChartChoices = restoreFromUrl(form);
@@ -63,11 +65,13 @@ async function start(root) {
   const update = (then = null) => {
     applySwitches(form);
     const request = buildRequest(form);
-    const response = call(request);
-    show(root, response, shown(response));
+    const text = planner.plan(JSON.stringify(request));
+    const response = JSON.parse(text);
+    const display = shown(text);
+    show(root, response, display);
     last = { request, response };
     const extras = () => {
-      const extra = response.ok ? (EXTRAS[kind]?.(root, form, request, response, { call, shown, draw }) ?? {}) : {};
+      const extra = response.ok ? (EXTRAS[kind]?.(root, form, request, response, { call, shown, draw, display }) ?? {}) : {};
       if (!response.ok) clearExtras(root);
       if (last.request === request) Object.assign(last, extra);
     };
@@ -318,7 +322,7 @@ function chartChoices(form) {
 }
 
 // What each kind of calculator asks and draws besides its main result. Each returns what the
-// export adds to the request and response.
+// export adds to the request and response. `display` is the response as display() formats it.
 const EXTRAS = {
   train(root, form, request, response, { call, shown, draw }) {
     const m = response.train.memory;
@@ -374,8 +378,8 @@ const EXTRAS = {
     return {};
   },
 
-  energy(root, form, request, response, { shown, draw }) {
-    const rows = shown(response).energy.configurations;
+  energy(root, form, request, response, { draw, display }) {
+    const rows = display.energy.configurations;
     fillTable(root.querySelector('[data-table="energy-rows"]'), rows.map((r) => [
       { text: r.label }, { text: r.instance }, { text: r.energy_kwh, num: true }, { text: r.co2e_kg, num: true },
       { text: r.cost_usd, num: true }, { text: r.energy_saving_percent, num: true },
@@ -387,9 +391,9 @@ const EXTRAS = {
     return {};
   },
 
-  instances(root, form, request, response, { shown }) {
+  instances(root, form, request, response, { display }) {
     const table = root.querySelector('[data-sheet]');
-    const rows = lookup(shown(response), table.dataset.sheet);
+    const rows = lookup(display, table.dataset.sheet);
     for (const tr of table.querySelectorAll('tr[data-row]')) {
       const head = tr.firstElementChild;
       const cells = rows.map((row) => {
