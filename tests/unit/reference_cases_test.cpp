@@ -161,11 +161,32 @@ TEST_CASE("S8: the same weeks on Trn1 instead of P4d cost about 33% less (AWS Ja
     CHECK(e["configurations"][1]["cost_saving_percent"].get<double>() == doctest::Approx(33).epsilon(0.05));
 }
 
-TEST_CASE("S9: 2.3× faster BERT-Large training on Trainium costs about 72% less (AWS Japan talk)") {
+TEST_CASE("S9: 2.3× faster BERT-Large training on Trainium costs about 72% less and uses about 47% less energy (AWS Japan talk)") {
+    // Read as the same job on one instance each side: p4d.24xlarge takes 2.3 h for what trn1.32xlarge
+    // does in 1 h, at the prices of the time (p4d.24xlarge 32.77 USD/h, trn1.32xlarge 21.50 USD/h).
     json e = plan({{"api", 1}, {"kind", "energy"}, {"configurations", json::array({
-        {{"instance", "p4d.24xlarge"}, {"instances", 1}, {"hours", 2.3}, {"price_usd_per_hour", 32.77}},
-        {{"instance", "trn1.32xlarge"}, {"instances", 1}, {"hours", 1}, {"price_usd_per_hour", 21.50}}})}});
-    CHECK(e["configurations"][1]["cost_saving_percent"].get<double>() == doctest::Approx(72).epsilon(0.03));
+        {{"label", "P4d"}, {"instance", "p4d.24xlarge"}, {"instances", 1}, {"hours", 2.3}, {"price_usd_per_hour", 32.77}},
+        {{"label", "Trn1"}, {"instance", "trn1.32xlarge"}, {"instances", 1}, {"hours", 1}, {"price_usd_per_hour", 21.50}}})}});
+    const json& trn1 = e["configurations"][1];
+    CHECK(trn1["cost_saving_percent"].get<double>() == doctest::Approx(72).epsilon(0.03));
+
+    SUBCASE("the power half: 47% less energy, a consistency check between two sources") {
+        // "47% lower power" is read as 47% less energy for the same job (a 2.3× faster run draws
+        // power for 1/2.3 of the time), not as a lower instantaneous draw: trn1.32xlarge draws more
+        // than p4d.24xlarge in this catalogue. The energy comes from the catalogue's power figures,
+        // p4d.24xlarge 4,200 W (8 × 400 W A100 + 1 kW host, an estimate) and trn1.32xlarge 5,186 W.
+        // trn1.32xlarge's figure is not independent: it was derived from the OTHER source's result
+        // (aws-energy-article: about 29% less energy in S3, see its note in data/instances.json). So
+        // this checks that the talk's figure and the article's agree, not that the planner predicts
+        // the talk: 1 − 5186 / (2.3 × 4200) = 46.3%, within 3% of 47.
+        const double p4d_kwh = e["configurations"][0]["energy_kwh"].get<double>();
+        const double trn1_kwh = trn1["energy_kwh"].get<double>();
+        CAPTURE(p4d_kwh);
+        CAPTURE(trn1_kwh);
+        const double saving = trn1["energy_saving_percent"].get<double>();
+        CHECK(saving == doctest::Approx((1 - 5186 / (2.3 * 4200)) * 100).epsilon(1e-6));
+        CHECK(saving == doctest::Approx(47).epsilon(0.03));
+    }
 }
 
 TEST_CASE("S10: P5 is up to 6× P4d: H100's dense FP8 peak against A100's dense BF16 (AWS Japan talk)") {
@@ -173,4 +194,32 @@ TEST_CASE("S10: P5 is up to 6× P4d: H100's dense FP8 peak against A100's dense 
     const double h100_fp8 = c.accelerator("h100-sxm")->peak_tflops.at("fp8").value;
     const double a100_bf16 = c.accelerator("a100-40gb")->peak_tflops.at("bf16").value;
     CHECK(h100_fp8 / a100_bf16 == doctest::Approx(6).epsilon(0.06));
+}
+
+TEST_CASE("S10: P5 at up to 4× P4de costs up to 40% less at the launch prices, about 50% less at today's (AWS Japan talk; The Next Platform)") {
+    // Read as the same job on one instance each side: P4de takes 4 h for what P5 does in 1 h (the
+    // talk's best case, "up to 4× faster than P4de"), so the 40% is an upper bound as well.
+    auto p5_against_p4de = [](const json& p4de_price, const json& p5_price) {
+        json p4de = {{"label", "P4de"}, {"instance", "p4de.24xlarge"}, {"instances", 1}, {"hours", 4}};
+        json p5 = {{"label", "P5"}, {"instance", "p5.48xlarge"}, {"instances", 1}, {"hours", 1}};
+        if (!p4de_price.is_null()) p4de["price_usd_per_hour"] = p4de_price;
+        if (!p5_price.is_null()) p5["price_usd_per_hour"] = p5_price;
+        return plan({{"api", 1}, {"kind", "energy"}, {"configurations", json::array({p4de, p5})}})["configurations"][1];
+    };
+    SUBCASE("at the prices of the source material: 40%") {
+        // p4de.24xlarge 40.96 USD/h (aws-genai-training-talk) and p5.48xlarge 98.32 USD/h at launch
+        // (nextplatform-p5-pricing), both before AWS's 2025 cut and both quoted in the price notes
+        // of data/instances.json: 1 − 98.32 / (4 × 40.96) = 40.0%.
+        const double saving = p5_against_p4de(40.96, 98.32)["cost_saving_percent"].get<double>();
+        CHECK(saving == doctest::Approx((1 - 98.32 / (4 * 40.96)) * 100).epsilon(1e-9));
+        CHECK(saving == doctest::Approx(40).epsilon(0.01));
+    }
+    SUBCASE("at the catalogue's post-2025-cut prices: about 50%") {
+        // p4de.24xlarge 27.45 and p5.48xlarge 55.04 USD/h (datareceipts-hyperscalers): P5's price
+        // fell more than P4de's, so the same speed-up now saves more. This shows readers both; it
+        // is not a figure the talk gave.
+        const double saving = p5_against_p4de(nullptr, nullptr)["cost_saving_percent"].get<double>();
+        CHECK(saving == doctest::Approx((1 - 55.04 / (4 * 27.44705)) * 100).epsilon(1e-9));
+        CHECK(saving == doctest::Approx(50).epsilon(0.02));
+    }
 }
