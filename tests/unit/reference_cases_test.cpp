@@ -143,13 +143,43 @@ TEST_CASE("S7: C7g against C6g: the FP32 peaks differ about 2x, within 20% of th
         CHECK(slow / fast == doctest::Approx(ratio).epsilon(1e-9));
         CHECK(fast == doctest::Approx(6 * 100e6 * 2e9 / (c7g * 1e12 * 0.3)).epsilon(1e-9));
     }
-    // Not reproduced: "Graviton3 uses up to 60% less energy than comparable accelerated instances for
-    // the same performance" (XGBoost/LightGBM-class work; aws-energy-article). The catalogue has no
-    // sourced power for any Graviton3 instance (AWS publishes none; graviton2's 105 W is one
-    // low-confidence press figure), the claim does not name the accelerated instances compared, and
-    // no XGBoost/LightGBM throughput is held for either side, so an energy check here would only
-    // restate assumed inputs.
-    // data/README.md lists this under Known gaps.
+
+    SUBCASE("energy: the catalogue's estimates agree in direction only; the 60% is not reproduced") {
+        // The claim. PLANNER.md summarises it as "up to 60% less energy than comparable accelerated
+        // instances"; AWS's own wording is "up to 60% less energy than comparable EC2 instances"
+        // (Well-Architected Machine Learning Lens, MLSUS-12,
+        // https://docs.aws.amazon.com/wellarchitected/latest/machine-learning-lens/mlsus-12.html, and
+        // AWS's Graviton pages: "for the same performance"), i.e. against CPU instances of the same
+        // class, not against accelerated ones. The natural pair is c7g.16xlarge against c6i.16xlarge
+        // (Ice Lake Xeon Platinum 8375C, the same 64 vCPUs).
+        //
+        // What the catalogue holds, every figure an estimate (data/accelerators.json,
+        // data/instances.json): FP32 peaks c7g 5.32 TFLOPS, c6i 5.94 TFLOPS (two AVX-512 FMA units
+        // at the 2.9 GHz base clock, LOW CONFIDENCE); power c7g 159 W, c6i 291 W, both by Cloud
+        // Carbon Footprint's SPECpower-per-vCPU method. The same FP32 job at the same MFU then takes
+        // 5.94 / 5.32 longer on c7g and uses 1 − (159 × 5.94/5.32) / 291 ≈ 39% less energy.
+        //
+        // Why that is not a check of the 60%: (1) no Graviton3 power is published; Cloud Carbon
+        // Footprint reuses its Graviton2 figure, which is itself AMD EPYC 2nd Gen's, so c7g's 159 W
+        // is a placeholder, not a Graviton3 measurement; (2) Intel publishes no TDP or AVX-512 clock
+        // for the AWS-only 8375C, so c6i's peak is an upper bound; (3) the claim names no workload,
+        // and XGBoost/LightGBM-class work is not FLOP-bound, so equal MFU is an assumption; (4) "up to"
+        // is a best case. Tuning any of these toward 60% would only restate the claim. Missing for an
+        // honest check: a measured or vendor power for Graviton3 and for the 8375C, and one workload's
+        // throughput measured on both instances. data/README.md lists them under Known gaps.
+        json x86 = plan({{"api", 1}, {"kind", "instances"}, {"ids", json::array({"c6i.16xlarge"})}})["rows"];
+        REQUIRE(x86.size() == 1);
+        const double c6i = x86[0]["peak_tflops"]["fp32"].get<double>();
+        CAPTURE(c6i);
+        // One hour of the job on c6i; at equal MFU, c7g needs c6i / c7g hours for the same work.
+        json e = plan({{"api", 1}, {"kind", "energy"}, {"configurations", json::array({
+            {{"label", "C6i"}, {"instance", "c6i.16xlarge"}, {"instances", 1}, {"hours", 1}},
+            {{"label", "C7g"}, {"instance", "c7g.16xlarge"}, {"instances", 1}, {"hours", c6i / c7g}}})}});
+        const double saving = e["configurations"][1]["energy_saving_percent"].get<double>();
+        CAPTURE(saving);
+        CHECK(saving > 0);  // direction only, by design; see above
+    }
+    // The performance half above is the only part of S7 this file reproduces.
 }
 
 TEST_CASE("S8: the same weeks on Trn1 instead of P4d cost about 33% less (AWS Japan talk, customer case)") {
