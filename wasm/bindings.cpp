@@ -2,10 +2,17 @@
 // drawn by the same code as the site's build-time charts (site/src/chart.hpp); and
 // display(responseJson) -> the response with its numbers formatted as the site shows them
 // (site/src/text.hpp), so a live result reads exactly like the build-time example.
-// Only conversion lives here; neither throws, so nothing opaque crosses into JS.
+//
+// Each is a plain C export taking and returning UTF-8 C strings; wasm/js/exports.js wraps them
+// with Emscripten's cwrap as Module.plan, .chart and .display, which take and return JS strings.
+// (Plain exports instead of embind: the same three calls, a smaller module and loader.) A
+// returned pointer stays valid until the next call of the same function; cwrap copies it at once.
+// Only conversion lives here; nothing throws, so nothing opaque crosses into JS.
+#include <cstring>
 #include <string>
+#include <string_view>
 
-#include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 
 #include <nlohmann/json.hpp>
 
@@ -13,46 +20,47 @@
 #include "text.hpp"
 #include "planner/api.hpp"
 
-// data/*.json, embedded at build time (wasm/CMakeLists.txt).
-extern const char kSourcesJson[];
-extern const char kAcceleratorsJson[];
-extern const char kInstancesJson[];
-extern const char kRegionsJson[];
-extern const char kBenchmarksJson[];
-extern const char kModelsJson[];
+// The catalogue in canonical form, validated at build time (wasm/catalogue_json.cpp).
+extern const char kCatalogueJson[];
 
 namespace {
 
-const planner::CatalogueLoad& catalogue() {
-    static const planner::CatalogueLoad load = [] {
-        planner::CatalogueFiles files;
-        files.sources.text = kSourcesJson;
-        files.accelerators.text = kAcceleratorsJson;
-        files.instances.text = kInstancesJson;
-        files.regions.text = kRegionsJson;
-        files.benchmarks.text = kBenchmarksJson;
-        files.models.text = kModelsJson;
-        return planner::load_catalogue(files);
-    }();
-    return load;
+// Every parse goes through one input type, as planner::plan's does, so the module holds one
+// instantiation of nlohmann/json's parser.
+nlohmann::json parse(std::string_view text) {
+    return nlohmann::json::parse(text.data(), text.data() + text.size(), nullptr, /*allow_exceptions=*/false);
 }
 
-std::string plan(const std::string& request_json) { return planner::plan(catalogue(), request_json); }
+const planner::Catalogue& catalogue() {
+    static const planner::Catalogue c = parse(kCatalogueJson).get<planner::Catalogue>();
+    return c;
+}
 
-std::string chart(const std::string& spec_json) {
-    const auto spec = nlohmann::json::parse(spec_json, nullptr, /*allow_exceptions=*/false);
-    return spec.is_object() ? site::chart_from_json(spec) : std::string();
+// Keeps a result alive for JS to copy, one buffer per function.
+const char* give(std::string& slot, std::string value) {
+    slot = std::move(value);
+    return slot.c_str();
 }
 
 }  // namespace
 
-std::string display(const std::string& response_json) {
-    const auto response = nlohmann::json::parse(response_json, nullptr, /*allow_exceptions=*/false);
-    return site::display_json(response.is_discarded() ? nlohmann::json() : response).dump();
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE const char* accelguide_plan(const char* request_json) {
+    static std::string out;
+    return give(out, planner::plan(catalogue(), request_json));
 }
 
-EMSCRIPTEN_BINDINGS(accelguide_planner) {
-    emscripten::function("plan", &plan);
-    emscripten::function("chart", &chart);
-    emscripten::function("display", &display);
+EMSCRIPTEN_KEEPALIVE const char* accelguide_chart(const char* spec_json) {
+    static std::string out;
+    const auto spec = parse(spec_json);
+    return give(out, spec.is_object() ? site::chart_from_json(spec) : std::string());
 }
+
+EMSCRIPTEN_KEEPALIVE const char* accelguide_display(const char* response_json) {
+    static std::string out;
+    const auto response = parse(response_json);
+    return give(out, site::display_json(response.is_discarded() ? nlohmann::json() : response).dump());
+}
+
+}  // extern "C"

@@ -89,7 +89,7 @@ std::string dispatch(const Catalogue& catalogue, const json& request) {
 // of each comparison row that could not run the job.
 std::string localised(std::string response, const std::string& lang) {
     if (lang == "en") return response;
-    json r = json::parse(response);
+    json r = json::parse(response.data(), response.data() + response.size());  // as the request: one parser
     if (!r.value("ok", true)) {
         for (json& e : r["errors"]) e["message"] = localise(e["message"].get<std::string>(), lang);
     } else if (r.value("kind", "") == "compare") {

@@ -126,4 +126,108 @@ void to_json(json& j, const Catalogue& c) {
     for (const auto& [id, s] : c.sources) j["sources"][id] = s;
 }
 
+namespace {
+template <class T>
+void take(const json& j, const char* key, std::optional<T>& v) {
+    if (auto it = j.find(key); it != j.end()) v = it->template get<T>();
+}
+template <class T>
+void take(const json& j, const char* key, T& v) {
+    if (auto it = j.find(key); it != j.end()) it->get_to(v);
+}
+}  // namespace
+
+void from_json(const json& j, Source& s) {
+    j.at("id").get_to(s.id);
+    j.at("title").get_to(s.title);
+    j.at("url").get_to(s.url);
+    j.at("as_of").get_to(s.as_of);
+}
+
+void from_json(const json& j, Figure& f) {
+    j.at("value").get_to(f.value);
+    j.at("unit").get_to(f.unit);
+    j.at("source").get_to(f.source);
+    take(j, "as_of", f.as_of);
+    take(j, "note", f.note);
+    take(j, "estimate", f.estimate);
+}
+
+void from_json(const json& j, Fact& f) {
+    j.at("value").get_to(f.value);
+    j.at("source").get_to(f.source);
+}
+
+void from_json(const json& j, Price& p) {
+    from_json(j, p.usd_per_hour);
+    j.at("region").get_to(p.region);
+}
+
+void from_json(const json& j, Accelerator& a) {
+    j.at("id").get_to(a.id);
+    j.at("name").get_to(a.name);
+    j.at("kind").get_to(a.kind);
+    j.at("peak_tflops").get_to(a.peak_tflops);
+    j.at("sparse_tflops").get_to(a.sparse_tflops);
+    j.at("memory").get_to(a.memory);
+    j.at("default_mfu").get_to(a.default_mfu);
+    take(j, "memory_bandwidth", a.memory_bandwidth);
+    take(j, "power", a.power);
+}
+
+void from_json(const json& j, Instance& i) {
+    j.at("id").get_to(i.id);
+    j.at("family").get_to(i.family);
+    j.at("accelerator").get_to(i.accelerator);
+    j.at("accelerator_count").get_to(i.accelerator_count);
+    j.at("vcpu").get_to(i.vcpu);
+    j.at("memory").get_to(i.memory);
+    take(j, "network", i.network);
+    take(j, "accelerator_interconnect", i.accelerator_interconnect);
+    take(j, "efa", i.efa);
+    take(j, "local_nvme", i.local_nvme);
+    take(j, "price", i.price);
+    take(j, "power", i.power);
+}
+
+void from_json(const json& j, Region& r) {
+    j.at("id").get_to(r.id);
+    j.at("name").get_to(r.name);
+    j.at("carbon_intensity").get_to(r.carbon_intensity);
+    j.at("pue").get_to(r.pue);
+}
+
+void from_json(const json& j, Benchmark& b) {
+    j.at("id").get_to(b.id);
+    j.at("kind").get_to(b.kind);
+    j.at("instance").get_to(b.instance);
+    j.at("model").get_to(b.model);
+    take(j, "instances", b.instances);
+    take(j, "scaling_efficiency", b.scaling_efficiency);
+    take(j, "throughput", b.throughput);
+    take(j, "latency", b.latency);
+}
+
+void from_json(const json& j, Model& m) {
+    j.at("id").get_to(m.id);
+    j.at("name").get_to(m.name);
+    j.at("parameters").get_to(m.parameters);
+    if (auto it = j.find("architecture"); it != j.end()) {
+        const json& a = *it;
+        m.architecture = ModelArchitecture{a.at("layers").get<Figure>(), a.at("hidden").get<Figure>(),
+                                           a.at("heads").get<Figure>(), a.at("sequence").get<Figure>(),
+                                           a.at("vocabulary").get<Figure>()};
+    }
+    take(j, "tokens", m.tokens);
+}
+
+void from_json(const json& j, Catalogue& c) {
+    j.at("sources").get_to(c.sources);
+    j.at("accelerators").get_to(c.accelerators);
+    j.at("instances").get_to(c.instances);
+    j.at("regions").get_to(c.regions);
+    j.at("benchmarks").get_to(c.benchmarks);
+    j.at("models").get_to(c.models);
+}
+
 }  // namespace planner

@@ -116,6 +116,37 @@ TEST_CASE("the project's data files are valid and hold the instances the site ne
     }
 }
 
+TEST_CASE("the canonical JSON the wasm module embeds reads back to the same catalogue") {
+    const planner::Catalogue& loaded = test::real_catalogue();
+    const nlohmann::json canonical = loaded;
+    const auto back = nlohmann::json::parse(canonical.dump()).get<planner::Catalogue>();
+    CHECK(nlohmann::json(back) == canonical);
+
+    // What to_json leaves out when absent comes back absent, and what it writes comes back whole.
+    REQUIRE(back.instances.size() == loaded.instances.size());
+    for (std::size_t i = 0; i < loaded.instances.size(); ++i) {
+        const auto& a = loaded.instances[i];
+        const auto& b = back.instances[i];
+        CAPTURE(a.id);
+        CHECK(b.id == a.id);
+        CHECK(b.price.has_value() == a.price.has_value());
+        CHECK(b.power.has_value() == a.power.has_value());
+        if (a.price) {
+            CHECK(b.price->usd_per_hour.value == a.price->usd_per_hour.value);  // exact: dump round-trips doubles
+            CHECK(b.price->region == a.price->region);
+            CHECK(b.price->usd_per_hour.as_of == a.price->usd_per_hour.as_of);
+        }
+        if (a.power) {
+            CHECK(b.power->estimate == a.power->estimate);
+            CHECK(b.power->note == a.power->note);
+        }
+    }
+    REQUIRE(back.models.size() == loaded.models.size());
+    for (std::size_t i = 0; i < loaded.models.size(); ++i)
+        CHECK(back.models[i].architecture.has_value() == loaded.models[i].architecture.has_value());
+    CHECK(back.sources.size() == loaded.sources.size());
+}
+
 TEST_CASE("errors point at the file, line and column, with the entry and a hint") {
     using Files = planner::CatalogueFiles;
     struct Case {

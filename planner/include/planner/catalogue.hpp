@@ -173,4 +173,19 @@ void to_json(nlohmann::json& j, const Benchmark& b);
 void to_json(nlohmann::json& j, const Model& m);
 void to_json(nlohmann::json& j, const Catalogue& c);
 
+// The inverse of to_json, for a catalogue that load_catalogue has already validated (the wasm
+// module embeds the native loader's output in this form, so the browser skips validation and
+// position tracking). It trusts its input: on a missing field it throws nlohmann::json's
+// out_of_range; it reports nothing the way load_catalogue does.
+void from_json(const nlohmann::json& j, Source& s);
+void from_json(const nlohmann::json& j, Figure& f);
+void from_json(const nlohmann::json& j, Fact& f);
+void from_json(const nlohmann::json& j, Price& p);
+void from_json(const nlohmann::json& j, Accelerator& a);
+void from_json(const nlohmann::json& j, Instance& i);
+void from_json(const nlohmann::json& j, Region& r);
+void from_json(const nlohmann::json& j, Benchmark& b);
+void from_json(const nlohmann::json& j, Model& m);
+void from_json(const nlohmann::json& j, Catalogue& c);
+
 }  // namespace planner
