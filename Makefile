@@ -55,7 +55,7 @@ test: build asan fuzz-build
 bench: build
 	@bash scripts/setup.sh --bench
 	node tests/bench/planner_bench.mjs --native build/tests/bench/planner_bench --root . --wasm build/wasm/dist
-	node tests/bench/calculator_bench.mjs --cli build/bin/accelguide --wasm build/wasm/dist
+	node tests/bench/calculator_bench.mjs --cli build/bin/accelguide --root . --wasm build/wasm/dist
 	bash tests/bench/site_bench.sh
 
 # Lighthouse on three pages, scores against the targets; a report, never a test.

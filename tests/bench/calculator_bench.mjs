@@ -4,7 +4,7 @@
 //   - input event → updated result and charts, median over 100 edits of the instance count, each
 //     running the compare sweep over the whole catalogue (target ≤ 16 ms, one frame), against the
 //     same sweep called straight from the page's module with no DOM work.
-//   node tests/bench/calculator_bench.mjs --cli build/bin/accelguide --wasm build/wasm/dist
+//   node tests/bench/calculator_bench.mjs --cli build/bin/accelguide --root . --wasm build/wasm/dist
 // Prints figures and ratios; never fails on timing.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
