@@ -2,11 +2,13 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
 
 #include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm-extension_api.h>
 #include <cmark-gfm.h>
 
 #include "mustache.hpp"
@@ -27,10 +29,15 @@ struct CharDeleter {
 constexpr const char* kExtensions[] = {"table", "strikethrough", "autolink", "tasklist"};
 
 // cmark-gfm 0.29 keeps the inline parser's table of special characters in one global array: a
-// parser adds its extensions' characters ('~', '|', ...) when it starts parsing inlines (and
-// table rows) and removes them when it is done. Parsers on two threads race: a page parsed while
-// another one finished lost its strikethrough (~~x~~ left as text in about 40 of 3,000 pages built
-// on 2 threads). So parsing runs one page at a time; ids, rewriting and rendering stay parallel.
+// parser adds its extensions' characters when it starts parsing inlines and removes them when it
+// is done. Parsers on two threads race: a page parsed while another one finished lost its
+// strikethrough or autolinks (~~x~~ left as text in about 40 of 3,000 pages built on 2 threads).
+// So the characters of autolink (':' 'w') and table ('|') are set once, for good, and those two
+// extensions' lists emptied (nothing else reads them: autolink's matcher is asked for every special
+// character, and the table is found at block level), so no parser adds or removes them again.
+// Strikethrough's '~' cannot be set for good: cmark finds the extension that closes a '~' run
+// through that list. It is attached only to pages that hold a '~', and those pages are parsed one
+// at a time; every other page parses in parallel and never touches the global array.
 std::mutex& parse_mutex() {
     static std::mutex m;
     return m;
@@ -51,7 +58,17 @@ bool is_dangerous_url(const char* url) {
 
 void register_extensions_once() {
     static std::once_flag once;
-    std::call_once(once, [] { cmark_gfm_core_extensions_ensure_registered(); });
+    std::call_once(once, [] {
+        cmark_gfm_core_extensions_ensure_registered();
+        std::unique_ptr<cmark_parser, ParserDeleter> parser(cmark_parser_new(CMARK_OPT_DEFAULT));
+        for (const char* name : {"autolink", "table"})
+            if (cmark_syntax_extension* ext = cmark_find_syntax_extension(name))
+                cmark_parser_attach_syntax_extension(parser.get(), ext);
+        cmark_manage_extensions_special_characters(parser.get(), 1);
+        for (const char* name : {"autolink", "table"})
+            if (cmark_syntax_extension* ext = cmark_find_syntax_extension(name))
+                cmark_syntax_extension_set_special_inline_chars(ext, nullptr);
+    });
 }
 
 std::string plain_text(cmark_node* node) {
@@ -164,17 +181,16 @@ RenderedMarkdown render_markdown(std::string_view markdown, const MarkdownOption
     const int footnotes = markdown.find("[^") != std::string_view::npos ? CMARK_OPT_FOOTNOTES : 0;
     const int parse_options = CMARK_OPT_DEFAULT | footnotes;
     std::unique_ptr<cmark_parser, ParserDeleter> parser(cmark_parser_new(parse_options));
+    // Without a '~' there is nothing to strike through, and no reason to touch the global table.
+    const bool tilde = markdown.find('~') != std::string_view::npos;
     for (const char* name : kExtensions)
         if (cmark_syntax_extension* ext = cmark_find_syntax_extension(name))
-            cmark_parser_attach_syntax_extension(parser.get(), ext);
+            if (tilde || std::strcmp(name, "strikethrough") != 0) cmark_parser_attach_syntax_extension(parser.get(), ext);
     std::unique_ptr<cmark_node, NodeDeleter> doc;
     {
-        // Block parsing touches the global table only for table rows, so pages without a '|' feed
-        // in parallel; the inline pass (finish) always takes its turn.
         std::unique_lock<std::mutex> one_at_a_time(parse_mutex(), std::defer_lock);
-        if (markdown.find('|') != std::string_view::npos) one_at_a_time.lock();
+        if (tilde) one_at_a_time.lock();
         cmark_parser_feed(parser.get(), markdown.data(), markdown.size());
-        if (!one_at_a_time.owns_lock()) one_at_a_time.lock();
         doc.reset(cmark_parser_finish(parser.get()));
     }
     cmark_llist* extensions = cmark_parser_get_syntax_extensions(parser.get());
