@@ -2,7 +2,6 @@
 
 #include <cctype>
 #include <cstdlib>
-#include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -36,8 +35,6 @@ struct NodeDeleter {
 struct CharDeleter {
     void operator()(char* s) const { std::free(s); }
 };
-
-constexpr const char* kExtensions[] = {"table", "strikethrough", "autolink", "tasklist"};
 
 // cmark-gfm 0.29 keeps the inline parser's table of special characters in one global array: a
 // parser adds its extensions' characters when it starts parsing inlines and removes them when it
@@ -75,24 +72,31 @@ struct LeakCheckPaused {
 #endif
 };
 
-void register_extensions_once() {
-    static std::once_flag once;
-    std::call_once(once, [] {
+// The GFM extensions every parser uses, looked up once (nullptr for one cmark does not have).
+struct Extensions {
+    cmark_syntax_extension *table, *strikethrough, *autolink, *tasklist;
+};
+
+const Extensions& extensions() {
+    static const Extensions found = [] {
         {
             // The lists emptied below are dropped, not freed (cmark-gfm offers no way to read them
             // back): a one-time 32 bytes that LeakSanitizer is told to expect.
             [[maybe_unused]] LeakCheckPaused paused;
             cmark_gfm_core_extensions_ensure_registered();
         }
+        const Extensions e{cmark_find_syntax_extension("table"), cmark_find_syntax_extension("strikethrough"),
+                           cmark_find_syntax_extension("autolink"), cmark_find_syntax_extension("tasklist")};
+        // Autolink's and table's characters, set for good (see parse_mutex above).
         std::unique_ptr<cmark_parser, ParserDeleter> parser(cmark_parser_new(CMARK_OPT_DEFAULT));
-        for (const char* name : {"autolink", "table"})
-            if (cmark_syntax_extension* ext = cmark_find_syntax_extension(name))
-                cmark_parser_attach_syntax_extension(parser.get(), ext);
+        for (cmark_syntax_extension* ext : {e.autolink, e.table})
+            if (ext) cmark_parser_attach_syntax_extension(parser.get(), ext);
         cmark_manage_extensions_special_characters(parser.get(), 1);
-        for (const char* name : {"autolink", "table"})
-            if (cmark_syntax_extension* ext = cmark_find_syntax_extension(name))
-                cmark_syntax_extension_set_special_inline_chars(ext, nullptr);
-    });
+        for (cmark_syntax_extension* ext : {e.autolink, e.table})
+            if (ext) cmark_syntax_extension_set_special_inline_chars(ext, nullptr);
+        return e;
+    }();
+    return found;
 }
 
 std::string plain_text(cmark_node* node) {
@@ -198,7 +202,7 @@ std::string heading_id(std::string_view text) {
 }
 
 RenderedMarkdown render_markdown(std::string_view markdown, const MarkdownOptions& options) {
-    register_extensions_once();
+    const Extensions& gfm = extensions();
     // No CMARK_OPT_VALIDATE_UTF8: the input is valid UTF-8 already (see markdown.hpp), and cmark's
     // check would cost a pass over every byte for nothing. Footnotes cost cmark extra walks over
     // the whole tree; without "[^" in the text there can be none, so they are only asked for then.
@@ -207,9 +211,8 @@ RenderedMarkdown render_markdown(std::string_view markdown, const MarkdownOption
     std::unique_ptr<cmark_parser, ParserDeleter> parser(cmark_parser_new(parse_options));
     // Without a '~' there is nothing to strike through, and no reason to touch the global table.
     const bool tilde = markdown.find('~') != std::string_view::npos;
-    for (const char* name : kExtensions)
-        if (cmark_syntax_extension* ext = cmark_find_syntax_extension(name))
-            if (tilde || std::strcmp(name, "strikethrough") != 0) cmark_parser_attach_syntax_extension(parser.get(), ext);
+    for (cmark_syntax_extension* ext : {gfm.table, tilde ? gfm.strikethrough : nullptr, gfm.autolink, gfm.tasklist})
+        if (ext) cmark_parser_attach_syntax_extension(parser.get(), ext);
     std::unique_ptr<cmark_node, NodeDeleter> doc;
     {
         std::unique_lock<std::mutex> one_at_a_time(parse_mutex(), std::defer_lock);
