@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
-#include <mutex>
 
 #if defined(__SANITIZE_ADDRESS__)
 #define ACCELGUIDE_LSAN 1
@@ -22,6 +21,7 @@
 #include <cmark-gfm.h>
 
 #include "mustache.hpp"
+#include "page_arena.hpp"
 
 namespace site {
 namespace {
@@ -32,24 +32,11 @@ struct ParserDeleter {
 struct NodeDeleter {
     void operator()(cmark_node* n) const { cmark_node_free(n); }
 };
-struct CharDeleter {
-    void operator()(char* s) const { std::free(s); }
-};
 
-// cmark-gfm 0.29 keeps the inline parser's table of special characters in one global array: a
-// parser adds its extensions' characters when it starts parsing inlines and removes them when it
-// is done. Parsers on two threads race: a page parsed while another one finished lost its
-// strikethrough or autolinks (~~x~~ left as text in about 40 of 3,000 pages built on 2 threads).
-// So the characters of autolink (':' 'w') and table ('|') are set once, for good, and those two
-// extensions' lists emptied (nothing else reads them: autolink's matcher is asked for every special
-// character, and the table is found at block level), so no parser adds or removes them again.
-// Strikethrough's '~' cannot be set for good: cmark finds the extension that closes a '~' run
-// through that list. It is attached only to pages that hold a '~', and those pages are parsed one
-// at a time; every other page parses in parallel and never touches the global array.
-std::mutex& parse_mutex() {
-    static std::mutex m;
-    return m;
-}
+// Pages parse and render with memory from this thread's page arena (page_arena.hpp), given back
+// when render_markdown returns. Every node put into such a tree must come from it too: cmark frees
+// a whole tree with its root's allocator.
+cmark_mem page_memory{site::page_arena::calloc, site::page_arena::realloc, site::page_arena::free};
 
 // A link or image target that runs code or reads local files when followed: javascript:,
 // vbscript:, file:, and data: other than an image (cmark-gfm's own rule for its safe mode, which
@@ -64,6 +51,68 @@ bool is_dangerous_url(const char* url) {
     return starts("javascript:") || starts("vbscript:") || starts("file:");
 }
 
+// cmark-gfm 0.29 keeps the inline parser's table of special characters in one global array: a
+// parser adds its extensions' characters when it starts parsing inlines and removes them when it
+// is done. Parsers on two threads race: a page parsed while another one finished lost its
+// strikethrough or autolinks (~~x~~ left as text in about 40 of 3,000 pages built on 2 threads).
+// So every extension character (':' 'w' for autolinks, '|' for tables, '~' for strikethrough) is
+// set once, for good, at start-up, and no parser adds or removes one again:
+// - autolink's and table's lists are emptied: autolink's matcher is asked for every special
+//   character, and the table is found at block level, so nothing else reads them.
+// - strikethrough is replaced by our own extension, `Strike` below, which makes the same nodes.
+//   cmark finds the extension that closes a delimiter run through the extension's list, keyed by
+//   the character on the delimiter stack, so GFM's own extension must list '~' and be removed
+//   again. Ours pushes its runs as kStrikeDelimiter instead, a byte that never reaches the
+//   inline parser (cmark turns NUL into U+FFFD first), and lists that: toggling its slot in
+//   the table changes nothing, and every page parses in parallel.
+constexpr unsigned char kStrikeDelimiter = 0;
+
+// Our strikethrough's callbacks find GFM's extension (whose renderer draws <del>) and node type here.
+struct Strike {
+    cmark_syntax_extension* gfm = nullptr;
+    cmark_node_type type = CMARK_NODE_NONE;
+};
+
+// A run of '~': a text node, pushed as a delimiter when it is one or two long and flanking
+// (GFM's rule, as in its strikethrough.c).
+cmark_node* match_strike(cmark_syntax_extension*, cmark_parser*, cmark_node*, unsigned char character,
+                         cmark_inline_parser* inline_parser) {
+    if (character != '~') return nullptr;
+    int left_flanking = 0, right_flanking = 0, punct_before = 0, punct_after = 0;
+    const int run = cmark_inline_parser_scan_delimiters(inline_parser, 100, '~', &left_flanking, &right_flanking,
+                                                        &punct_before, &punct_after);
+    cmark_node* text = cmark_node_new_with_mem(CMARK_NODE_TEXT, &page_memory);
+    cmark_node_set_literal(text, std::string(static_cast<std::size_t>(run), '~').c_str());
+    if ((left_flanking || right_flanking) && (run == 1 || run == 2))
+        cmark_inline_parser_push_delimiter(inline_parser, kStrikeDelimiter, left_flanking, right_flanking, text);
+    return text;
+}
+
+// An opener and a closer of the same length enclose a strikethrough; the delimiters between them
+// are spent either way.
+delimiter* insert_strike(cmark_syntax_extension* self, cmark_parser*, cmark_inline_parser* inline_parser,
+                         delimiter* opener, delimiter* closer) {
+    const auto* strike = static_cast<const Strike*>(cmark_syntax_extension_get_private(self));
+    delimiter* const after = closer->next;
+    cmark_node* node = opener->inl_text;
+    if (opener->length == closer->length && cmark_node_set_type(node, strike->type)) {
+        cmark_node_set_syntax_extension(node, strike->gfm);
+        for (cmark_node* child = cmark_node_next(node); child && child != closer->inl_text;) {
+            cmark_node* next = cmark_node_next(child);
+            cmark_node_append_child(node, child);
+            child = next;
+        }
+        cmark_node_free(closer->inl_text);
+    }
+    for (delimiter* d = closer; d && d != opener;) {
+        delimiter* previous = d->previous;
+        cmark_inline_parser_remove_delimiter(inline_parser, d);
+        d = previous;
+    }
+    cmark_inline_parser_remove_delimiter(inline_parser, opener);
+    return after;
+}
+
 // Allocations made while one lives are not reported as leaks (a no-op without AddressSanitizer).
 struct LeakCheckPaused {
 #ifdef ACCELGUIDE_LSAN
@@ -72,28 +121,55 @@ struct LeakCheckPaused {
 #endif
 };
 
-// The GFM extensions every parser uses, looked up once (nullptr for one cmark does not have).
+// The GFM extensions every parser uses, set up once (nullptr for one cmark does not have).
 struct Extensions {
     cmark_syntax_extension *table, *strikethrough, *autolink, *tasklist;
 };
 
+// GFM's strikethrough node type, read off a parse of "~~x~~" (cmark-gfm's headers do not declare it).
+cmark_node_type strikethrough_type(cmark_syntax_extension* gfm) {
+    std::unique_ptr<cmark_parser, ParserDeleter> parser(cmark_parser_new(CMARK_OPT_DEFAULT));
+    cmark_parser_attach_syntax_extension(parser.get(), gfm);
+    cmark_parser_feed(parser.get(), "~~x~~", 5);
+    std::unique_ptr<cmark_node, NodeDeleter> doc(cmark_parser_finish(parser.get()));
+    cmark_node* paragraph = cmark_node_first_child(doc.get());
+    cmark_node* struck = paragraph ? cmark_node_first_child(paragraph) : nullptr;
+    return struck ? cmark_node_get_type(struck) : CMARK_NODE_NONE;
+}
+
 const Extensions& extensions() {
+    static Strike strike;
     static const Extensions found = [] {
-        {
-            // The lists emptied below are dropped, not freed (cmark-gfm offers no way to read them
-            // back): a one-time 32 bytes that LeakSanitizer is told to expect.
-            [[maybe_unused]] LeakCheckPaused paused;
-            cmark_gfm_core_extensions_ensure_registered();
+        // The lists emptied or made below live as long as the process (cmark-gfm offers no way to
+        // read one back to free it): a one-time few bytes that LeakSanitizer is told to expect.
+        [[maybe_unused]] LeakCheckPaused paused;
+        cmark_gfm_core_extensions_ensure_registered();
+        Extensions e{cmark_find_syntax_extension("table"), cmark_find_syntax_extension("strikethrough"),
+                     cmark_find_syntax_extension("autolink"), cmark_find_syntax_extension("tasklist")};
+        if (e.strikethrough) {
+            // Parsed while only this thread parses, before the table holds '~' for good.
+            strike.gfm = e.strikethrough;
+            strike.type = strikethrough_type(e.strikethrough);
         }
-        const Extensions e{cmark_find_syntax_extension("table"), cmark_find_syntax_extension("strikethrough"),
-                           cmark_find_syntax_extension("autolink"), cmark_find_syntax_extension("tasklist")};
-        // Autolink's and table's characters, set for good (see parse_mutex above).
+        // Every extension character, set for good (see above).
         std::unique_ptr<cmark_parser, ParserDeleter> parser(cmark_parser_new(CMARK_OPT_DEFAULT));
-        for (cmark_syntax_extension* ext : {e.autolink, e.table})
+        for (cmark_syntax_extension* ext : {e.autolink, e.table, e.strikethrough})
             if (ext) cmark_parser_attach_syntax_extension(parser.get(), ext);
         cmark_manage_extensions_special_characters(parser.get(), 1);
         for (cmark_syntax_extension* ext : {e.autolink, e.table})
             if (ext) cmark_syntax_extension_set_special_inline_chars(ext, nullptr);
+        if (strike.type != CMARK_NODE_NONE) {
+            cmark_syntax_extension* own = cmark_syntax_extension_new("accelguide-strikethrough");
+            cmark_syntax_extension_set_match_inline_func(own, match_strike);
+            cmark_syntax_extension_set_inline_from_delim_func(own, insert_strike);
+            cmark_syntax_extension_set_private(own, &strike, nullptr);
+            cmark_syntax_extension_set_special_inline_chars(
+                own, cmark_llist_append(cmark_get_default_mem_allocator(), nullptr,
+                                        reinterpret_cast<void*>(static_cast<std::size_t>(kStrikeDelimiter))));
+            e.strikethrough = own;
+        } else {
+            e.strikethrough = nullptr;
+        }
         return e;
     }();
     return found;
@@ -141,14 +217,14 @@ Marked marked_nodes(cmark_node* root, bool untrusted) {
 }
 
 void replace_with(cmark_node* old, cmark_node_type type, const std::string& literal) {
-    cmark_node* replacement = cmark_node_new(type);
+    cmark_node* replacement = cmark_node_new_with_mem(type, &page_memory);
     cmark_node_set_literal(replacement, literal.c_str());
     cmark_node_replace(old, replacement);
     cmark_node_free(old);
 }
 
 cmark_node* custom(cmark_node_type type, const char* on_enter, const char* on_exit) {
-    cmark_node* node = cmark_node_new(type);
+    cmark_node* node = cmark_node_new_with_mem(type, &page_memory);
     cmark_node_set_on_enter(node, on_enter);
     cmark_node_set_on_exit(node, on_exit);
     return node;
@@ -208,18 +284,13 @@ RenderedMarkdown render_markdown(std::string_view markdown, const MarkdownOption
     // the whole tree; without "[^" in the text there can be none, so they are only asked for then.
     const int footnotes = markdown.find("[^") != std::string_view::npos ? CMARK_OPT_FOOTNOTES : 0;
     const int parse_options = CMARK_OPT_DEFAULT | footnotes;
-    std::unique_ptr<cmark_parser, ParserDeleter> parser(cmark_parser_new(parse_options));
-    // Without a '~' there is nothing to strike through, and no reason to touch the global table.
-    const bool tilde = markdown.find('~') != std::string_view::npos;
-    for (cmark_syntax_extension* ext : {gfm.table, tilde ? gfm.strikethrough : nullptr, gfm.autolink, gfm.tasklist})
+    // Declared first, so it ends last: the parser, the tree and the HTML below all live in it.
+    const page_arena::Scope scratch;
+    std::unique_ptr<cmark_parser, ParserDeleter> parser(cmark_parser_new_with_mem(parse_options, &page_memory));
+    for (cmark_syntax_extension* ext : {gfm.table, gfm.strikethrough, gfm.autolink, gfm.tasklist})
         if (ext) cmark_parser_attach_syntax_extension(parser.get(), ext);
-    std::unique_ptr<cmark_node, NodeDeleter> doc;
-    {
-        std::unique_lock<std::mutex> one_at_a_time(parse_mutex(), std::defer_lock);
-        if (tilde) one_at_a_time.lock();
-        cmark_parser_feed(parser.get(), markdown.data(), markdown.size());
-        doc.reset(cmark_parser_finish(parser.get()));
-    }
+    cmark_parser_feed(parser.get(), markdown.data(), markdown.size());
+    std::unique_ptr<cmark_node, NodeDeleter> doc(cmark_parser_finish(parser.get()));
     cmark_llist* extensions = cmark_parser_get_syntax_extensions(parser.get());
 
     const Marked marked = marked_nodes(doc.get(), !options.unsafe_html);
@@ -252,8 +323,8 @@ RenderedMarkdown render_markdown(std::string_view markdown, const MarkdownOption
     }
 
     // Raw HTML left is trusted content (unsafe_html), so render without omitting it.
-    std::unique_ptr<char, CharDeleter> html(cmark_render_html(doc.get(), CMARK_OPT_UNSAFE | footnotes, extensions));
-    out.html = html ? std::string(html.get()) : std::string();
+    const char* html = cmark_render_html_with_mem(doc.get(), CMARK_OPT_UNSAFE | footnotes, extensions, &page_memory);
+    out.html = html ? std::string(html) : std::string();
     return out;
 }
 
