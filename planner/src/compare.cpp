@@ -103,7 +103,7 @@ Checked<json> compare_train(const Catalogue& catalogue, const std::vector<const 
             if (t.footprint.energy_kwh) row["energy_kwh"] = *t.footprint.energy_kwh;
             if (t.footprint.co2e_kg) row["co2e_kg"] = *t.footprint.co2e_kg;
         }
-        rows.push_back(row);
+        rows.push_back(std::move(row));
 
         json points = json::array();
         if (r.ok()) {
@@ -115,10 +115,10 @@ Checked<json> compare_train(const Catalogue& catalogue, const std::vector<const 
                 if (!p.ok()) continue;
                 json point{{"instances", n}, {"days", p.value.days}, {"fits", p.value.fits}};
                 if (p.value.footprint.cost_usd) point["cost_usd"] = *p.value.footprint.cost_usd;
-                points.push_back(point);
+                points.push_back(std::move(point));
             }
         }
-        sweep.push_back({{"instance", inst->id}, {"points", points}});
+        sweep.push_back({{"instance", inst->id}, {"points", std::move(points)}});
     }
     rank(rows, "cost_usd", "days");
     out.value = json{{"job", "train"}, {"rows", rows}, {"sweep", sweep}};
@@ -152,7 +152,7 @@ Checked<json> compare_infer(const Catalogue& catalogue, const std::vector<const 
             if (r.value.cost_per_million) row["cost_per_million"] = *r.value.cost_per_million;
             if (r.value.kwh_per_million) row["kwh_per_million"] = *r.value.kwh_per_million;
         }
-        rows.push_back(row);
+        rows.push_back(std::move(row));
         json points = json::array();
         if (r.ok()) {
             for (double factor : {0.25, 0.5, 1.0, 2.0, 4.0}) {
@@ -162,7 +162,7 @@ Checked<json> compare_infer(const Catalogue& catalogue, const std::vector<const 
                 if (p.ok()) points.push_back({{"rate_per_second", at.rate_per_second}, {"fleet", p.value.fleet}});
             }
         }
-        sweep.push_back({{"instance", inst->id}, {"points", points}});
+        sweep.push_back({{"instance", inst->id}, {"points", std::move(points)}});
     }
     rank(rows, "cost_per_million", "kwh_per_million");
     out.value = json{{"job", "infer"}, {"rows", rows}, {"sweep", sweep}};

@@ -1,8 +1,6 @@
 #include "planner/memory.hpp"
 
-#include <algorithm>
 #include <cmath>
-#include <tuple>
 
 namespace planner {
 
@@ -57,35 +55,55 @@ struct Candidate {
     MemoryBreakdown memory;
 };
 
-// Every power-of-two layout over n accelerators, in the order of preference.
-std::vector<Layout> layouts(long n, int per_instance, int max_pipeline, int micro_batch) {
-    std::vector<Layout> out;
-    for (int t = 1; t <= per_instance; t *= 2) {
-        if (per_instance % t) continue;
-        for (int p = 1; p <= max_pipeline; p *= 2) {
-            const long mp = long(t) * p;
-            if (mp > n || n % mp) continue;
-            for (int zero = 0; zero <= 3; ++zero)
-                out.push_back(Layout{t, p, int(n / mp), zero, micro_batch});
-        }
+// Calls visit(layout) for every power-of-two layout over n accelerators in the order of preference
+// (least model parallelism, tensor × pipeline, first; then the lowest ZeRO stage; then the
+// shallowest pipeline) until visit returns true. Generated in that order rather than sorted: the
+// compare sweep runs this for every instance type and count.
+template <class Visit>
+bool for_each_layout(long n, int per_instance, int max_pipeline, int micro_batch, const Visit& visit) {
+    const long most_model_parallel = long(per_instance) * max_pipeline;
+    for (long mp = 1; mp <= n && mp <= most_model_parallel; mp *= 2) {
+        if (n % mp) continue;
+        for (int zero = 0; zero <= 3; ++zero)
+            for (long p = 1; p <= mp && p <= max_pipeline; p *= 2) {
+                const long t = mp / p;
+                if (t > per_instance || per_instance % t) continue;
+                if (visit(Layout{int(t), int(p), int(n / mp), zero, micro_batch})) return true;
+            }
     }
-    std::stable_sort(out.begin(), out.end(), [](const Layout& a, const Layout& b) {
-        return std::make_tuple(long(a.tensor) * a.pipeline, a.zero, a.pipeline) <
-               std::make_tuple(long(b.tensor) * b.pipeline, b.zero, b.pipeline);
-    });
-    return out;
+    return false;
 }
 
 std::optional<Candidate> first_fit(double parameters, const std::optional<Architecture>& arch, Recompute recompute,
                                    long n, int per_instance, double capacity, double headroom, int micro_batch,
                                    Candidate* closest) {
     const int max_pipeline = arch ? arch->layers : kMaxPipelineWithoutArchitecture;
-    for (const Layout& layout : layouts(n, per_instance, max_pipeline, micro_batch)) {
+    std::optional<Candidate> fit;
+    for_each_layout(n, per_instance, max_pipeline, micro_batch, [&](const Layout& layout) {
         MemoryBreakdown m = memory_per_accelerator(parameters, arch, layout, recompute, capacity, headroom);
-        if (m.fits) return Candidate{layout, m};
+        if (m.fits) {
+            fit = Candidate{layout, m};
+            return true;
+        }
         if (closest && (closest->memory.capacity == 0 || m.total < closest->memory.total)) *closest = {layout, m};
-    }
-    return std::nullopt;
+        return false;
+    });
+    return fit;
+}
+
+// Whether any layout fits on n accelerators, judged by the one that needs the least memory: ZeRO-3
+// shards weights, gradients and optimizer state over all n (16 P / n bytes per accelerator, whatever
+// the degrees), and activations shrink as the tensor degree grows and do not depend on the pipeline
+// degree (memory_per_accelerator: every stage holds a whole model's worth of micro-batches in
+// flight). So ZeRO-3 with the widest tensor degree an instance allows and no pipeline needs no more
+// than any other layout: one evaluation instead of the whole enumeration, for each count the
+// search for the fewest instances tries.
+bool some_layout_fits(double parameters, const std::optional<Architecture>& arch, Recompute recompute, long n,
+                      int per_instance, double capacity, double headroom, int micro_batch) {
+    int widest = 1;
+    while (per_instance % (widest * 2) == 0) widest *= 2;
+    const Layout leanest{widest, 1, int(n / widest), 3, micro_batch};
+    return memory_per_accelerator(parameters, arch, leanest, recompute, capacity, headroom).fits;
 }
 
 }  // namespace
@@ -103,9 +121,8 @@ LayoutSearch find_layout(double parameters, const std::optional<Architecture>& a
     out.memory = closest.memory;
     // The fewest instances at which some layout fits: double until one does, then narrow down.
     auto fits_at = [&](long k) {
-        return first_fit(parameters, arch, recompute, k * per_instance, per_instance, capacity, headroom, micro_batch,
-                         nullptr)
-            .has_value();
+        return some_layout_fits(parameters, arch, recompute, k * per_instance, per_instance, capacity, headroom,
+                                micro_batch);
     };
     long low = instances, high = instances;
     while (!fits_at(high)) {

@@ -1,6 +1,8 @@
 // Memory per accelerator (ZeRO, Korthikanti activations) and the layout search, against hand-computed values.
 #include <doctest/doctest.h>
 
+#include <optional>
+
 #include "planner/memory.hpp"
 
 using planner::Architecture;
@@ -63,5 +65,38 @@ TEST_CASE("the layout search picks the smallest model-parallel size that fits, o
         CHECK(s.layout->tensor == 1);
         CHECK(s.layout->pipeline == 1);
         CHECK(s.layout->zero == 0);
+    }
+}
+
+TEST_CASE("the fewest instances that fit is exact: no count from the one asked for up to it has a layout that fits") {
+    // The search judges each count by its leanest layout (ZeRO-3, widest tensor degree, no
+    // pipeline); this checks that against the full layout enumeration at every count in between.
+    const Architecture small{24, 2048, 16, 2048, 50257};  // a 1.3B-parameter GPT shape
+    struct Case {
+        double parameters;
+        std::optional<Architecture> arch;
+        Recompute recompute;
+        int per_instance;
+        double capacity;
+    };
+    const Case cases[] = {
+        {174.6e9, kGpt3, Recompute::full, 8, 40e9},       {174.6e9, kGpt3, Recompute::none, 8, 80e9},
+        {174.6e9, kGpt3, Recompute::selective, 16, 32e9}, {174.6e9, kGpt3, Recompute::full, 1, 16e9},
+        {20e9, small, Recompute::none, 4, 16e9},          {20e9, std::nullopt, Recompute::none, 6, 24e9},
+        {70e9, std::nullopt, Recompute::selective, 1, 128e9},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.parameters);
+        CAPTURE(c.per_instance);
+        CAPTURE(c.capacity);
+        const auto s = planner::find_layout(c.parameters, c.arch, c.recompute, 1, c.per_instance, c.capacity, 0.1, 1);
+        REQUIRE_FALSE(s.layout);
+        REQUIRE(s.minimum_instances);
+        const int m = *s.minimum_instances;
+        const auto at_minimum = planner::find_layout(c.parameters, c.arch, c.recompute, m, c.per_instance, c.capacity, 0.1, 1);
+        REQUIRE(at_minimum.layout);
+        CHECK(at_minimum.memory.fits);
+        for (int k = 1; k < m; ++k)
+            CHECK_FALSE(planner::find_layout(c.parameters, c.arch, c.recompute, k, c.per_instance, c.capacity, 0.1, 1).layout);
     }
 }
