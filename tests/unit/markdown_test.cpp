@@ -148,8 +148,7 @@ TEST_CASE("text that holds the placeholder characters itself is kept, not taken 
 TEST_CASE("Markdown renders the same on many threads at once: strikethrough, autolinks and tables are never lost") {
     // cmark-gfm keeps its extensions' special characters in one global table (markdown.cpp); pages
     // parsed in parallel once lost their strikethrough and autolinks. Four threads, 400 pages each:
-    // pages with a '~' (parsed one at a time) interleaved with pages without one (in parallel),
-    // each with and without a table.
+    // pages with a '~' interleaved with pages without one, each with and without a table.
     struct Case {
         std::string markdown;
         std::vector<std::string> expected;
