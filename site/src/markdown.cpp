@@ -1,7 +1,7 @@
 #include "markdown.hpp"
 
 #include <cctype>
-#include <cstdlib>
+#include <cstddef>
 #include <map>
 #include <memory>
 
