@@ -220,6 +220,7 @@ json catalogue_view(const planner::Catalogue& catalogue, const std::vector<const
             price["as_of"] = catalogue.as_of(inst.price->usd_per_hour);
             row["price"] = price;
         }
+        if (inst.power) row["power"] = cite.figure(*inst.power, 0);  // always an estimate; its note says how
         rows.push_back(std::move(row));
     }
     return json{{"rows", rows}, {"sources", cite.sources()}};

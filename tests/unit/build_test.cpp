@@ -141,6 +141,14 @@ TEST_CASE("the project's own content, templates and data build without errors") 
     CHECK(calc.find("<output data-output=\"train.days\">33.9</output>") != std::string::npos);
     CHECK(fs::exists(options.out / "en/calculators/training/index.html"));
     CHECK(fs::exists(options.out / "assets/wasm/accelguide-planner.js"));
+    // The cheat-sheet shows each instance's power estimate with its source and how it was made.
+    const std::string sheet = read(options.out / "en/instances/index.html");
+    CHECK(sheet.find("Power (W, estimate)") != std::string::npos);
+    const auto trn1 = sheet.find("<code>trn1.32xlarge</code>");
+    REQUIRE(trn1 != std::string::npos);
+    const std::string row = sheet.substr(trn1, sheet.find("</tr>", trn1) - trn1);
+    CHECK(row.find("5,186<sup>") != std::string::npos);
+    CHECK(row.find("title=\"derived, not measured") != std::string::npos);
 }
 
 TEST_CASE("calculator pages need the wasm module") {

@@ -116,6 +116,24 @@ TEST_CASE("the project's data files are valid and hold the instances the site ne
     }
 }
 
+TEST_CASE("every instance in the project's catalogue has an on-demand price with region and date, and a power estimate that says how it was made") {
+    const planner::Catalogue& c = test::real_catalogue();
+    REQUIRE(c.instances.size() >= 25);
+    for (const planner::Instance& inst : c.instances) {
+        CAPTURE(inst.id);
+        REQUIRE(inst.price);
+        CHECK(inst.price->usd_per_hour.value > 0);
+        CHECK_FALSE(inst.price->region.empty());
+        CHECK_FALSE(c.as_of(inst.price->usd_per_hour).empty());
+        CHECK(c.source(inst.price->usd_per_hour.source) != nullptr);
+        REQUIRE(inst.power);
+        CHECK(inst.power->value > 0);
+        CHECK(inst.power->estimate);  // no instance's power is published
+        CHECK_FALSE(inst.power->note.empty());
+        CHECK(c.source(inst.power->source) != nullptr);
+    }
+}
+
 TEST_CASE("the canonical JSON the wasm module embeds reads back to the same catalogue") {
     const planner::Catalogue& loaded = test::real_catalogue();
     const nlohmann::json canonical = loaded;
