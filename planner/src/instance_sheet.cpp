@@ -44,7 +44,11 @@ Checked<std::vector<InstanceSheetRow>> instance_sheet(const Catalogue& catalogue
         row.accelerator_count = n;
         row.accelerator_memory_gb = catalogue.accelerator_memory_gb(*inst);
         if (chip.memory_bandwidth) row.memory_bandwidth_gbs = chip.memory_bandwidth->value * n;
-        for (const auto& [precision, peak] : chip.peak_tflops) row.peak_tflops[precision] = peak.value * n;
+        if (chip.memory_bandwidth && chip.memory_bandwidth->estimate) row.estimated.insert("memory_bandwidth_gbs");
+        for (const auto& [precision, peak] : chip.peak_tflops) {
+            row.peak_tflops[precision] = peak.value * n;
+            if (peak.estimate) row.estimated.insert("peak_tflops." + precision);
+        }
         if (inst->network) row.network_gbps = inst->network->value;
         if (inst->efa) row.efa = inst->efa->value;
         row.vcpu = inst->vcpu.value;
@@ -54,9 +58,16 @@ Checked<std::vector<InstanceSheetRow>> instance_sheet(const Catalogue& catalogue
             row.price_as_of = catalogue.as_of(inst->price->usd_per_hour);
             row.price_region = inst->price->region;
             for (const auto& [precision, tflops] : row.peak_tflops)
-                if (tflops > 0) row.usd_per_pflops_hour[precision] = *row.price_usd_per_hour / (tflops / 1000);
+                if (tflops > 0) {
+                    row.usd_per_pflops_hour[precision] = *row.price_usd_per_hour / (tflops / 1000);
+                    if (row.estimated.count("peak_tflops." + precision))
+                        row.estimated.insert("usd_per_pflops_hour." + precision);
+                }
         }
-        if (inst->power) row.power_watts = inst->power->value;
+        if (inst->power) {
+            row.power_watts = inst->power->value;
+            if (inst->power->estimate) row.estimated.insert("power_watts");
+        }
         out.value.push_back(std::move(row));
     }
     return out;
@@ -81,6 +92,13 @@ void to_json(json& j, const InstanceSheetRow& r) {
         j["price_region"] = r.price_region;
     }
     if (r.power_watts) j["power_watts"] = *r.power_watts;
+    json estimated = json::object();
+    for (const std::string& path : r.estimated) {
+        const auto dot = path.find('.');
+        if (dot == std::string::npos) estimated[path] = true;
+        else estimated[path.substr(0, dot)][path.substr(dot + 1)] = true;
+    }
+    j["estimated"] = std::move(estimated);
 }
 
 }  // namespace planner

@@ -142,5 +142,13 @@ run('browser.calculators', async ({ url, context }) => {
   assert.ok(perPflops.every((v) => /^\d/.test(v)));
   await page.check('input[name="i"][value="p5.48xlarge"]');
   assert.equal(await page.locator('[data-sheet] thead th').count(), 4);
+  // Estimates are marked as such: every power figure, and a CPU's peak (no Graviton peak is
+  // published), but not a GPU's published peak.
+  await page.check('input[name="i"][value="c7g.16xlarge"]');
+  assert.equal(await page.locator('[data-sheet] thead th').count(), 5);
+  const fp32 = page.locator('tr[data-row="peak_tflops.fp32"] td');
+  assert.equal(await fp32.nth(3).locator('.estimate').count(), 1, 'c7g.16xlarge FP32 peak marked as an estimate');
+  assert.equal(await fp32.nth(0).locator('.estimate').count(), 0, 'p4d.24xlarge FP32 peak is published');
+  assert.equal(await page.locator('tr[data-row="power_watts"] td .estimate').count(), 4);
   assert.equal(dialogs, 0);
 });

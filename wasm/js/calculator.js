@@ -407,6 +407,14 @@ const EXTRAS = {
         cell.textContent = value ?? '—';
         if (cell.tagName === 'TH') cell.scope = 'col';
         else if (/^[\d,.\-]/.test(cell.textContent)) cell.className = 'num';
+        // A figure the catalogue marks as an estimate gets the same mark as the worked example.
+        if (value != null && lookup(row.estimated ?? {}, tr.dataset.row) === true) {
+          const mark = document.createElement('span');
+          mark.className = 'estimate';
+          mark.title = table.dataset.estimateLabel;
+          mark.textContent = '*';
+          cell.append(mark);
+        }
         return cell;
       });
       tr.replaceChildren(head, ...cells);

@@ -10,6 +10,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,10 @@ struct InstanceSheetRow {
     std::string price_as_of, price_region;
     std::map<std::string, double> usd_per_pflops_hour;  // price / (dense peak in PFLOPS), by precision
     std::optional<double> power_watts;                  // estimate
+    // The fields above whose figure the catalogue marks as an estimate, not a published value, as
+    // paths ("peak_tflops.fp32", "usd_per_pflops_hour.fp32", "power_watts"); in JSON, `estimated`
+    // mirrors them as an object of `true`s ({"peak_tflops": {"fp32": true}, "power_watts": true}).
+    std::set<std::string> estimated;
 };
 
 Checked<InstanceSheetRequest> read_instance_sheet_request(const nlohmann::json& request);
