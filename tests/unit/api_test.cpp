@@ -64,3 +64,16 @@ TEST_CASE("a catalogue that failed to load answers with its errors") {
     CHECK(r["ok"] == false);
     CHECK(r["errors"][0]["message"].get<std::string>().rfind("catalogue: data/instances.json:1:2: error[data.syntax]", 0) == 0);
 }
+
+TEST_CASE("instances marks the figures that are estimates, and only those") {
+    json r = json::parse(planner::plan(test::real_catalogue(),
+                                       R"j({"api":1,"kind":"instances","ids":["c7g.16xlarge","p4d.24xlarge"]})j"));
+    REQUIRE(r["ok"] == true);
+    const json& c7g = r["instances"]["rows"][0];
+    const json& p4d = r["instances"]["rows"][1];
+    // Graviton3's peaks are estimated from cores x clock x FLOPs per cycle; so is their price per PFLOPS-hour.
+    CHECK(c7g["estimated"] == json::parse(R"j({"peak_tflops":{"bf16":true,"fp32":true},"power_watts":true,
+                                              "usd_per_pflops_hour":{"bf16":true,"fp32":true}})j"));
+    // NVIDIA publishes the A100's peaks; no instance's power is published.
+    CHECK(p4d["estimated"] == json::parse(R"j({"power_watts":true})j"));
+}
