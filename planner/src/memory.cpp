@@ -101,7 +101,7 @@ std::optional<Candidate> first_fit(double parameters, const std::optional<Archit
 bool some_layout_fits(double parameters, const std::optional<Architecture>& arch, Recompute recompute, long n,
                       int per_instance, double capacity, double headroom, int micro_batch) {
     int widest = 1;
-    while (per_instance % (widest * 2) == 0) widest *= 2;
+    while (widest * 2 <= per_instance && per_instance % (widest * 2) == 0) widest *= 2;
     const Layout leanest{widest, 1, int(n / widest), 3, micro_batch};
     return memory_per_accelerator(parameters, arch, leanest, recompute, capacity, headroom).fits;
 }
