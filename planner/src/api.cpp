@@ -18,15 +18,14 @@ namespace {
 constexpr int kApi = 1;
 const char* const kKinds = "train, infer, energy, compare, instances, catalog";
 
-std::string failure(const std::vector<FieldError>& errors) {
-    return json{{"api", kApi}, {"ok", false}, {"errors", errors}}.dump();
+// Responses stay JSON values until plan() writes the one that goes out.
+json failure(const std::vector<FieldError>& errors) { return json{{"api", kApi}, {"ok", false}, {"errors", errors}}; }
+
+json success(const char* kind, json result) {
+    return json{{"api", kApi}, {"ok", true}, {"kind", kind}, {kind, std::move(result)}};
 }
 
-std::string success(const char* kind, json result) {
-    return json{{"api", kApi}, {"ok", true}, {"kind", kind}, {kind, std::move(result)}}.dump();
-}
-
-std::string plan_train(const Catalogue& catalogue, const json& request) {
+json plan_train(const Catalogue& catalogue, const json& request) {
     auto req = read_training_request(request);
     if (!req.ok()) return failure(req.errors);
     auto result = estimate_training(catalogue, req.value);
@@ -34,7 +33,7 @@ std::string plan_train(const Catalogue& catalogue, const json& request) {
     return success("train", result.value);
 }
 
-std::string plan_infer(const Catalogue& catalogue, const json& request) {
+json plan_infer(const Catalogue& catalogue, const json& request) {
     auto req = read_inference_request(request);
     if (!req.ok()) return failure(req.errors);
     auto result = estimate_inference(catalogue, req.value);
@@ -42,7 +41,7 @@ std::string plan_infer(const Catalogue& catalogue, const json& request) {
     return success("infer", result.value);
 }
 
-std::string plan_energy(const Catalogue& catalogue, const json& request) {
+json plan_energy(const Catalogue& catalogue, const json& request) {
     auto req = read_energy_request(request);
     if (!req.ok()) return failure(req.errors);
     auto rows = compare_energy(catalogue, req.value);
@@ -50,13 +49,13 @@ std::string plan_energy(const Catalogue& catalogue, const json& request) {
     return success("energy", json{{"configurations", rows.value}});
 }
 
-std::string plan_compare(const Catalogue& catalogue, const json& request) {
+json plan_compare(const Catalogue& catalogue, const json& request) {
     auto result = compare(catalogue, request);
     if (!result.ok()) return failure(result.errors);
     return success("compare", std::move(result.value));
 }
 
-std::string plan_instances(const Catalogue& catalogue, const json& request) {
+json plan_instances(const Catalogue& catalogue, const json& request) {
     auto req = read_instance_sheet_request(request);
     if (!req.ok()) return failure(req.errors);
     auto rows = instance_sheet(catalogue, req.value);
@@ -64,13 +63,13 @@ std::string plan_instances(const Catalogue& catalogue, const json& request) {
     return success("instances", json{{"rows", rows.value}});
 }
 
-std::string plan_catalog(const Catalogue& catalogue, const json& request) {
+json plan_catalog(const Catalogue& catalogue, const json& request) {
     for (auto it = request.begin(); it != request.end(); ++it)
         if (it.key() != "api" && it.key() != "kind") return failure({{it.key(), "is not a known field"}});
     return success("catalog", catalogue);
 }
 
-std::string dispatch(const Catalogue& catalogue, const json& request) {
+json dispatch(const Catalogue& catalogue, const json& request) {
     auto api = request.find("api");
     if (api == request.end()) return failure({{"api", "is required: this planner speaks api 1"}});
     if (*api != kApi) return failure({{"api", "must be 1: this planner speaks api 1"}});
@@ -87,9 +86,8 @@ std::string dispatch(const Catalogue& catalogue, const json& request) {
 
 // The response's messages in `lang` (messages.hpp): a failure's errors, and the "field: message"
 // of each comparison row that could not run the job.
-std::string localised(std::string response, const std::string& lang) {
-    if (lang == "en") return response;
-    json r = json::parse(response.data(), response.data() + response.size());  // as the request: one parser
+void localise_in_place(json& r, const std::string& lang) {
+    if (lang == "en") return;
     if (!r.value("ok", true)) {
         for (json& e : r["errors"]) e["message"] = localise(e["message"].get<std::string>(), lang);
     } else if (r.value("kind", "") == "compare") {
@@ -100,10 +98,7 @@ std::string localised(std::string response, const std::string& lang) {
             row["error"] = colon == std::string::npos ? localise(error, lang)
                                                       : error.substr(0, colon + 2) + localise(error.substr(colon + 2), lang);
         }
-    } else {
-        return response;
     }
-    return r.dump();
 }
 
 }  // namespace
@@ -111,21 +106,23 @@ std::string localised(std::string response, const std::string& lang) {
 std::string plan(const Catalogue& catalogue, std::string_view request_json) {
     try {
         json request = json::parse(request_json.begin(), request_json.end(), nullptr, /*allow_exceptions=*/false);
-        if (request.is_discarded()) return failure({{"", "the request is not valid JSON"}});
-        if (!request.is_object()) return failure({{"", "the request must be a JSON object"}});
+        if (request.is_discarded()) return failure({{"", "the request is not valid JSON"}}).dump();
+        if (!request.is_object()) return failure({{"", "the request must be a JSON object"}}).dump();
         // "lang" says which language the messages are for; it is not part of any job.
         std::string lang = "en";
         if (auto it = request.find("lang"); it != request.end()) {
             if (!it->is_string() || !is_supported_language(it->get_ref<const std::string&>()))
-                return failure({{"lang", "must be one of: en, ja"}});
+                return failure({{"lang", "must be one of: en, ja"}}).dump();
             lang = it->get<std::string>();
             request.erase(it);
         }
-        return localised(dispatch(catalogue, request), lang);
+        json response = dispatch(catalogue, request);
+        localise_in_place(response, lang);
+        return response.dump();
     } catch (const std::exception& e) {
-        return failure({{"", std::string("internal error: ") + e.what()}});
+        return failure({{"", std::string("internal error: ") + e.what()}}).dump();
     } catch (...) {
-        return failure({{"", "internal error"}});
+        return failure({{"", "internal error"}}).dump();
     }
 }
 
@@ -133,7 +130,7 @@ std::string plan(const CatalogueLoad& load, std::string_view request_json) {
     if (load.ok()) return plan(load.catalogue, request_json);
     std::vector<FieldError> errors;
     for (const Diagnostic& e : load.errors) errors.push_back({"", "catalogue: " + e.to_string()});
-    return failure(errors);
+    return failure(errors).dump();
 }
 
 }  // namespace planner
