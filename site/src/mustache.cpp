@@ -41,6 +41,7 @@ bool standalone(std::string_view text, std::size_t open, std::size_t close, std:
 
 Template parse(std::string_view text, const std::string& file, std::vector<planner::Diagnostic>& errors) {
     Template t;
+    t.file = file;
     struct Open {
         Nodes* into;
         std::string name;
@@ -115,7 +116,8 @@ Template parse(std::string_view text, const std::string& file, std::vector<plann
             }
         } else if (sigil == '>') {
             const std::string name = trim(tag.substr(1));
-            current->push_back({Node::Kind::partial, name, {}, {}});
+            auto [line, column] = position(open);
+            current->push_back({Node::Kind::partial, name, {}, {}, line, column});
         } else if (sigil == '&') {
             const std::string name = trim(tag.substr(1));
             current->push_back({Node::Kind::raw, name, split_path(name), {}});
@@ -176,19 +178,27 @@ public:
              std::size_t shared)
         : contexts_(contexts), partials_(partials), out_(out), cache_(cache), shared_(cache ? shared : 0) {}
 
-    void nodes(const Nodes& list, int depth) {
+    // `file` is the template the nodes come from, for errors.
+    void nodes(const Nodes& list, int depth, const std::string& file) {
         for (const Node& n : list) {
             switch (n.kind) {
                 case Node::Kind::text: out_ += n.text; break;
                 case Node::Kind::value: append_value(lookup(n.path), true, out_); break;
                 case Node::Kind::raw: append_value(lookup(n.path), false, out_); break;
                 case Node::Kind::inverted:
-                    if (!truthy(lookup(n.path))) nodes(n.children, depth);
+                    if (!truthy(lookup(n.path))) nodes(n.children, depth, file);
                     break;
-                case Node::Kind::section: section(n, depth); break;
+                case Node::Kind::section: section(n, depth, file); break;
                 case Node::Kind::partial: {
                     auto p = partials_.find(n.text);
-                    if (p != partials_.end() && depth < 32) nodes(p->second.nodes, depth + 1);
+                    if (p == partials_.end()) break;  // the build checks every partial exists before rendering
+                    if (depth >= kMaxPartialDepth)
+                        throw RenderError({"template.partial_depth", file, n.line, n.column, "", "",
+                                           "partial \"" + n.text + "\" is nested more than " +
+                                               std::to_string(kMaxPartialDepth) + " levels deep",
+                                           "a partial that includes itself must do so inside a section over data "
+                                           "that ends, e.g. {{#children}}{{> " + n.text + "}}{{/children}}"});
+                    nodes(p->second.nodes, depth + 1, p->second.file);
                     break;
                 }
             }
@@ -239,26 +249,26 @@ private:
     }
 
     // Renders `children` once per item of a list, or once over any other value pushed as a context.
-    void nodes_over(const Nodes& children, const json* v, int depth) {
+    void nodes_over(const Nodes& children, const json* v, int depth, const std::string& file) {
         if (v->is_array()) {
             for (const json& item : *v) {
                 contexts_.push_back(&item);
-                nodes(children, depth);
+                nodes(children, depth, file);
                 contexts_.pop_back();
             }
             return;
         }
         contexts_.push_back(v);
-        nodes(children, depth);
+        nodes(children, depth, file);
         contexts_.pop_back();
     }
 
-    void section(const Node& n, int depth) {
+    void section(const Node& n, int depth, const std::string& file) {
         const Found found = find(n.path);
         note_if_outside(n.path, found);
         if (!truthy(found.value)) return;
         const bool keepable = !keeping_ && found.context < shared_ && (found.value->is_array() || found.value->is_object());
-        if (!keepable) return nodes_over(n.children, found.value, depth);
+        if (!keepable) return nodes_over(n.children, found.value, depth, file);
 
         const SectionCache::Key key{&n, found.value};
         for (const auto& kept : cache_->find(key))
@@ -270,7 +280,7 @@ private:
         keeping_ = &kept;
         base_ = contexts_.size();
         const std::size_t start = out_.size();
-        nodes_over(n.children, found.value, depth);
+        nodes_over(n.children, found.value, depth, file);
         keeping_ = nullptr;
         kept.output = out_.substr(start);
         cache_->keep(key, std::make_shared<const SectionCache::Kept>(std::move(kept)));
@@ -297,7 +307,7 @@ private:
 
 void render(const Template& t, std::vector<const json*>& contexts, const Partials& partials, std::string& out,
             SectionCache* cache, std::size_t shared_contexts) {
-    Renderer(contexts, partials, out, cache, shared_contexts).nodes(t.nodes, 0);
+    Renderer(contexts, partials, out, cache, shared_contexts).nodes(t.nodes, 0, t.file);
 }
 
 }  // namespace site::mustache

@@ -20,6 +20,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,10 +42,21 @@ struct Node {
     std::string text;                  // literal text, or the tag's name
     std::vector<std::string> path;     // the name split at dots
     Nodes children;                    // sections
+    std::size_t line = 0, column = 0;  // of a partial's tag, for the error when it nests too deep
 };
 
 struct Template {
     Nodes nodes;
+    std::string file;  // as given to parse()
+};
+
+/// Partials may include themselves (a tree, one level per list), but no deeper than this: past it,
+/// render() throws RenderError pointing at the {{> tag}} that went one level too far.
+constexpr int kMaxPartialDepth = 32;
+
+struct RenderError : std::runtime_error {
+    explicit RenderError(planner::Diagnostic d) : std::runtime_error(d.to_string()), diagnostic(std::move(d)) {}
+    planner::Diagnostic diagnostic;
 };
 
 /// Parses `text`; errors name `file` with line and column.

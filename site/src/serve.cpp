@@ -195,7 +195,13 @@ private:
         // Titles, URLs and sections are as they were, so the index and templates still hold.
         const std::size_t i = std::size_t(page - site.pages.begin());
         site.renders[i].view = view_for(*index_, *page, errors);
-        const std::string html = render_html(*templates_, site.renders[i], options_.live_reload);
+        std::string html;
+        try {
+            html = render_html(*templates_, site.renders[i], options_.live_reload);
+        } catch (const mustache::RenderError& e) {
+            std::cerr << e.diagnostic.to_string() << "\n";
+            return true;  // reported; the served page stays as it was
+        }
         if (!errors.empty() || !write_one(out_ / site.renders[i].output, html)) return false;
         old->second = std::move(*text);
         ++version_;

@@ -124,3 +124,29 @@ TEST_CASE("sections over a page's own view are not kept") {
     CHECK(render_cached(t, shared, page, cache) == "12");
     CHECK(cache.find({&t.nodes[0], &page["items"]}).empty());
 }
+
+TEST_CASE("a partial may include itself over data that ends; past the depth limit it is an error at its tag") {
+    std::vector<planner::Diagnostic> errors;
+    mustache::Partials partials;
+    partials.emplace("node", mustache::parse("({{name}}{{#children}}{{> node}}{{/children}})", "partials/node.html", errors));
+    REQUIRE(errors.empty());
+    // Leaves need their own empty list: names are looked up through the whole context stack, so a
+    // leaf without "children" would find its parent's and recurse until the limit.
+    const json tree = json::parse(
+        R"j({"name":"a","children":[{"name":"b","children":[{"name":"c","children":[]}]},{"name":"d","children":[]}]})j");
+    CHECK(render("{{> node}}", {tree}, partials) == "(a(b(c))(d))");
+    const json leaf_without_list = json::parse(R"j({"name":"a","children":[{"name":"b"}]})j");
+    CHECK_THROWS_AS(render("{{> node}}", {leaf_without_list}, partials), mustache::RenderError);
+
+    partials.emplace("loop", mustache::parse("x\n {{> loop}}", "partials/loop.html", errors));
+    REQUIRE(errors.empty());
+    try {
+        render("{{> loop}}", {json::object()}, partials);
+        FAIL("rendering a partial that includes itself unconditionally must fail");
+    } catch (const mustache::RenderError& e) {
+        CHECK(e.diagnostic.code == "template.partial_depth");
+        CHECK(e.diagnostic.file == "partials/loop.html");
+        CHECK(e.diagnostic.line == 2);
+        CHECK(e.diagnostic.column == 2);
+    }
+}
