@@ -260,6 +260,21 @@ std::string chart_from_json(const nlohmann::json& spec) {
             for (const auto& b : spec.at("bars")) bars.push_back({b.value("label", std::string()), number(b.at("value"))});
             return bar_chart(bars, o);
         }
+        if (type == "memory") {
+            // A training result's memory per accelerator (its *_bytes fields), in GB: weights,
+            // gradients, optimizer state and activations stacked, against the usable memory.
+            // "labels" names the four parts and the limit, in the page's language.
+            const nlohmann::json& m = spec.at("memory");
+            const nlohmann::json& labels = spec.at("labels");
+            auto gb = [&](const char* key) {  // activations are null without an architecture
+                auto it = m.find(key);
+                return it != m.end() && it->is_number() ? it->get<double>() / 1e9 : 0.0;
+            };
+            std::vector<ChartBar> segments;
+            const char* const parts[] = {"weights_bytes", "gradients_bytes", "optimizer_bytes", "activations_bytes"};
+            for (std::size_t i = 0; i < 4; ++i) segments.push_back({labels.at(i).get<std::string>(), gb(parts[i])});
+            return stacked_bar_chart(segments, gb("usable_bytes"), labels.at(4).get<std::string>(), o);
+        }
         if (type == "stack") {
             std::vector<ChartBar> segments;
             for (const auto& b : spec.at("bars")) segments.push_back({b.value("label", std::string()), number(b.at("value"))});

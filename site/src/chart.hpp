@@ -55,7 +55,9 @@ std::string stacked_bar_chart(const std::vector<ChartBar>& segments, double limi
 /// The same from JSON, for the browser: {"type": "line"|"scatter"|"bar", "title", "x_label",
 /// "y_label", "log_x", "log_y", "series": [{"name", "points": [[x, y], …]}] | "points": [{"label",
 /// "x", "y", "marked"}] | "bars": [{"label", "value"}]}, or "type": "stack" with "bars", "limit" and
-/// "limit_label". Anything malformed gives an empty string.
+/// "limit_label", or "type": "memory" with a training response's "memory" (bytes) and "labels" (the
+/// four parts and the limit): the calculator's memory bar, drawn the same at build time and in the
+/// browser. Anything malformed gives an empty string.
 std::string chart_from_json(const nlohmann::json& spec);
 
 }  // namespace site

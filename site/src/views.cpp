@@ -305,20 +305,13 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
         view["configurations"] = std::move(slots);
     }
     if (kind == "train") {
-        // The memory bar, as wasm/js/calculator.js draws it once the page runs.
-        const json& m = response["train"]["memory"];
+        // The memory bar, as wasm/js/calculator.js asks the module for it once the page runs.
         auto label = [&](const char* key) { return strings.value(key, std::string(key)); };
-        auto gb = [&](const char* key) {  // activations are null without an architecture
-            auto it = m.find(key);
-            return it != m.end() && it->is_number() ? it->get<double>() / 1e9 : 0.0;
-        };
-        json bars = json::array();
-        for (auto [key, part] : {std::pair{"mem_weights", "weights_bytes"}, {"mem_gradients", "gradients_bytes"},
-                                 {"mem_optimizer", "optimizer_bytes"}, {"mem_activations", "activations_bytes"}})
-            bars.push_back({{"label", label(key)}, {"value", gb(part)}});
-        view["example_charts"]["memory"] = chart_from_json({{"type", "stack"}, {"title", label("chart_memory")}, {"x_label", "GB"},
-                                                            {"bars", bars}, {"limit", gb("usable_bytes")},
-                                                            {"limit_label", label("mem_usable")}});
+        const json labels{label("mem_weights"), label("mem_gradients"), label("mem_optimizer"), label("mem_activations"),
+                          label("mem_usable")};
+        view["example_charts"]["memory"] = chart_from_json({{"type", "memory"}, {"title", label("chart_memory")},
+                                                            {"x_label", "GB"}, {"memory", response["train"]["memory"]},
+                                                            {"labels", labels}});
     }
     return view;
 }

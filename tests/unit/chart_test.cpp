@@ -74,3 +74,17 @@ TEST_CASE("responses are shown with bytes in GB and fractions in percent") {
     CHECK(shown["train"]["notes"][0] == "a");
     CHECK(shown["train"]["fits"] == true);
 }
+
+TEST_CASE("the memory chart is a stack of a training response's bytes in GB against the usable memory") {
+    const nlohmann::json memory = {{"weights_bytes", 2e9},       {"gradients_bytes", 2e9}, {"optimizer_bytes", 12e9},
+                                   {"activations_bytes", nullptr}, {"usable_bytes", 72e9},   {"total_bytes", 16e9}};
+    const nlohmann::json labels = {"W", "G", "O", "A", "usable"};
+    const std::string drawn =
+        site::chart_from_json({{"type", "memory"}, {"title", "Memory"}, {"x_label", "GB"}, {"memory", memory}, {"labels", labels}});
+    site::ChartOptions o;
+    o.title = "Memory";
+    o.x_label = "GB";
+    // Activations are null without an architecture: drawn as zero.
+    CHECK(drawn == site::stacked_bar_chart({{"W", 2}, {"G", 2}, {"O", 12}, {"A", 0}}, 72, "usable", o));
+    CHECK(site::chart_from_json({{"type", "memory"}, {"memory", memory}}).empty());  // no labels: malformed
+}

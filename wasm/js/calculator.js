@@ -330,13 +330,9 @@ function chartChoices(form) {
 // export adds to the request and response. `display` is the response as display() formats it.
 const EXTRAS = {
   train(root, form, request, response, { call, shown, draw }) {
-    const m = response.train.memory;
+    // The module draws the bar from the response's bytes (site/src/chart.cpp, type "memory").
     const labels = root.querySelector('[data-chart="memory"]')?.dataset.labels.split('|') ?? [];
-    chartInto(root.querySelector('[data-chart="memory"]'), {
-      type: 'stack', limit: m.usable_bytes / 1e9, limit_label: labels[4],
-      bars: ['weights_bytes', 'gradients_bytes', 'optimizer_bytes', 'activations_bytes']
-        .map((part, i) => ({ label: labels[i], value: (m[part] ?? 0) / 1e9 })),
-    }, draw);
+    chartInto(root.querySelector('[data-chart="memory"]'), { type: 'memory', memory: response.train.memory, labels }, draw);
 
     // Every instance type at the MFU this result uses, so the comparison is like for like.
     const job = { ...request };
