@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -373,26 +374,26 @@ bool templates_for(const Site& site, const Templates& templates, std::vector<Dia
     return errors.empty();
 }
 
-// Errors a template raises while rendering (a partial nested too deep, mustache.hpp), collected from
-// the rendering threads; a template that fails fails every page it renders, and is reported once.
-class RenderFailures {
-public:
-    void add(const Diagnostic& d) {
-        const std::lock_guard<std::mutex> lock(mutex_);
-        if (seen_.insert(d.to_string()).second) list_.push_back(d);
-    }
-    // Appends what failed to `errors`; true when nothing did.
-    bool report(std::vector<Diagnostic>& errors) {
-        std::sort(list_.begin(), list_.end(), [](const Diagnostic& a, const Diagnostic& b) { return a.to_string() < b.to_string(); });
-        errors.insert(errors.end(), list_.begin(), list_.end());
-        return list_.empty();
-    }
-
-private:
-    std::mutex mutex_;
-    std::set<std::string> seen_;
-    std::vector<Diagnostic> list_;
-};
+// Renders every page on all cores and hands each to sink(i, html). A template that fails while
+// rendering (a partial nested too deep, mustache.hpp) fails every page it renders: its error is
+// reported once, and the result is false.
+template <class Sink>
+bool render_pages(const Site& site, const Templates& templates, const BuildOptions& options,
+                  std::vector<Diagnostic>& errors, const Sink& sink) {
+    mustache::SectionCache cache;
+    std::mutex failed_mutex;
+    std::map<std::string, Diagnostic> failed;  // by their text: each once, in order
+    parallel_for(site.renders.size(), options.threads, [&](std::size_t i) {
+        try {
+            sink(i, render_html(templates, site.renders[i], options.live_reload, &cache));
+        } catch (const mustache::RenderError& e) {
+            const std::lock_guard<std::mutex> lock(failed_mutex);
+            failed.emplace(e.diagnostic.to_string(), e.diagnostic);
+        }
+    });
+    for (const auto& [text, d] : failed) errors.push_back(d);
+    return failed.empty();
+}
 
 }  // namespace
 
@@ -401,16 +402,10 @@ Output render(const Site& site, const Sources& sources, const BuildOptions& opti
     const Templates templates(sources.templates);
     if (!templates_for(site, templates, errors)) return out;
     out.files.resize(site.renders.size());
-    mustache::SectionCache cache;
-    RenderFailures failed;
-    parallel_for(site.renders.size(), options.threads, [&](std::size_t i) {
-        try {
-            out.files[i] = {site.renders[i].output, render_html(templates, site.renders[i], options.live_reload, &cache)};
-        } catch (const mustache::RenderError& e) {
-            failed.add(e.diagnostic);
-        }
+    const bool rendered = render_pages(site, templates, options, errors, [&](std::size_t i, std::string html) {
+        out.files[i] = {site.renders[i].output, std::move(html)};
     });
-    if (!failed.report(errors)) return Output{};
+    if (!rendered) return Output{};
     out.files.insert(out.files.end(), site.extra.begin(), site.extra.end());
     for (const auto& [path, asset] : site.assets) out.copies.push_back({path, sources.content_assets.at(asset)});
     for (const auto& [rel, from] : sources.static_files) out.copies.push_back({rel, from});
@@ -422,17 +417,10 @@ void render_into(const Site& site, const Sources& sources, const BuildOptions& o
     const Templates templates(sources.templates);
     if (!templates_for(site, templates, errors)) return;
     std::vector<std::string> failures(site.renders.size());
-    mustache::SectionCache cache;
-    RenderFailures failed;
-    parallel_for(site.renders.size(), options.threads, [&](std::size_t i) {
-        try {
-            failures[i] = staging.write(site.renders[i].output,
-                                        render_html(templates, site.renders[i], options.live_reload, &cache));
-        } catch (const mustache::RenderError& e) {
-            failed.add(e.diagnostic);
-        }
-    });
-    if (!failed.report(errors)) return;
+    if (!render_pages(site, templates, options, errors, [&](std::size_t i, const std::string& html) {
+            failures[i] = staging.write(site.renders[i].output, html);
+        }))
+        return;
     for (const OutputFile& f : site.extra) failures.push_back(staging.write(f.path, f.bytes));
     for (const auto& [path, asset] : site.assets) failures.push_back(staging.copy(path, sources.content_assets.at(asset)));
     for (const auto& [rel, from] : sources.static_files) failures.push_back(staging.copy(rel, from));

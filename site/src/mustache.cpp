@@ -41,7 +41,6 @@ bool standalone(std::string_view text, std::size_t open, std::size_t close, std:
 
 Template parse(std::string_view text, const std::string& file, std::vector<planner::Diagnostic>& errors) {
     Template t;
-    t.file = file;
     struct Open {
         Nodes* into;
         std::string name;
@@ -117,7 +116,7 @@ Template parse(std::string_view text, const std::string& file, std::vector<plann
         } else if (sigil == '>') {
             const std::string name = trim(tag.substr(1));
             auto [line, column] = position(open);
-            current->push_back({Node::Kind::partial, name, {}, {}, line, column});
+            current->push_back({Node::Kind::partial, name, {}, {}, file, line, column});
         } else if (sigil == '&') {
             const std::string name = trim(tag.substr(1));
             current->push_back({Node::Kind::raw, name, split_path(name), {}});
@@ -178,27 +177,26 @@ public:
              std::size_t shared)
         : contexts_(contexts), partials_(partials), out_(out), cache_(cache), shared_(cache ? shared : 0) {}
 
-    // `file` is the template the nodes come from, for errors.
-    void nodes(const Nodes& list, int depth, const std::string& file) {
+    void nodes(const Nodes& list, int depth) {
         for (const Node& n : list) {
             switch (n.kind) {
                 case Node::Kind::text: out_ += n.text; break;
                 case Node::Kind::value: append_value(lookup(n.path), true, out_); break;
                 case Node::Kind::raw: append_value(lookup(n.path), false, out_); break;
                 case Node::Kind::inverted:
-                    if (!truthy(lookup(n.path))) nodes(n.children, depth, file);
+                    if (!truthy(lookup(n.path))) nodes(n.children, depth);
                     break;
-                case Node::Kind::section: section(n, depth, file); break;
+                case Node::Kind::section: section(n, depth); break;
                 case Node::Kind::partial: {
                     auto p = partials_.find(n.text);
                     if (p == partials_.end()) break;  // the build checks every partial exists before rendering
                     if (depth >= kMaxPartialDepth)
-                        throw RenderError({"template.partial_depth", file, n.line, n.column, "", "",
+                        throw RenderError({"template.partial_depth", n.file, n.line, n.column, "", "",
                                            "partial \"" + n.text + "\" is nested more than " +
                                                std::to_string(kMaxPartialDepth) + " levels deep",
                                            "a partial that includes itself must do so inside a section over data "
                                            "that ends, e.g. {{#children}}{{> " + n.text + "}}{{/children}}"});
-                    nodes(p->second.nodes, depth + 1, p->second.file);
+                    nodes(p->second.nodes, depth + 1);
                     break;
                 }
             }
@@ -249,26 +247,26 @@ private:
     }
 
     // Renders `children` once per item of a list, or once over any other value pushed as a context.
-    void nodes_over(const Nodes& children, const json* v, int depth, const std::string& file) {
+    void nodes_over(const Nodes& children, const json* v, int depth) {
         if (v->is_array()) {
             for (const json& item : *v) {
                 contexts_.push_back(&item);
-                nodes(children, depth, file);
+                nodes(children, depth);
                 contexts_.pop_back();
             }
             return;
         }
         contexts_.push_back(v);
-        nodes(children, depth, file);
+        nodes(children, depth);
         contexts_.pop_back();
     }
 
-    void section(const Node& n, int depth, const std::string& file) {
+    void section(const Node& n, int depth) {
         const Found found = find(n.path);
         note_if_outside(n.path, found);
         if (!truthy(found.value)) return;
         const bool keepable = !keeping_ && found.context < shared_ && (found.value->is_array() || found.value->is_object());
-        if (!keepable) return nodes_over(n.children, found.value, depth, file);
+        if (!keepable) return nodes_over(n.children, found.value, depth);
 
         const SectionCache::Key key{&n, found.value};
         for (const auto& kept : cache_->find(key))
@@ -280,7 +278,7 @@ private:
         keeping_ = &kept;
         base_ = contexts_.size();
         const std::size_t start = out_.size();
-        nodes_over(n.children, found.value, depth, file);
+        nodes_over(n.children, found.value, depth);
         keeping_ = nullptr;
         kept.output = out_.substr(start);
         cache_->keep(key, std::make_shared<const SectionCache::Kept>(std::move(kept)));
@@ -307,7 +305,7 @@ private:
 
 void render(const Template& t, std::vector<const json*>& contexts, const Partials& partials, std::string& out,
             SectionCache* cache, std::size_t shared_contexts) {
-    Renderer(contexts, partials, out, cache, shared_contexts).nodes(t.nodes, 0, t.file);
+    Renderer(contexts, partials, out, cache, shared_contexts).nodes(t.nodes, 0);
 }
 
 }  // namespace site::mustache

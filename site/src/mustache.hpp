@@ -42,12 +42,12 @@ struct Node {
     std::string text;                  // literal text, or the tag's name
     std::vector<std::string> path;     // the name split at dots
     Nodes children;                    // sections
-    std::size_t line = 0, column = 0;  // of a partial's tag, for the error when it nests too deep
+    std::string file{};                // where a partial's tag is, for the error when it nests too deep
+    std::size_t line = 0, column = 0;
 };
 
 struct Template {
     Nodes nodes;
-    std::string file;  // as given to parse()
 };
 
 /// Partials may include themselves (a tree, one level per list), but no deeper than this: past it,
