@@ -74,9 +74,11 @@ bool for_each_layout(long n, int per_instance, int max_pipeline, int micro_batch
     return false;
 }
 
+// The first layout, in order of preference, that fits; until one does, `closest` keeps the one
+// that needs the least memory.
 std::optional<Candidate> first_fit(double parameters, const std::optional<Architecture>& arch, Recompute recompute,
                                    long n, int per_instance, double capacity, double headroom, int micro_batch,
-                                   Candidate* closest) {
+                                   Candidate& closest) {
     const int max_pipeline = arch ? arch->layers : kMaxPipelineWithoutArchitecture;
     std::optional<Candidate> fit;
     for_each_layout(n, per_instance, max_pipeline, micro_batch, [&](const Layout& layout) {
@@ -85,7 +87,7 @@ std::optional<Candidate> first_fit(double parameters, const std::optional<Archit
             fit = Candidate{layout, m};
             return true;
         }
-        if (closest && (closest->memory.capacity == 0 || m.total < closest->memory.total)) *closest = {layout, m};
+        if (closest.memory.capacity == 0 || m.total < closest.memory.total) closest = {layout, m};
         return false;
     });
     return fit;
@@ -113,7 +115,7 @@ LayoutSearch find_layout(double parameters, const std::optional<Architecture>& a
     LayoutSearch out;
     Candidate closest;
     const long n = long(instances) * per_instance;
-    if (auto fit = first_fit(parameters, arch, recompute, n, per_instance, capacity, headroom, micro_batch, &closest)) {
+    if (auto fit = first_fit(parameters, arch, recompute, n, per_instance, capacity, headroom, micro_batch, closest)) {
         out.layout = fit->layout;
         out.memory = fit->memory;
         return out;
