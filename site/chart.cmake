@@ -8,7 +8,7 @@ target_include_directories(site_chart PUBLIC "${CMAKE_CURRENT_LIST_DIR}/src")
 target_compile_features(site_chart PUBLIC cxx_std_17)
 target_link_libraries(site_chart PUBLIC accelguide::json)
 if(EMSCRIPTEN)
-    # Drawn a few times per edit: compiled for size in the module (see planner/CMakeLists.txt).
+    # In the module, compiled like the planner (ACCELGUIDE_WASM_CODE_OPT, planner/CMakeLists.txt).
     set_source_files_properties("${CMAKE_CURRENT_LIST_DIR}/src/chart.cpp" "${CMAKE_CURRENT_LIST_DIR}/src/text.cpp"
-        PROPERTIES COMPILE_OPTIONS "${ACCELGUIDE_WASM_SIZE_OPT}")
+        PROPERTIES COMPILE_OPTIONS "${ACCELGUIDE_WASM_CODE_OPT}")
 endif()

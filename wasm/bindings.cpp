@@ -3,10 +3,12 @@
 // display(responseJson) -> the response with its numbers formatted as the site shows them
 // (site/src/text.hpp), so a live result reads exactly like the build-time example.
 //
-// Each is a plain C export taking and returning UTF-8 C strings; wasm/js/exports.js wraps them
-// with Emscripten's cwrap as Module.plan, .chart and .display, which take and return JS strings.
-// (Plain exports instead of embind: the same three calls, a smaller module and loader.) A
-// returned pointer stays valid until the next call of the same function; cwrap copies it at once.
+// Each is a plain C export taking UTF-8 text as pointer and length (written into the buffer that
+// accelguide_input() gives) and returning UTF-8 text whose length accelguide_result_size() gives;
+// wasm/js/exports.js wraps them as Module.plan, .chart and .display, which take and return JS
+// strings. (Plain exports instead of embind or cwrap: the same three calls, a smaller module and
+// loader, and no input text copied onto the module's small stack.) A returned pointer stays valid
+// until the next call of the same function; exports.js copies it at once.
 // Only conversion lives here; nothing throws, so nothing opaque crosses into JS.
 #include <cstring>
 #include <string>
@@ -36,30 +38,43 @@ const planner::Catalogue& catalogue() {
     return c;
 }
 
-// Keeps a result alive for JS to copy, one buffer per function.
+std::size_t result_size = 0;
+
+// Keeps a result alive for JS to copy, one buffer per function, and notes its length.
 const char* give(std::string& slot, std::string value) {
     slot = std::move(value);
-    return slot.c_str();
+    result_size = slot.size();
+    return slot.data();
 }
 
 }  // namespace
 
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE const char* accelguide_plan(const char* request_json) {
-    static std::string out;
-    return give(out, planner::plan(catalogue(), request_json));
+/// A buffer of `size` bytes for the next call's input text, valid until the next call of this.
+EMSCRIPTEN_KEEPALIVE char* accelguide_input(std::size_t size) {
+    static std::string in;
+    in.resize(size);
+    return in.data();
 }
 
-EMSCRIPTEN_KEEPALIVE const char* accelguide_chart(const char* spec_json) {
+/// The length in bytes of the text the last call returned.
+EMSCRIPTEN_KEEPALIVE std::size_t accelguide_result_size() { return result_size; }
+
+EMSCRIPTEN_KEEPALIVE const char* accelguide_plan(const char* request_json, std::size_t size) {
     static std::string out;
-    const auto spec = parse(spec_json);
+    return give(out, planner::plan(catalogue(), std::string_view(request_json, size)));
+}
+
+EMSCRIPTEN_KEEPALIVE const char* accelguide_chart(const char* spec_json, std::size_t size) {
+    static std::string out;
+    const auto spec = parse({spec_json, size});
     return give(out, spec.is_object() ? site::chart_from_json(spec) : std::string());
 }
 
-EMSCRIPTEN_KEEPALIVE const char* accelguide_display(const char* response_json) {
+EMSCRIPTEN_KEEPALIVE const char* accelguide_display(const char* response_json, std::size_t size) {
     static std::string out;
-    const auto response = parse(response_json);
+    const auto response = parse({response_json, size});
     return give(out, site::display_json(response.is_discarded() ? nlohmann::json() : response).dump());
 }
 

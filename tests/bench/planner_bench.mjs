@@ -1,8 +1,9 @@
 // The same compare sweep in the wasm module under Node, then the report: native and wasm medians
 // measured in this one run, their ratio, and the targets: native ≤ 5 ms, wasm ≤ 3 × that (15 ms).
-// The ratio to the native run is printed beside it, against 3× too: since the layout search stopped
-// sorting and enumerating for every count it tries (planner/src/memory.cpp), most of the wasm time
-// is JSON code that the module builds for size (-Oz, planner/CMakeLists.txt), so that ratio grew.
+// The ratio to the native run is printed beside it, against 3× too. Most of the sweep's time is
+// building and writing the JSON response, so that ratio depends on how the module's code is
+// compiled (ACCELGUIDE_WASM_CODE_OPT, planner/CMakeLists.txt: 2.5× at -O2 with the inliner
+// limited, 4–6× at -Oz).
 //   node planner_bench.mjs --native build/tests/bench/planner_bench --root . --wasm build/wasm/dist
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
