@@ -50,9 +50,9 @@ json plan_energy(const Catalogue& catalogue, const json& request) {
 }
 
 json plan_compare(const Catalogue& catalogue, const json& request) {
-    auto result = compare(catalogue, request);
-    if (!result.ok()) return failure(result.errors);
-    return success("compare", std::move(result.value));
+    auto req = read_compare_request(catalogue, request);
+    if (!req.ok()) return failure(req.errors);
+    return success("compare", compare(catalogue, req.value));
 }
 
 json plan_instances(const Catalogue& catalogue, const json& request) {

@@ -1,11 +1,8 @@
 #include "planner/compare.hpp"
 
 #include <algorithm>
-#include <cmath>
 
-#include "planner/inference.hpp"
 #include "planner/request_reader.hpp"
-#include "planner/training.hpp"
 
 namespace planner {
 
@@ -36,157 +33,156 @@ std::string first_message(const std::vector<FieldError>& errors) {
                                                  errors.front().message;
 }
 
-// Marks Pareto rows (those with both keys that can run the job) and sorts by the first key.
-void rank(json& rows, const char* x, const char* y) {
+// The two keys a row is ranked by: x (sorted on, cheapest first) and y; nothing for a row that
+// cannot run the job there.
+std::optional<std::pair<double, double>> keys(const TrainingRow& r) {
+    if (r.error || !r.fits || !r.cost_usd) return std::nullopt;
+    return std::pair{*r.cost_usd, r.days};
+}
+std::optional<std::pair<double, double>> keys(const InferenceRow& r) {
+    if (r.error || !r.cost_per_million || !r.kwh_per_million) return std::nullopt;
+    return std::pair{*r.cost_per_million, *r.kwh_per_million};
+}
+// Sorting needs only x: an inference row with a cost but no energy figure still sorts by cost.
+std::optional<double> sort_key(const TrainingRow& r) { return r.error || !r.fits ? std::nullopt : r.cost_usd; }
+std::optional<double> sort_key(const InferenceRow& r) { return r.error ? std::nullopt : r.cost_per_million; }
+
+// The order to show rows in, given each row's sort key (rows with one first, smallest first, the
+// others in their order), and the Pareto set of the rows that have both keys.
+std::vector<std::size_t> ranking(const std::vector<std::optional<double>>& sort_keys,
+                                 const std::vector<std::optional<std::pair<double, double>>>& both,
+                                 std::vector<bool>& pareto) {
     std::vector<std::pair<double, double>> points;
     std::vector<std::size_t> index;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        rows[i]["pareto"] = false;
-        if (rows[i].contains(x) && rows[i].contains(y) && rows[i].value("fits", true)) {
-            points.emplace_back(rows[i][x].get<double>(), rows[i][y].get<double>());
+    for (std::size_t i = 0; i < both.size(); ++i)
+        if (both[i]) {
+            points.push_back(*both[i]);
             index.push_back(i);
         }
-    }
-    auto on = pareto_set(points);
-    for (std::size_t k = 0; k < index.size(); ++k) rows[index[k]]["pareto"] = bool(on[k]);
-    std::vector<json> sorted(rows.begin(), rows.end());
-    // Rows that can run the job (a figure for x, and it fits) first, cheapest first.
-    std::stable_sort(sorted.begin(), sorted.end(), [&](const json& a, const json& b) {
-        const bool ha = a.contains(x) && a.value("fits", true), hb = b.contains(x) && b.value("fits", true);
-        if (ha != hb) return ha;
-        return ha && a[x].get<double>() < b[x].get<double>();
+    const auto on = pareto_set(points);
+    pareto.assign(both.size(), false);
+    for (std::size_t k = 0; k < index.size(); ++k) pareto[index[k]] = on[k];
+    std::vector<std::size_t> order(sort_keys.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const auto& ka = sort_keys[a];
+        const auto& kb = sort_keys[b];
+        if (bool(ka) != bool(kb)) return bool(ka);
+        return ka && *ka < *kb;
     });
-    rows = sorted;
+    return order;
 }
 
-std::vector<const Instance*> chosen_instances(const Catalogue& catalogue, RequestReader& in) {
-    std::vector<const Instance*> out;
-    const json* list = in.find("instances");
-    if (!list) {
-        for (const auto& i : catalogue.instances) out.push_back(&i);
-        return out;
+// Marks the Pareto rows among those with both keys, then sorts: rows with x first, cheapest first.
+template <class Row>
+void rank(std::vector<Row>& rows) {
+    std::vector<std::optional<double>> sort_keys;
+    std::vector<std::optional<std::pair<double, double>>> both;
+    for (const Row& r : rows) {
+        sort_keys.push_back(sort_key(r));
+        both.push_back(keys(r));
     }
-    if (!list->is_array() || list->empty()) {
-        in.fail("instances", "must list instance types");
-        return out;
+    std::vector<bool> pareto;
+    std::vector<Row> sorted;
+    for (std::size_t i : ranking(sort_keys, both, pareto)) {
+        sorted.push_back(std::move(rows[i]));
+        sorted.back().pareto = pareto[i];
     }
-    for (std::size_t k = 0; k < list->size(); ++k) {
-        const json& id = (*list)[k];
-        const Instance* inst = id.is_string() ? catalogue.find(id.get<std::string>()) : nullptr;
-        if (!inst) in.fail("instances." + std::to_string(k), "unknown instance type " + id.dump());
-        else out.push_back(inst);
-    }
-    return out;
+    rows = std::move(sorted);
 }
 
-Checked<json> compare_train(const Catalogue& catalogue, const std::vector<const Instance*>& instances, json job,
-                            const std::vector<int>& counts) {
-    Checked<json> out;
-    job["instance"] = instances.front()->id;
-    auto read = read_training_request(job);
-    if (!read.ok()) {
-        out.errors = prefixed(read.errors, "job.");
-        return out;
-    }
-    json rows = json::array(), sweep = json::array();
-    for (const Instance* inst : instances) {
-        TrainingRequest req = read.value;
-        req.instance = inst->id;
-        json row{{"instance", inst->id}};
+TrainingComparison compare_train(const Catalogue& catalogue, const CompareRequest& request, const TrainingRequest& job) {
+    TrainingComparison out;
+    for (const std::string& id : request.instances) {
+        TrainingRequest req = job;
+        req.instance = id;
+        TrainingRow row;
+        row.instance = id;
+        Sweep<TrainingPoint> sweep{id, {}};
         auto r = estimate_training(catalogue, req);
         if (!r.ok()) {
-            row["error"] = first_message(r.errors);
+            row.error = first_message(r.errors);
         } else {
-            const TrainingResult& t = r.value;
-            row.update(json{{"instances", t.instances}, {"days", t.days}, {"fits", t.fits}});
-            if (t.footprint.cost_usd) row["cost_usd"] = *t.footprint.cost_usd;
-            if (t.footprint.energy_kwh) row["energy_kwh"] = *t.footprint.energy_kwh;
-            if (t.footprint.co2e_kg) row["co2e_kg"] = *t.footprint.co2e_kg;
-        }
-        rows.push_back(std::move(row));
-
-        json points = json::array();
-        if (r.ok()) {
-            for (int n : counts) {
-                TrainingRequest at = req;
-                at.instance_count = n;
-                at.deadline_days.reset();
-                auto p = estimate_training(catalogue, at);
-                if (!p.ok()) continue;
-                json point{{"instances", n}, {"days", p.value.days}, {"fits", p.value.fits}};
-                if (p.value.footprint.cost_usd) point["cost_usd"] = *p.value.footprint.cost_usd;
-                points.push_back(std::move(point));
+            row.instances = r.value.instances;
+            row.days = r.value.days;
+            row.fits = r.value.fits;
+            row.cost_usd = r.value.footprint.cost_usd;
+            row.energy_kwh = r.value.footprint.energy_kwh;
+            row.co2e_kg = r.value.footprint.co2e_kg;
+            req.deadline_days.reset();  // the sweep runs each count as given
+            for (int n : request.counts) {
+                req.instance_count = n;
+                auto p = estimate_training(catalogue, req);
+                if (p.ok()) sweep.points.push_back({n, p.value.days, p.value.fits, p.value.footprint.cost_usd});
             }
         }
-        sweep.push_back({{"instance", inst->id}, {"points", std::move(points)}});
+        out.rows.push_back(std::move(row));
+        out.sweep.push_back(std::move(sweep));
     }
-    rank(rows, "cost_usd", "days");
-    out.value = json{{"job", "train"}, {"rows", rows}, {"sweep", sweep}};
+    rank(out.rows);
     return out;
 }
 
-Checked<json> compare_infer(const Catalogue& catalogue, const std::vector<const Instance*>& instances, json job) {
-    Checked<json> out;
-    job["instance"] = instances.front()->id;
-    auto read = read_inference_request(job);
-    if (!read.ok()) {
-        out.errors = prefixed(read.errors, "job.");
-        return out;
-    }
-    if (read.value.benchmark || read.value.throughput_rps) {
-        out.errors.push_back({"job", "to compare instance types, give the throughput as compute or llm: a measured "
-                                     "throughput belongs to one instance type"});
-        return out;
-    }
-    json rows = json::array(), sweep = json::array();
-    for (const Instance* inst : instances) {
-        InferenceRequest req = read.value;
-        req.instance = inst->id;
-        json row{{"instance", inst->id}};
+InferenceComparison compare_infer(const Catalogue& catalogue, const CompareRequest& request, const InferenceRequest& job) {
+    InferenceComparison out;
+    for (const std::string& id : request.instances) {
+        InferenceRequest req = job;
+        req.instance = id;
+        InferenceRow row;
+        row.instance = id;
+        Sweep<InferencePoint> sweep{id, {}};
         auto r = estimate_inference(catalogue, req);
         if (!r.ok()) {
-            row["error"] = first_message(r.errors);
+            row.error = first_message(r.errors);
         } else {
-            row.update(json{{"fleet", r.value.fleet}, {"per_instance_rps", r.value.per_instance_rps}});
-            if (r.value.latency_ms) row["latency_ms"] = *r.value.latency_ms;
-            if (r.value.cost_per_million) row["cost_per_million"] = *r.value.cost_per_million;
-            if (r.value.kwh_per_million) row["kwh_per_million"] = *r.value.kwh_per_million;
-        }
-        rows.push_back(std::move(row));
-        json points = json::array();
-        if (r.ok()) {
+            row.fleet = r.value.fleet;
+            row.per_instance_rps = r.value.per_instance_rps;
+            row.latency_ms = r.value.latency_ms;
+            row.cost_per_million = r.value.cost_per_million;
+            row.kwh_per_million = r.value.kwh_per_million;
             for (double factor : {0.25, 0.5, 1.0, 2.0, 4.0}) {
-                InferenceRequest at = req;
-                at.rate_per_second *= factor;
-                auto p = estimate_inference(catalogue, at);
-                if (p.ok()) points.push_back({{"rate_per_second", at.rate_per_second}, {"fleet", p.value.fleet}});
+                req.rate_per_second = job.rate_per_second * factor;
+                auto p = estimate_inference(catalogue, req);
+                if (p.ok()) sweep.points.push_back({req.rate_per_second, p.value.fleet});
             }
         }
-        sweep.push_back({{"instance", inst->id}, {"points", std::move(points)}});
+        out.rows.push_back(std::move(row));
+        out.sweep.push_back(std::move(sweep));
     }
-    rank(rows, "cost_per_million", "kwh_per_million");
-    out.value = json{{"job", "infer"}, {"rows", rows}, {"sweep", sweep}};
+    rank(out.rows);
     return out;
 }
 
 }  // namespace
 
-Checked<json> compare(const Catalogue& catalogue, const json& request) {
+Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const json& request) {
     RequestReader in(request);
-    Checked<json> out;
+    Checked<CompareRequest> out;
     in.reject_unknown("", {"api", "kind", "job", "instances", "counts"});
     const json* job = in.find("job");
     if (!job || !job->is_object()) in.fail("job", "is required: a train or infer request without its instance");
-    std::vector<int> counts;
     if (const json* c = in.find("counts")) {
         if (!c->is_array() || c->empty() || c->size() > 64) in.fail("counts", "must list 1 to 64 instance counts");
         else
             for (std::size_t k = 0; k < c->size(); ++k)
-                if (auto n = in.number("counts." + std::to_string(k), {1, false, 100000, true}, true)) counts.push_back(int(*n));
+                if (auto n = in.number("counts." + std::to_string(k), {1, false, 100000, true}, true))
+                    out.value.counts.push_back(int(*n));
     } else {
-        for (int n = 1; n <= 4096; n *= 2) counts.push_back(n);
+        for (int n = 1; n <= 4096; n *= 2) out.value.counts.push_back(n);
     }
-    auto instances = chosen_instances(catalogue, in);
+    if (const json* list = in.find("instances")) {
+        if (!list->is_array() || list->empty()) in.fail("instances", "must list instance types");
+        else
+            for (std::size_t k = 0; k < list->size(); ++k) {
+                const json& id = (*list)[k];
+                const Instance* inst = id.is_string() ? catalogue.find(id.get<std::string>()) : nullptr;
+                if (!inst) in.fail("instances." + std::to_string(k), "unknown instance type " + id.dump());
+                else out.value.instances.push_back(inst->id);
+            }
+    } else {
+        for (const auto& i : catalogue.instances) out.value.instances.push_back(i.id);
+    }
+    if (out.value.instances.empty() && in.errors().empty()) in.fail("instances", "the catalogue has no instance types");
     if (!in.errors().empty()) {
         out.errors = std::move(in.errors());
         return out;
@@ -197,13 +193,93 @@ Checked<json> compare(const Catalogue& catalogue, const json& request) {
         return out;
     }
     j["api"] = 1;
+    // The job is read with the first instance type in place of its own, which it must leave out.
+    j["instance"] = out.value.instances.front();
     // value() would throw on a kind that is not text (found by fuzz_plan: "kind": 0).
     const auto kind_field = j.find("kind");
     const std::string kind = kind_field != j.end() && kind_field->is_string() ? kind_field->get<std::string>() : "";
-    if (kind == "train") return compare_train(catalogue, instances, j, counts);
-    if (kind == "infer") return compare_infer(catalogue, instances, j);
-    out.errors.push_back({"job.kind", "must be one of: train, infer"});
+    if (kind == "train") {
+        auto read = read_training_request(j);
+        if (!read.ok()) out.errors = prefixed(read.errors, "job.");
+        else out.value.job = std::move(read.value);
+    } else if (kind == "infer") {
+        auto read = read_inference_request(j);
+        if (!read.ok()) out.errors = prefixed(read.errors, "job.");
+        else if (read.value.benchmark || read.value.throughput_rps)
+            out.errors.push_back({"job", "to compare instance types, give the throughput as compute or llm: a "
+                                         "measured throughput belongs to one instance type"});
+        else out.value.job = std::move(read.value);
+    } else {
+        out.errors.push_back({"job.kind", "must be one of: train, infer"});
+    }
     return out;
+}
+
+CompareResult compare(const Catalogue& catalogue, const CompareRequest& request) {
+    if (const auto* train = std::get_if<TrainingRequest>(&request.job)) return compare_train(catalogue, request, *train);
+    return compare_infer(catalogue, request, *std::get_if<InferenceRequest>(&request.job));
+}
+
+void to_json(json& j, const TrainingRow& r) {
+    j["instance"] = r.instance;
+    j["pareto"] = r.pareto;
+    if (r.error) {
+        j["error"] = *r.error;
+        return;
+    }
+    j["instances"] = r.instances;
+    j["days"] = r.days;
+    j["fits"] = r.fits;
+    if (r.cost_usd) j["cost_usd"] = *r.cost_usd;
+    if (r.energy_kwh) j["energy_kwh"] = *r.energy_kwh;
+    if (r.co2e_kg) j["co2e_kg"] = *r.co2e_kg;
+}
+
+void to_json(json& j, const TrainingPoint& p) {
+    j["instances"] = p.instances;
+    j["days"] = p.days;
+    j["fits"] = p.fits;
+    if (p.cost_usd) j["cost_usd"] = *p.cost_usd;
+}
+
+void to_json(json& j, const InferenceRow& r) {
+    j["instance"] = r.instance;
+    j["pareto"] = r.pareto;
+    if (r.error) {
+        j["error"] = *r.error;
+        return;
+    }
+    j["fleet"] = r.fleet;
+    j["per_instance_rps"] = r.per_instance_rps;
+    if (r.latency_ms) j["latency_ms"] = *r.latency_ms;
+    if (r.cost_per_million) j["cost_per_million"] = *r.cost_per_million;
+    if (r.kwh_per_million) j["kwh_per_million"] = *r.kwh_per_million;
+}
+
+void to_json(json& j, const InferencePoint& p) {
+    j["rate_per_second"] = p.rate_per_second;
+    j["fleet"] = p.fleet;
+}
+
+namespace {
+template <class Row, class Point>
+void comparison_json(json& j, const char* job, const Comparison<Row, Point>& c) {
+    j["job"] = job;
+    json& rows = j["rows"] = json::array();
+    for (const auto& r : c.rows) to_json(rows.emplace_back(), r);
+    json& sweep = j["sweep"] = json::array();
+    for (const auto& s : c.sweep) {
+        json& entry = sweep.emplace_back();
+        entry["instance"] = s.instance;
+        json& points = entry["points"] = json::array();
+        for (const auto& p : s.points) to_json(points.emplace_back(), p);
+    }
+}
+}  // namespace
+
+void to_json(json& j, const CompareResult& r) {
+    if (const auto* train = std::get_if<TrainingComparison>(&r)) comparison_json(j, "train", *train);
+    else if (const auto* infer = std::get_if<InferenceComparison>(&r)) comparison_json(j, "infer", *infer);
 }
 
 }  // namespace planner

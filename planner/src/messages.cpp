@@ -56,6 +56,7 @@ const Entry kJapanese[] = {
     {"must list two to four configurations", "構成を 2 つから 4 つ指定してください"},
     {"must list 1 to 64 instance counts", "インスタンス数を 1 個から 64 個指定してください"},
     {"must list instance types", "インスタンスタイプを列挙してください"},
+    {"the catalogue has no instance types", "カタログにインスタンスタイプがありません"},
     {"must list up to 64 instance types", "インスタンスタイプを 64 個まで列挙してください"},
     {"must be an object {label, instance, instances, hours}",
      "{label, instance, instances, hours} のオブジェクトにしてください"},

@@ -13,20 +13,90 @@
 
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "planner/catalogue.hpp"
 #include "planner/error.hpp"
+#include "planner/inference.hpp"
+#include "planner/training.hpp"
 
 namespace planner {
 
-/// Runs a compare request (already parsed) and returns its result object, or field errors.
-Checked<nlohmann::json> compare(const Catalogue& catalogue, const nlohmann::json& request);
+struct CompareRequest {
+    std::variant<TrainingRequest, InferenceRequest> job;  // its `instance` is each compared one in turn
+    std::vector<std::string> instances;                   // ids; default: the whole catalogue, in its order
+    std::vector<int> counts;                              // training sweep; default 1, 2, 4 … 4096
+};
+
+/// One instance type's result for a training job: `error` says why the job cannot run there.
+struct TrainingRow {
+    std::string instance;
+    std::optional<std::string> error;
+    int instances = 0;
+    double days = 0;
+    bool fits = false;
+    std::optional<double> cost_usd;
+    std::optional<double> energy_kwh;
+    std::optional<double> co2e_kg;
+    bool pareto = false;  // cost and days
+};
+
+struct TrainingPoint {
+    int instances = 0;
+    double days = 0;
+    bool fits = false;
+    std::optional<double> cost_usd;
+};
+
+struct InferenceRow {
+    std::string instance;
+    std::optional<std::string> error;
+    int fleet = 0;
+    double per_instance_rps = 0;
+    std::optional<double> latency_ms;
+    std::optional<double> cost_per_million;
+    std::optional<double> kwh_per_million;
+    bool pareto = false;  // cost and energy per million requests
+};
+
+struct InferencePoint {
+    double rate_per_second = 0;
+    int fleet = 0;
+};
+
+/// An instance type's points, for a chart; empty when the job cannot run there.
+template <class Point>
+struct Sweep {
+    std::string instance;
+    std::vector<Point> points;
+};
+
+template <class Row, class Point>
+struct Comparison {
+    std::vector<Row> rows;             // runnable rows first, cheapest first; then the others
+    std::vector<Sweep<Point>> sweep;   // in the request's (or the catalogue's) order
+};
+using TrainingComparison = Comparison<TrainingRow, TrainingPoint>;
+using InferenceComparison = Comparison<InferenceRow, InferencePoint>;
+using CompareResult = std::variant<TrainingComparison, InferenceComparison>;
+
+/// Reads a compare request; instance types are looked up in the catalogue.
+Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const nlohmann::json& request);
+
+/// Runs the job on each instance type, ranks the rows and sweeps each type.
+CompareResult compare(const Catalogue& catalogue, const CompareRequest& request);
 
 /// Marks the Pareto set of points (x, y), both minimised: true where no other point is ≤ in both
 /// and < in one.
 std::vector<bool> pareto_set(const std::vector<std::pair<double, double>>& points);
+
+void to_json(nlohmann::json& j, const TrainingRow& r);
+void to_json(nlohmann::json& j, const TrainingPoint& p);
+void to_json(nlohmann::json& j, const InferenceRow& r);
+void to_json(nlohmann::json& j, const InferencePoint& p);
+void to_json(nlohmann::json& j, const CompareResult& r);
 
 }  // namespace planner

@@ -1,0 +1,88 @@
+// Compare as value structs: read_compare_request, then compare, then to_json (the JSON path is
+// tested in inference_test.cpp and by the parity requests).
+#include <doctest/doctest.h>
+
+#include <string>
+#include <variant>
+
+#include "planner/compare.hpp"
+#include "test_catalogue.hpp"
+
+using nlohmann::json;
+
+namespace {
+const planner::Catalogue& catalogue() { return test::real_catalogue(); }
+
+planner::CompareRequest read(const json& request) {
+    auto r = planner::read_compare_request(catalogue(), request);
+    REQUIRE_MESSAGE(r.ok(), json(r.errors).dump());
+    return r.value;
+}
+}  // namespace
+
+TEST_CASE("a compare request without instances or counts covers the whole catalogue at 1, 2, 4 … 4096") {
+    auto req = read({{"api", 1}, {"kind", "compare"},
+                     {"job", {{"kind", "train"}, {"model", {{"parameters", 1e9}}}, {"tokens", 2e10}, {"instance_count", 2}}}});
+    CHECK(req.instances.size() == catalogue().instances.size());
+    CHECK(req.instances.front() == catalogue().instances.front().id);
+    CHECK(req.counts == std::vector<int>{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096});
+    REQUIRE(std::holds_alternative<planner::TrainingRequest>(req.job));
+    CHECK(std::get<planner::TrainingRequest>(req.job).instance_count == 2);
+}
+
+TEST_CASE("a compare request reports every bad list entry, and a job that names its own instance") {
+    auto bad = planner::read_compare_request(catalogue(), {{"api", 1}, {"kind", "compare"}, {"counts", {0, 3}},
+        {"instances", {"p4d.24xlarge", "nope", 7}}, {"job", {{"kind", "train"}}}});
+    REQUIRE(bad.errors.size() == 3);
+    CHECK(bad.errors[0].field == "counts.0");
+    CHECK(bad.errors[1].field == "instances.1");
+    CHECK(bad.errors[2].field == "instances.2");
+    auto own = planner::read_compare_request(catalogue(), {{"api", 1}, {"kind", "compare"},
+        {"job", {{"kind", "train"}, {"instance", "p4d.24xlarge"}, {"model", {{"parameters", 1e9}}}, {"tokens", 2e10}, {"instance_count", 1}}}});
+    REQUIRE(own.errors.size() == 1);
+    CHECK(own.errors[0].field == "job.instance");
+}
+
+TEST_CASE("compare ranks rows cheapest first with the ones that cannot run last, and keeps the sweep in request order") {
+    // v100 has no BF16 peak, so p3.16xlarge cannot run a bf16 job; it is asked for first.
+    const std::vector<std::string> ids{"p3.16xlarge", "p5.48xlarge", "trn1.32xlarge", "p4d.24xlarge"};
+    auto req = read({{"api", 1}, {"kind", "compare"}, {"instances", ids}, {"counts", {1, 8}},
+                     {"job", {{"kind", "train"}, {"model", {{"parameters", 7e9}}}, {"tokens", 1.4e11}, {"instance_count", 4}, {"mfu", 0.4}}}});
+    const auto result = planner::compare(catalogue(), req);
+    REQUIRE(std::holds_alternative<planner::TrainingComparison>(result));
+    const auto& c = std::get<planner::TrainingComparison>(result);
+    REQUIRE(c.rows.size() == 4);
+    for (std::size_t i = 0; i + 1 < 3; ++i) CHECK(*c.rows[i].cost_usd <= *c.rows[i + 1].cost_usd);
+    CHECK(c.rows.back().instance == "p3.16xlarge");
+    REQUIRE(c.rows.back().error);
+    CHECK_FALSE(c.rows.back().pareto);
+    // The cheapest row is always on the cost–time Pareto set.
+    CHECK(c.rows.front().pareto);
+    REQUIRE(c.sweep.size() == 4);
+    for (std::size_t i = 0; i < ids.size(); ++i) CHECK(c.sweep[i].instance == ids[i]);
+    CHECK(c.sweep[0].points.empty());
+    REQUIRE(c.sweep[1].points.size() == 2);
+    CHECK(c.sweep[1].points[0].instances == 1);
+    // Eight times the instances, at most eight times faster.
+    CHECK(c.sweep[1].points[1].days >= c.sweep[1].points[0].days / 8 * (1 - 1e-12));
+
+    const json j = result;
+    CHECK(j["job"] == "train");
+    CHECK(j["rows"][3] == json{{"instance", "p3.16xlarge"}, {"error", *c.rows.back().error}, {"pareto", false}});
+    CHECK(j["sweep"][1]["points"][0]["instances"] == 1);
+}
+
+TEST_CASE("compare sweeps an inference job over a quarter to four times its rate") {
+    auto req = read({{"api", 1}, {"kind", "compare"}, {"instances", {"inf1.xlarge", "g4dn.xlarge"}},
+                     {"job", {{"kind", "infer"}, {"rate", {{"value", 100}, {"per", "second"}}},
+                              {"compute", {{"flops_per_request", 1e11}, {"mfu", 0.3}}}}}});
+    const auto result = planner::compare(catalogue(), req);
+    REQUIRE(std::holds_alternative<planner::InferenceComparison>(result));
+    const auto& c = std::get<planner::InferenceComparison>(result);
+    REQUIRE(c.sweep.size() == 2);
+    REQUIRE(c.sweep[0].points.size() == 5);
+    CHECK(c.sweep[0].points.front().rate_per_second == doctest::Approx(25));
+    CHECK(c.sweep[0].points.back().rate_per_second == doctest::Approx(400));
+    for (std::size_t i = 0; i + 1 < 5; ++i) CHECK(c.sweep[0].points[i].fleet <= c.sweep[0].points[i + 1].fleet);
+    CHECK(*c.rows[0].cost_per_million <= *c.rows[1].cost_per_million);
+}
