@@ -10,7 +10,6 @@
 // loader, and no input text copied onto the module's small stack.) A returned pointer stays valid
 // until the next call of the same function; exports.js copies it at once.
 // Only conversion lives here; nothing throws, so nothing opaque crosses into JS.
-#include <cstring>
 #include <string>
 #include <string_view>
 

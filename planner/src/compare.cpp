@@ -220,13 +220,20 @@ CompareResult compare(const Catalogue& catalogue, const CompareRequest& request)
     return compare_infer(catalogue, request, *std::get_if<InferenceRequest>(&request.job));
 }
 
-void to_json(json& j, const TrainingRow& r) {
+namespace {
+// What every row has: its instance type, Pareto mark, and the reason when the job cannot run there.
+// True when the row has figures to add.
+template <class Row>
+bool put_row_head(json& j, const Row& r) {
     j["instance"] = r.instance;
     j["pareto"] = r.pareto;
-    if (r.error) {
-        j["error"] = *r.error;
-        return;
-    }
+    if (r.error) j["error"] = *r.error;
+    return !r.error;
+}
+}  // namespace
+
+void to_json(json& j, const TrainingRow& r) {
+    if (!put_row_head(j, r)) return;
     j["instances"] = r.instances;
     j["days"] = r.days;
     j["fits"] = r.fits;
@@ -243,12 +250,7 @@ void to_json(json& j, const TrainingPoint& p) {
 }
 
 void to_json(json& j, const InferenceRow& r) {
-    j["instance"] = r.instance;
-    j["pareto"] = r.pareto;
-    if (r.error) {
-        j["error"] = *r.error;
-        return;
-    }
+    if (!put_row_head(j, r)) return;
     j["fleet"] = r.fleet;
     j["per_instance_rps"] = r.per_instance_rps;
     if (r.latency_ms) j["latency_ms"] = *r.latency_ms;
