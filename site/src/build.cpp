@@ -416,7 +416,7 @@ void render_into(const Site& site, const Sources& sources, const BuildOptions& o
                  std::vector<Diagnostic>& errors) {
     const Templates templates(sources.templates);
     if (!templates_for(site, templates, errors)) return;
-    std::vector<std::string> failures(site.renders.size());
+    std::vector<std::optional<Diagnostic>> failures(site.renders.size());
     if (!render_pages(site, templates, options, errors, [&](std::size_t i, const std::string& html) {
             failures[i] = staging.write(site.renders[i].output, html);
         }))
@@ -424,9 +424,9 @@ void render_into(const Site& site, const Sources& sources, const BuildOptions& o
     for (const OutputFile& f : site.extra) failures.push_back(staging.write(f.path, f.bytes));
     for (const auto& [path, asset] : site.assets) failures.push_back(staging.copy(path, sources.content_assets.at(asset)));
     for (const auto& [rel, from] : sources.static_files) failures.push_back(staging.copy(rel, from));
-    for (const std::string& f : failures)
-        if (!f.empty()) {
-            errors.push_back(file_error("write.failed", "", f));
+    for (const auto& f : failures)
+        if (f) {
+            errors.push_back(*f);  // the first is enough: the rest are usually the same full disk
             return;
         }
 }
@@ -436,6 +436,11 @@ Report build_site(const BuildOptions& options, BuildState* state) {
     const fs::path out = options.out.empty() ? options.root / "build" / "site" : options.out;
     const fs::path wasm = options.wasm_dir.empty() ? options.root / "build" / "wasm" / "dist" : options.wasm_dir;
 
+    // Refused before any work: a build never replaces a folder it did not write (output.hpp).
+    if (auto refused = refuse_output(out, options.root)) {
+        report.errors.push_back(*refused);
+        return report;
+    }
     BuildState local;
     BuildState& s = state ? *state : local;
     Stopwatch watch(options.timings, options.progress);
@@ -462,19 +467,21 @@ Report build_site(const BuildOptions& options, BuildState* state) {
             return report;
         }
     }
-    Staging staging(out);
-    if (!staging.error().empty()) {
-        report.errors.push_back(file_error("write.failed", generic(out), staging.error()));
+    Staging staging(out, options.root);
+    if (staging.error()) {
+        report.errors.push_back(*staging.error());
         return report;
     }
     render_into(s.site, s.sources, options, staging, report.errors);
     for (const auto& rel : wasm_files)
-        if (auto err = staging.copy("assets/wasm/" + generic(rel), wasm / rel); !err.empty())
-            report.errors.push_back(file_error("write.failed", generic(out), err));
+        if (auto err = staging.copy("assets/wasm/" + generic(rel), wasm / rel)) {
+            report.errors.push_back(*err);
+            break;
+        }
     watch.lap("render", "swapping the site in");
     if (!report.ok()) return report;
-    if (std::string err = staging.commit(); !err.empty()) {
-        report.errors.push_back(file_error("write.failed", generic(out), err));
+    if (auto err = staging.commit()) {
+        report.errors.push_back(*err);
         return report;
     }
     watch.lap("swap");

@@ -33,8 +33,9 @@ int run_build(const site::BuildOptions& options) {
     site::Report report = site::build_site(options, kept);
     for (const auto& e : report.errors) std::cerr << e.to_string() << "\n";
     if (!report.ok()) {
-        std::cerr << "accelguide: build failed with " << report.errors.size()
-                  << " error(s); the previous site was left as it was\n";
+        const bool refused = report.errors.front().code.rfind("output.", 0) == 0;
+        std::cerr << "accelguide: build failed with " << report.errors.size() << " error(s); "
+                  << (refused ? "nothing was written" : "the previous site was left as it was") << "\n";
         return 1;
     }
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

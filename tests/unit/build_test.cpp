@@ -43,7 +43,7 @@ TEST_CASE("builds a two-language fixture site: sections, bundles, drafts, slugs,
     for (const auto& e : report.errors) CAPTURE(e.to_string());
     REQUIRE(report.ok());
     CHECK(site::list_files(options.out) == std::vector<fs::path>{
-        "en/families/index.html", "en/families/x1/index.html", "en/index.html", "en/search-index.json",
+        ".accelguide-output", "en/families/index.html", "en/families/x1/index.html", "en/index.html", "en/search-index.json",
         "en/updates/atom.xml", "en/updates/index.html", "families/index.html", "families/x1/index.html",
         "guide/index.html", "index.html", "instances/index.html", "news/first/index.html", "numbers/index.html",
         "robots.txt", "s.css", "search-index.json", "sitemap.xml", "updates/atom.xml", "updates/first/index.html",
@@ -94,6 +94,7 @@ TEST_CASE("each broken site reports its error at file:line:column and leaves the
         const fs::path out = dir.path / "site";
         fs::create_directories(out);
         std::ofstream(out / "index.html") << "previous";
+        std::ofstream(out / site::kOutputMarker) << "an earlier build";
 
         site::BuildOptions options;
         options.root = root;
@@ -104,7 +105,7 @@ TEST_CASE("each broken site reports its error at file:line:column and leaves the
         CHECK_FALSE(report.ok());
         check_golden(broken / name / "expected.txt", errors);
         CHECK(read(out / "index.html") == "previous");
-        CHECK(site::list_files(dir.path / "site") == std::vector<fs::path>{"index.html"});
+        CHECK(site::list_files(dir.path / "site") == std::vector<fs::path>{".accelguide-output", "index.html"});
     }
 }
 
@@ -161,23 +162,6 @@ TEST_CASE("calculator pages need the wasm module") {
     REQUIRE(report.errors.size() == 1);
     CHECK(report.errors[0].code == "build.no_wasm");
     CHECK_FALSE(fs::exists(options.out));
-}
-
-TEST_CASE("writing swaps the whole folder: stale files go, no staging folder stays") {
-    TempDir dir;
-    const fs::path out = dir.path / "site";
-    REQUIRE(site::write_atomically(out, {{{"a.html", "one"}, {"old/b.html", "two"}}, {}}).empty());
-    REQUIRE(site::write_atomically(out, {{{"a.html", "three"}}, {}}).empty());
-    CHECK(read(out / "a.html") == "three");
-    CHECK(site::list_files(dir.path) == std::vector<fs::path>{"site/a.html"});
-}
-
-TEST_CASE("writing refuses paths that leave the output folder") {
-    TempDir dir;
-    CHECK(site::write_atomically(dir.path / "site", {{{"../escape.html", "x"}}, {}}) ==
-          "refusing to write outside the output folder: ../escape.html");
-    CHECK_FALSE(fs::exists(dir.path / "escape.html"));
-    CHECK_FALSE(fs::exists(dir.path / "site"));
 }
 
 TEST_CASE("numbers are grouped by thousands and trimmed") {
@@ -244,15 +228,6 @@ TEST_CASE("each stage passes values to the next: load, parse, assemble, render, 
             CHECK(out.files.front().bytes.rfind("<html lang=", 0) == 0);
         }
     }
-}
-
-TEST_CASE("a staging folder left by a killed build is cleared by the next one") {
-    TempDir dir;
-    const fs::path out = dir.path / "site";
-    fs::create_directories(dir.path / ".site.tmp-999999/half");
-    std::ofstream(dir.path / ".site.tmp-999999/half/page.html") << "half-written";
-    REQUIRE(site::write_atomically(out, {{{"a.html", "new"}}, {}}).empty());
-    CHECK(site::list_files(dir.path) == std::vector<fs::path>{"site/a.html"});
 }
 
 TEST_CASE("--base-url replaces the config's base_url in canonical links, the sitemap and feeds") {
