@@ -1,6 +1,6 @@
 # accelguide. The two commands: `make serve` and `make test`. Each runs the set-up first.
 #
-#   make serve   set up, build native + wasm, generate build/site/, serve it on 127.0.0.1:$(PORT)
+#   make serve   set up what serving needs, build the generator + wasm, generate build/site/, serve it on 127.0.0.1:$(PORT)
 #   make test    set up, build, run every test; the last line is "N passed, M failed"
 #   make site    set up, build, generate build/site/, stop
 #   make bench   set up, build, print benchmark figures (native against wasm, measured in one run)
@@ -13,7 +13,7 @@ FUZZ_TARGETS := fuzz_page fuzz_template fuzz_plan fuzz_url_state
 # Emscripten 3.1.6 from Debian finds its acorn only here (../shared/TOOLCHAIN.md, trap 1).
 export NODE_PATH := /usr/share/nodejs
 
-.PHONY: audit all setup native wasm asan fuzz-build fuzz build site serve test bench clean
+.PHONY: audit all setup native wasm asan fuzz-build fuzz build serve-build site serve test bench clean
 all: build
 
 setup:
@@ -41,10 +41,19 @@ fuzz: fuzz-build
 
 build: native wasm
 
-site: build
+# What serving needs and nothing more: the generator and the wasm planner (no tests, sanitiser or
+# fuzz builds, no browser-test packages), a line per step; the compilers' output is in build/logs/.
+serve-build:
+	@bash scripts/setup.sh --serve
+	@bash scripts/step.sh "configuring" bash -c 'test -f build/build.ninja || cmake --preset dev'
+	@bash scripts/step.sh "building the generator" cmake --build --preset dev --target accelguide
+	@bash scripts/step.sh "configuring the WebAssembly build" bash -c 'test -f build/wasm/build.ninja || cmake --preset wasm'
+	@bash scripts/step.sh "building the WebAssembly planner" cmake --build --preset wasm
+
+site: serve-build
 	./build/bin/accelguide build
 
-serve: build
+serve: serve-build
 	./build/bin/accelguide serve --port $(PORT)
 
 # tests/run.sh runs the dev tests, then the asan and fuzz presets' tests (fuzz: 30 s a target).

@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Installs what accelguide needs on Debian 12, and only what is missing; safe to run again.
-#   - Debian packages (as root; anyone else gets one line saying what to install)
-#   - the browser-test npm packages, exactly as package-lock.json pins them
+#   scripts/setup.sh           everything `make test` needs: Debian packages, then the browser-test
+#                              npm packages exactly as package-lock.json pins them
+#   scripts/setup.sh --serve   only what `make serve` needs: the compilers and libraries of the
+#                              generator and the wasm planner (no browser, no fuzzer, no npm)
+#   scripts/setup.sh --bench   everything, plus the peers `make bench` measures against
+# Debian packages are installed as root; anyone else gets one line saying what to install.
 # Nothing else is downloaded: no browser builds, no toolchains.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mode=${1:-test}
 
 packages=(
   cmake ninja-build g++ make pkg-config         # build
@@ -12,15 +17,19 @@ packages=(
   libcmark-gfm-dev libcmark-gfm-extensions-dev  # Markdown with GFM tables
   nlohmann-json3-dev libyaml-cpp-dev            # JSON, YAML front matter
   libcli11-dev libcpp-httplib-dev libssl-dev zlib1g-dev libbrotli-dev  # CLI, dev server
-  doctest-dev                                   # unit tests
-  clang libclang-rt-14-dev                      # fuzzing (libFuzzer) and its sanitiser runtimes
-  chromium                                      # browser tests, driven by playwright-core
-  openjdk-17-jre-headless                       # the Nu HTML Checker (npm vnu-jar) over every page
+  doctest-dev                                   # unit tests (the dev preset configures them)
 )
+if [[ $mode != --serve ]]; then
+  packages+=(
+    clang libclang-rt-14-dev                    # fuzzing (libFuzzer) and its sanitiser runtimes
+    chromium                                    # browser tests, driven by playwright-core
+    openjdk-17-jre-headless                     # the Nu HTML Checker (npm vnu-jar) over every page
+  )
+  command -v npm >/dev/null 2>&1 || packages+=(npm)
+fi
 # make bench measures the generator against Debian's hugo on a corpus made by a Python script.
-[[ ${1:-} == --bench ]] && packages+=(hugo time python3 gcc)
+[[ $mode == --bench ]] && packages+=(hugo time python3 gcc)
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
-command -v npm >/dev/null 2>&1 || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -37,6 +46,7 @@ if ((${#missing[@]})); then
   apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
+[[ $mode == --serve ]] && exit 0
 # npm ci only when node_modules does not match the lock file.
 stamp=node_modules/.accelguide-lock.json
 if ! cmp -s package-lock.json "$stamp" 2>/dev/null; then
