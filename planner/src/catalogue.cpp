@@ -58,6 +58,16 @@ void to_json(json& j, const Figure& f) {
 
 void to_json(json& j, const Fact& f) { j = json{{"value", f.value}, {"source", f.source}}; }
 
+bool Accelerator::can(const std::string& kind) const {
+    auto it = capabilities.find(kind);
+    return it == capabilities.end() || it->second.value;
+}
+
+void to_json(json& j, const Capability& c) {
+    j = json{{"value", c.value}, {"source", c.source}};
+    if (!c.note.empty()) j["note"] = c.note;
+}
+
 void to_json(json& j, const Price& p) {
     j = p.usd_per_hour;
     j["region"] = p.region;
@@ -77,7 +87,8 @@ void to_json(json& j, const Accelerator& a) {
              {"peak_tflops", a.peak_tflops},
              {"sparse_tflops", a.sparse_tflops},
              {"memory", a.memory},
-             {"default_mfu", a.default_mfu}};
+             {"default_mfu", a.default_mfu},
+             {"capabilities", a.capabilities}};
     put(j, "memory_bandwidth", a.memory_bandwidth);
     put(j, "power", a.power);
 }
@@ -158,6 +169,12 @@ void from_json(const json& j, Fact& f) {
     j.at("source").get_to(f.source);
 }
 
+void from_json(const json& j, Capability& c) {
+    j.at("value").get_to(c.value);
+    j.at("source").get_to(c.source);
+    if (auto it = j.find("note"); it != j.end()) it->get_to(c.note);
+}
+
 void from_json(const json& j, Price& p) {
     from_json(j, p.usd_per_hour);
     j.at("region").get_to(p.region);
@@ -171,6 +188,7 @@ void from_json(const json& j, Accelerator& a) {
     j.at("sparse_tflops").get_to(a.sparse_tflops);
     j.at("memory").get_to(a.memory);
     j.at("default_mfu").get_to(a.default_mfu);
+    j.at("capabilities").get_to(a.capabilities);
     take(j, "memory_bandwidth", a.memory_bandwidth);
     take(j, "power", a.power);
 }

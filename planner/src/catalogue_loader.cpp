@@ -131,6 +131,58 @@ public:
         return f.value.empty() ? std::nullopt : std::optional<Fact>(f);
     }
 
+    bool flag(const std::string& name) {
+        known_.insert(name);
+        auto it = obj_.find(name);
+        if (it == obj_.end()) {
+            v_.error("data.missing_field", entry_, at_, "missing field \"" + name + "\"");
+            return false;
+        }
+        if (!it->is_boolean()) {
+            v_.error("data.wrong_type", entry_, at_ / name, "\"" + name + "\" must be true or false");
+            return false;
+        }
+        return it->get<bool>();
+    }
+
+    // An object naming, for every kind of work in `kinds`, whether the chip is offered for it:
+    // {"train": {"value": false, "source": "...", "note": "why"}, "serve": {...}}.
+    std::map<std::string, Capability> capabilities(const std::string& name, const std::set<std::string>& kinds) {
+        known_.insert(name);
+        std::map<std::string, Capability> out;
+        auto it = obj_.find(name);
+        if (it == obj_.end() || !it->is_object()) {
+            v_.error(it == obj_.end() ? "data.missing_field" : "data.wrong_type", entry_,
+                     it == obj_.end() ? at_ : at_ / name, "\"" + name + "\" must say for each of " + join(kinds) +
+                     " whether the chip is offered for it",
+                     "{\"train\": {\"value\": true, \"source\": \"<id>\"}, ...}; a false value needs a \"note\" saying why");
+            return out;
+        }
+        for (const std::string& kind : kinds)
+            if (!it->contains(kind))
+                v_.error("data.missing_field", entry_, at_ / name, "missing capability \"" + kind + "\"");
+        for (auto k = it->begin(); k != it->end(); ++k) {
+            const Pointer where = at_ / name / k.key();
+            if (!kinds.count(k.key())) {
+                v_.error("data.unknown_field", entry_, where, "unknown capability \"" + k.key() + "\"",
+                         "one of: " + join(kinds), Target::key);
+                continue;
+            }
+            if (!k->is_object()) {
+                v_.error("data.wrong_type", entry_, where, "a capability must be an object {\"value\", \"source\"}");
+                continue;
+            }
+            EntryReader inner(v_, *k, where, entry_, sources_);
+            Capability c;
+            c.value = inner.flag("value");
+            c.source = inner.source();
+            c.note = inner.text("note", !c.value);  // a chip that lacks it says why
+            inner.finish();
+            out.emplace(k.key(), std::move(c));
+        }
+        return out;
+    }
+
     // An object whose keys come from `specs` (e.g. precisions) and whose values are figures.
     std::map<std::string, Figure> figure_map(const std::string& name, const std::map<std::string, FigureSpec>& specs,
                                              const char* key_kind) {
@@ -371,6 +423,7 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         a.memory_bandwidth = in.figure("memory_bandwidth", {"GB/s", 100000}, false);
         a.power = in.figure("power", {"W", 5000}, false);
         a.default_mfu = in.figure_map("default_mfu", kWorkloads, "workload");
+        a.capabilities = in.capabilities("capabilities", {kTrain, kServe});
         if ((!memory && a.kind != "cpu") || a.name.empty() || a.kind.empty()) return;
         if (memory) a.memory = *memory;
         if (!c.accelerator(a.id)) c.accelerators.push_back(std::move(a));

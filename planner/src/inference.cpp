@@ -93,6 +93,7 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
     const Instance* inst = catalogue.find(req.instance, "instance", out.errors);
     if (!inst) return out;
     const Accelerator& chip = catalogue.accelerator_of(*inst);
+    if (!chip.can(kServe)) return fail("instance", chip.name + " is not offered for inference");
     const double n = inst->accelerator_count.value;
     r.instance = inst->id;
 

@@ -30,6 +30,8 @@ const Entry kJapanese[] = {
     {"to compare instance types, give the throughput as compute or llm: a measured throughput belongs to one instance type",
      "インスタンスタイプを比較するには、スループットを compute か llm で指定してください (実測値は 1 つのインスタンスタイプのものです)"},
     {"leave it out: compare runs the job on every instance type", "指定しないでください: 比較ではすべてのインスタンスタイプで計算します"},
+    {"{} is offered for inference, not for training", "{0} は推論用のチップで、学習には使えません"},
+    {"{} is not offered for inference", "{0} は推論には使えません"},
     {"unknown region {}", "不明なリージョンです: {0}"},
     {"must be a number, or \"chinchilla\" for 20 tokens per parameter",
      "数値か、パラメーターあたり 20 トークンを表す \"chinchilla\" にしてください"},

@@ -194,6 +194,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     const Instance* inst = catalogue.find(req.instance, "instance", out.errors);
     if (!inst) return out;
     const Accelerator& chip = catalogue.accelerator_of(*inst);
+    if (!chip.can(kTrain)) return fail("instance", chip.name + " is offered for inference, not for training");
     const int per_instance = int(inst->accelerator_count.value);
 
     r.parameters = req.architecture ? parameters_of(*req.architecture) : *req.parameters;

@@ -21,7 +21,7 @@ planner::CatalogueFiles valid() {
     {
       "id": "chip",
       "name": "Chip",
-      "kind": "gpu",
+      "kind": "gpu", "capabilities": {"train": {"value": true, "source": "spec"}, "serve": {"value": true, "source": "spec"}},
       "peak_tflops": {"bf16": {"value": 100, "unit": "TFLOPS", "source": "spec"}},
       "memory": {"value": 80, "unit": "GB", "source": "spec"}
     }
@@ -232,6 +232,50 @@ TEST_CASE("errors point at the file, line and column, with the entry and a hint"
         c.breakit(files);
         auto load = planner::load_catalogue(files);
         CHECK(messages(load) == std::vector<std::string>{c.expected});
+    }
+}
+
+TEST_CASE("every chip says, with a source, whether it can train and serve; a chip that cannot says why") {
+    const std::string both = R"("capabilities": {"train": {"value": true, "source": "spec"}, "serve": {"value": true, "source": "spec"}},)";
+    auto load_with = [&](const std::string& capabilities) {
+        planner::CatalogueFiles files = valid();
+        files.accelerators.text = replace(files.accelerators.text, both, capabilities);
+        return planner::load_catalogue(files);
+    };
+    const auto missing = load_with("");
+    REQUIRE(missing.errors.size() == 1);
+    CHECK(missing.errors[0].code == "data.missing_field");
+    CHECK(missing.errors[0].message.find("\"capabilities\" must say for each of serve, train") != std::string::npos);
+
+    const auto no_note = load_with(R"("capabilities": {"train": {"value": false, "source": "spec"}, "serve": {"value": true, "source": "spec"}},)");
+    REQUIRE(no_note.errors.size() == 1);
+    CHECK(no_note.errors[0].to_string() ==
+          "data/accelerators.json:6:48: error[data.missing_field]: chip: missing field \"note\"");
+
+    const auto uncited = load_with(R"("capabilities": {"train": {"value": true}, "serve": {"value": true, "source": "spec"}},)");
+    REQUIRE(uncited.errors.size() == 1);
+    CHECK(uncited.errors[0].code == "data.missing_source");
+
+    const auto half = load_with(R"("capabilities": {"train": {"value": true, "source": "spec"}, "fly": {"value": true, "source": "spec"}},)");
+    REQUIRE(half.errors.size() == 2);
+    CHECK(half.errors[0].message == "missing capability \"serve\"");
+    CHECK(half.errors[1].message == "unknown capability \"fly\"");
+
+    const auto inference_only = load_with(
+        R"("capabilities": {"train": {"value": false, "source": "spec", "note": "inference only"}, "serve": {"value": true, "source": "spec"}},)");
+    REQUIRE(inference_only.ok());
+    const auto& chip = inference_only.catalogue.accelerators.front();
+    CHECK_FALSE(chip.can(planner::kTrain));
+    CHECK(chip.can(planner::kServe));
+    CHECK(chip.capabilities.at(planner::kTrain).note == "inference only");
+}
+
+TEST_CASE("the project's Inferentia chips cannot train and every chip can serve, each with a source") {
+    for (const auto& chip : test::real_catalogue().accelerators) {
+        CAPTURE(chip.id);
+        CHECK(chip.can(planner::kTrain) == (chip.kind != "inferentia"));
+        CHECK(chip.can(planner::kServe));
+        for (const auto& [kind, capability] : chip.capabilities) CHECK(test::real_catalogue().source(capability.source));
     }
 }
 

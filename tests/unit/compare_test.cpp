@@ -86,3 +86,35 @@ TEST_CASE("compare sweeps an inference job over a quarter to four times its rate
     for (std::size_t i = 0; i + 1 < 5; ++i) CHECK(c.sweep[0].points[i].fleet <= c.sweep[0].points[i + 1].fleet);
     CHECK(*c.rows[0].cost_per_million <= *c.rows[1].cost_per_million);
 }
+
+TEST_CASE("training GPT-3 175B across the catalogue never offers a chip that cannot train: Inferentia rows say why") {
+    // The issue's case: inf2.xlarge was marked Pareto at 592 days as the cheapest way to train GPT-3.
+    auto req = read({{"api", 1}, {"kind", "compare"},
+                     {"job", {{"kind", "train"}, {"model", {{"parameters", 175e9}}}, {"tokens", 300e9},
+                              {"recompute", "full"}, {"instance_count", 128}, {"mfu", 0.45}}}});
+    const auto result = planner::compare(catalogue(), req);
+    const auto& c = std::get<planner::TrainingComparison>(result);
+    int inferentia = 0, runnable = 0;
+    for (const auto& row : c.rows) {
+        CAPTURE(row.instance);
+        const auto& chip = catalogue().accelerator_of(*catalogue().find(row.instance));
+        if (chip.kind != "inferentia") {
+            runnable += !row.error;
+            continue;
+        }
+        ++inferentia;
+        CHECK_FALSE(chip.can(planner::kTrain));
+        REQUIRE(row.error);
+        CHECK(*row.error == "instance: " + chip.name + " is offered for inference, not for training");
+        CHECK_FALSE(row.pareto);
+        CHECK_FALSE(row.cost_usd);
+    }
+    CHECK(inferentia >= 4);  // inf1 and inf2 sizes
+    CHECK(runnable > 0);
+    // Rows that can run come first, so no Inferentia row sits among them.
+    bool seen_error = false;
+    for (const auto& row : c.rows) {
+        if (row.error) seen_error = true;
+        else CHECK_FALSE(seen_error);
+    }
+}

@@ -114,3 +114,13 @@ TEST_CASE("catalog returns the whole catalogue") {
     CHECK(r["catalog"]["instances"].size() == test::real_catalogue().instances.size());
     CHECK(r["catalog"]["sources"].size() == test::real_catalogue().sources.size());
 }
+
+TEST_CASE("serving on a chip the catalogue says cannot serve is refused at the instance") {
+    planner::Catalogue c = test::real_catalogue();
+    for (auto& chip : c.accelerators)
+        if (chip.id == "a10g") chip.capabilities[planner::kServe] = {false, "spec", "not offered for inference"};
+    const json r = json::parse(planner::plan(c, R"({"api":1,"kind":"infer","instance":"g5.xlarge","rate":{"value":10,"per":"second"},"throughput_rps":5})"));
+    CHECK(r["ok"] == false);
+    REQUIRE(r["errors"].size() == 1);
+    CHECK(r["errors"][0] == json{{"field", "instance"}, {"message", c.accelerator("a10g")->name + " is not offered for inference"}});
+}

@@ -3,8 +3,10 @@
 #include <doctest/doctest.h>
 
 #include "planner/training.hpp"
+#include "planner/api.hpp"
 #include "test_catalogue.hpp"
 
+using nlohmann::json;
 using planner::Recompute;
 using planner::TrainingRequest;
 
@@ -137,5 +139,21 @@ TEST_CASE("without MFU the chip's published default is used, and where there is 
         REQUIRE(result.errors.size() == 1);
         CHECK(result.errors[0] == planner::FieldError{"mfu", "is required: no published training MFU for AWS Trainium "
                                                              "(or give achieved_tflops per accelerator)"});
+    }
+}
+
+TEST_CASE("training on a chip the catalogue says cannot train is refused at the instance, in both languages") {
+    for (const char* id : {"inf1.xlarge", "inf2.48xlarge"}) {
+        CAPTURE(id);
+        const std::string request = std::string(R"({"api":1,"kind":"train","model":{"parameters":7e9},"tokens":1e11,"instance":")") +
+                                    id + R"(","instance_count":1,"mfu":0.3)";
+        const json en = json::parse(planner::plan(test::real_catalogue(), request + "}"));
+        CHECK(en["ok"] == false);
+        REQUIRE(en["errors"].size() == 1);
+        CHECK(en["errors"][0]["field"] == "instance");
+        CHECK(en["errors"][0]["message"].get<std::string>().find("is offered for inference, not for training") !=
+              std::string::npos);
+        const json ja = json::parse(planner::plan(test::real_catalogue(), request + R"(,"lang":"ja"})"));
+        CHECK(ja["errors"][0]["message"].get<std::string>().find("推論用のチップで、学習には使えません") != std::string::npos);
     }
 }

@@ -48,6 +48,18 @@ struct Fact {
     std::string source;
 };
 
+/// Whether a chip is offered for a kind of work, and who says so. A plan that needs a capability the
+/// chip lacks is refused, never offered (e.g. training on Inferentia).
+struct Capability {
+    bool value = true;
+    std::string source;
+    std::string note;  // why, for a chip that lacks it
+};
+
+/// The kinds of work a chip's capabilities name.
+inline constexpr const char* kTrain = "train";
+inline constexpr const char* kServe = "serve";
+
 /// One chip (or, for CPUs, one socket as EC2 allocates it).
 struct Accelerator {
     std::string id;        // e.g. "a100-40gb"
@@ -59,6 +71,10 @@ struct Accelerator {
     std::optional<Figure> memory_bandwidth;       // GB/s
     std::optional<Figure> power;                  // W, TDP or estimate
     std::map<std::string, Figure> default_mfu;    // by workload ("training", "inference"), fraction
+    std::map<std::string, Capability> capabilities;  // kTrain, kServe: both always present
+
+    /// Whether the chip is offered for `kind` (kTrain, kServe).
+    bool can(const std::string& kind) const;
 };
 
 struct Price {
@@ -165,6 +181,7 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files);
 void to_json(nlohmann::json& j, const Source& s);
 void to_json(nlohmann::json& j, const Figure& f);
 void to_json(nlohmann::json& j, const Fact& f);
+void to_json(nlohmann::json& j, const Capability& c);
 void to_json(nlohmann::json& j, const Price& p);
 void to_json(nlohmann::json& j, const Accelerator& a);
 void to_json(nlohmann::json& j, const Instance& i);
@@ -180,6 +197,7 @@ void to_json(nlohmann::json& j, const Catalogue& c);
 void from_json(const nlohmann::json& j, Source& s);
 void from_json(const nlohmann::json& j, Figure& f);
 void from_json(const nlohmann::json& j, Fact& f);
+void from_json(const nlohmann::json& j, Capability& c);
 void from_json(const nlohmann::json& j, Price& p);
 void from_json(const nlohmann::json& j, Accelerator& a);
 void from_json(const nlohmann::json& j, Instance& i);
