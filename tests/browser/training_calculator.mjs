@@ -100,6 +100,31 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
   assert.equal(await days(page), '—');
   assert.equal(dialogs, 0);
 
+  // "What is the cheapest way to train GPT-3 175B in 30 days?": with a deadline, every type in the
+  // table gets the fewest instances that finish in time, the runnable rows all meet it, no
+  // Inferentia row is among them (it cannot train), and one sentence above the results answers.
+  await page.goto(`${url}calculators/training/?parameters=175&tokens=300&instance=p4de.24xlarge&recompute=full&throughput=mfu&mfu=45&size=deadline&deadline_days=30`);
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  const answer = page.locator('[data-answer]');
+  await answer.waitFor({ state: 'visible' });
+  const rows = await page.locator('[data-table="compare-rows"] tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+  const runnable = rows.filter((r) => /^[\d,.]+$/.test(r[2]));
+  assert.ok(runnable.length >= 3, `runnable rows: ${JSON.stringify(rows)}`);
+  for (const [instance, count, rowDays] of runnable) {
+    assert.ok(!instance.startsWith('inf'), `${instance} cannot train and must not be offered`);
+    assert.ok(Number(rowDays.replace(/,/g, '')) <= 30, `${instance}: ${rowDays} days meets the deadline`);
+    assert.ok(Number(count.replace(/,/g, '')) >= 1);
+  }
+  for (const r of rows.filter((r) => r[0].startsWith('inf'))) assert.match(r[2], /推論用のチップで、学習には使えません/);
+  const [first, next] = runnable;
+  assert.equal(await answer.textContent(),
+    `30 日以内で最も安いのは ${first[0]} × ${first[1]} 台 (${first[3]} USD)、次は ${next[0]} × ${next[1]} 台 (${next[3]} USD)。`);
+  // Back to a count: the sentence goes, since it answers the deadline question only.
+  await page.check('input[name="size"][value="count"]');
+  await typeInto(page, '#instance_count', '128');
+  assert.equal(await answer.isHidden(), true);
+
   // The English page runs the same module with the same answer.
   await page.goto(`${url}en/calculators/training/?parameters=175&tokens=300&instance=p4de.24xlarge&instance_count=128&recompute=full&throughput=achieved&achieved_tflops=140`);
   await page.waitForSelector('[data-calculator][data-ready="true"]');

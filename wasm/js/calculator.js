@@ -320,6 +320,19 @@ function fillTable(table, rows) {
   }));
 }
 
+// The deadline question answered in one sentence above the results, from the compare rows (as
+// display() formats them, cheapest first): the cheapest type that meets it, and the next one.
+function answer(slot, deadline, runnable) {
+  if (!slot) return;
+  slot.hidden = deadline == null;
+  if (slot.hidden) return;
+  const item = (r) => slot.dataset.item.replace('{count}', r.instances).replace('{instance}', r.instance).replace('{cost}', r.cost_usd);
+  const text = !runnable.length ? slot.dataset.none
+    : runnable.length === 1 ? slot.dataset.one.replace('{first}', item(runnable[0]))
+      : slot.dataset.two.replace('{first}', item(runnable[0])).replace('{next}', item(runnable[1]));
+  slot.textContent = text.replace('{days}', String(deadline));
+}
+
 function chartChoices(form) {
   const chosen = [...form.querySelectorAll('[data-chart-choices] input:checked')].map((box) => box.value);
   const current = form.querySelector('#instance')?.value;
@@ -337,7 +350,10 @@ const EXTRAS = {
     // Every instance type at the MFU this result uses, so the comparison is like for like.
     const job = { ...request };
     for (const key of ['api', 'lang', 'instance', 'instance_count', 'deadline_days', 'achieved_tflops']) delete job[key];
-    job.instance_count = response.train.instances;
+    // With a deadline every type gets the fewest instances that meet it, so the table answers
+    // "what is the cheapest way to finish in time?"; otherwise every type runs at this count.
+    if (request.deadline_days != null) job.deadline_days = request.deadline_days;
+    else job.instance_count = response.train.instances;
     job.mfu = response.train.mfu;
     const counts = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
     const compareRequest = { api: 1, kind: 'compare', job, counts, ...(request.lang ? { lang: request.lang } : {}) };
@@ -357,6 +373,7 @@ const EXTRAS = {
       points: runnable.map((r) => ({ label: r.instance, x: r.days, y: r.cost_usd, marked: r.pareto })),
     }, draw);
     const rows = shown({ rows: compare.compare.rows }).rows;  // the sweep is drawn, not shown as text
+    answer(root.querySelector('[data-answer]'), request.deadline_days, rows.filter((r) => r.days != null && r.cost_usd != null));
     fillTable(root.querySelector('[data-table="compare-rows"]'), rows.map((r) => [
       { text: r.instance }, { text: r.instances, num: true }, { text: r.days ?? r.error, num: r.days != null },
       { text: r.cost_usd, num: true }, { text: r.pareto ? '✓' : '' },
