@@ -44,8 +44,12 @@ std::optional<std::pair<double, double>> keys(const InferenceRow& r) {
     return std::pair{*r.cost_per_million, *r.kwh_per_million};
 }
 // Sorting needs only x: an inference row with a cost but no energy figure still sorts by cost.
-std::optional<double> sort_key(const TrainingRow& r) { return r.error || !r.fits ? std::nullopt : r.cost_usd; }
-std::optional<double> sort_key(const InferenceRow& r) { return r.error ? std::nullopt : r.cost_per_million; }
+// A training job with a budget ranks by time instead: the question is then the fastest plan.
+std::optional<double> sort_key(const TrainingRow& r, bool by_time) {
+    if (r.error || !r.fits) return std::nullopt;
+    return by_time ? std::optional<double>(r.days) : r.cost_usd;
+}
+std::optional<double> sort_key(const InferenceRow& r, bool) { return r.error ? std::nullopt : r.cost_per_million; }
 
 // The order to show rows in, given each row's sort key (rows with one first, smallest first, the
 // others in their order), and the Pareto set of the rows that have both keys.
@@ -73,13 +77,14 @@ std::vector<std::size_t> ranking(const std::vector<std::optional<double>>& sort_
     return order;
 }
 
-// Marks the Pareto rows among those with both keys, then sorts: rows with x first, cheapest first.
+// Marks the Pareto rows among those with both keys, then sorts: rows with x first, cheapest (or,
+// by_time, fastest) first.
 template <class Row>
-void rank(std::vector<Row>& rows) {
+void rank(std::vector<Row>& rows, bool by_time = false) {
     std::vector<std::optional<double>> sort_keys;
     std::vector<std::optional<std::pair<double, double>>> both;
     for (const Row& r : rows) {
-        sort_keys.push_back(sort_key(r));
+        sort_keys.push_back(sort_key(r, by_time));
         both.push_back(keys(r));
     }
     std::vector<bool> pareto;
@@ -110,6 +115,7 @@ TrainingComparison compare_train(const Catalogue& catalogue, const CompareReques
             row.energy_kwh = r.value.footprint.energy_kwh;
             row.co2e_kg = r.value.footprint.co2e_kg;
             req.deadline_days.reset();  // the sweep runs each count as given
+            req.budget_usd.reset();
             for (int n : request.counts) {
                 req.instance_count = n;
                 auto p = estimate_training(catalogue, req);
@@ -119,7 +125,7 @@ TrainingComparison compare_train(const Catalogue& catalogue, const CompareReques
         out.rows.push_back(std::move(row));
         out.sweep.push_back(std::move(sweep));
     }
-    rank(out.rows);
+    rank(out.rows, job.budget_usd.has_value());
     return out;
 }
 

@@ -28,7 +28,7 @@ Checked<TrainingRequest> read_training_request(const json& request) {
     Checked<TrainingRequest> out;
     TrainingRequest& r = out.value;
     in.reject_unknown("", with_footprint_fields({"api", "kind", "model", "tokens", "recompute", "precision", "instance",
-                                                 "instance_count", "deadline_days", "mfu", "achieved_tflops",
+                                                 "instance_count", "deadline_days", "budget_usd", "mfu", "achieved_tflops",
                                                  "scaling_efficiency", "layout", "micro_batch", "headroom"}));
     in.reject_unknown("model", {"parameters", "architecture"});
     in.reject_unknown("model.architecture", {"layers", "hidden", "heads", "sequence", "vocabulary"});
@@ -70,9 +70,13 @@ Checked<TrainingRequest> read_training_request(const json& request) {
     if (auto pr = in.text("precision", precisions(), false)) r.precision = *pr;
     if (auto id = in.text("instance", {}, true)) r.instance = *id;
 
-    const bool has_count = in.find("instance_count"), has_deadline = in.find("deadline_days");
+    const bool has_count = in.find("instance_count"), has_deadline = in.find("deadline_days"),
+               has_budget = in.find("budget_usd");
     if (has_count && has_deadline) in.fail("deadline_days", "give either instance_count or deadline_days, not both");
+    else if (has_budget && (has_count || has_deadline))
+        in.fail("budget_usd", "give only one of instance_count, deadline_days and budget_usd");
     else if (has_deadline) r.deadline_days = in.number("deadline_days", {0, true, 36500, false}, true);
+    else if (has_budget) r.budget_usd = in.number("budget_usd", {0, true, 1e12, false}, true);
     else r.instance_count = in.integer("instance_count", 1, kMaxInstances, true);
 
     r.mfu = in.number("mfu", {0, true, 1, false}, false);
@@ -235,6 +239,45 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     std::optional<LayoutSearch> searched;  // the deadline's search, kept when n stays as it was
     if (req.instance_count) {
         n = *req.instance_count;
+    } else if (req.budget_usd) {
+        // Cost grows with n (scaling losses), time falls: the fastest plan within the budget is
+        // the largest n whose cost stays within it.
+        r.budget_usd = req.budget_usd;
+        std::optional<std::vector<FieldError>> priceless;
+        auto cost_on = [&](int count) -> std::optional<double> {
+            double e;
+            std::string s;
+            auto fp = footprint(catalogue, *inst, seconds_on(count, e, s) / 3600 * count, req.footprint);
+            if (!fp.ok()) priceless = fp.errors;
+            return fp.ok() ? fp.value.cost_usd : std::nullopt;
+        };
+        const auto cheapest = cost_on(1);
+        if (priceless) {
+            out.errors = *priceless;
+            return out;
+        }
+        if (!cheapest)
+            return fail("budget_usd", "needs a price for " + inst->id + ": give price_usd_per_hour");
+        auto money = [](double usd) { return format_number(std::ceil(usd)) + " USD"; };
+        if (*cheapest > *req.budget_usd)
+            return fail("budget_usd", "is below the cheapest plan on " + inst->id + ", one instance at " +
+                                          money(*cheapest));
+        int low = 1, high = int(kMaxInstances) + 1;  // cost_on(low) is within the budget; high is not
+        while (high - low > 1) {
+            const int mid = low + (high - low) / 2;
+            (*cost_on(mid) <= *req.budget_usd ? low : high) = mid;
+        }
+        n = low;
+        if (!req.layout) {
+            searched = layout_for(n);
+            if (!searched->layout) {
+                if (searched->minimum_instances)
+                    return fail("budget_usd", "is too small for the model on " + inst->id + ": it needs at least " +
+                                                  std::to_string(*searched->minimum_instances) + " instances, at " +
+                                                  money(*cost_on(*searched->minimum_instances)));
+                searched.reset();
+            }
+        }
     } else {
         r.deadline_days = req.deadline_days;
         const double deadline = *req.deadline_days * kSecondsPerDay;
@@ -327,6 +370,7 @@ void to_json(json& j, const TrainingResult& r) {
     put("peak_tflops", r.peak_tflops);
     put("mfu", r.mfu);
     put("deadline_days", r.deadline_days);
+    put("budget_usd", r.budget_usd);
     add_to_json(j, r.footprint);
     j["layout"] = r.layout ? json(*r.layout) : json(nullptr);
     j["minimum_instances"] = r.minimum_instances ? json(*r.minimum_instances) : json(nullptr);

@@ -36,6 +36,7 @@ const std::vector<FlagSpec> kTrainFlags = {
     {"precision", "precision", "fp32 | tf32 | bf16 | fp16 | fp8"},
     {"instances", "instance_count", "number of instances"},
     {"deadline-days", "deadline_days", "or: the fewest instances that finish in this many days"},
+    {"budget-usd", "budget_usd", "or: the fastest plan within this budget (the most instances it buys)"},
     {"mfu", "mfu", "model FLOPs utilisation, 0-1"},
     {"achieved-tflops", "achieved_tflops", "or: measured TFLOP/s per accelerator"},
     {"scaling-efficiency", "scaling_efficiency", "0-1; default from published measurements"},

@@ -120,7 +120,24 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
   const [first, next] = runnable;
   assert.equal(await answer.textContent(),
     `30 日以内で最も安いのは ${first[0]} × ${first[1]} 台 (${first[3]} USD)、次は ${next[0]} × ${next[1]} 台 (${next[3]} USD)。`);
-  // Back to a count: the sentence goes, since it answers the deadline question only.
+  // "What is the fastest plan I can pay for?": with a budget every runnable row costs at most it,
+  // fastest first, and the sentence names the fastest.
+  await page.goto(`${url}calculators/training/?parameters=13&tokens=260&instance=p5.48xlarge&recompute=none&throughput=mfu&mfu=40&size=budget&budget_usd=100000`);
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  await answer.waitFor({ state: 'visible' });
+  const budgetRows = (await page.locator('[data-table="compare-rows"] tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => [...tr.children].map((td) => td.textContent)))).filter((r) => /^[\d,.]+$/.test(r[2]));
+  assert.ok(budgetRows.length >= 2, JSON.stringify(budgetRows));
+  const num = (text) => Number(text.replace(/,/g, ''));
+  for (let i = 0; i < budgetRows.length; ++i) {
+    assert.ok(num(budgetRows[i][3]) <= 100000, `${budgetRows[i][0]} costs ${budgetRows[i][3]}`);
+    if (i) assert.ok(num(budgetRows[i][2]) >= num(budgetRows[i - 1][2]), 'fastest first');
+  }
+  const [fast, second] = budgetRows;
+  assert.equal(await answer.textContent(), `予算 100000 USD 以内で最も速いのは ${fast[0]} × ${fast[1]} 台で ${fast[2]} 日 (${fast[3]} USD)、` +
+    `次は ${second[0]} × ${second[1]} 台で ${second[2]} 日 (${second[3]} USD)。`);
+
+  // Back to a count: the sentence goes, since it answers the deadline and budget questions only.
   await page.check('input[name="size"][value="count"]');
   await typeInto(page, '#instance_count', '128');
   assert.equal(await answer.isHidden(), true);

@@ -118,3 +118,18 @@ TEST_CASE("training GPT-3 175B across the catalogue never offers a chip that can
         else CHECK_FALSE(seen_error);
     }
 }
+
+TEST_CASE("compare with a budget ranks the plans that fit in it fastest first, and says why the others cannot") {
+    auto req = read({{"api", 1}, {"kind", "compare"}, {"instances", {"p4d.24xlarge", "trn1.32xlarge", "p5.48xlarge"}}, {"counts", {1}},
+                     {"job", {{"kind", "train"}, {"model", {{"parameters", 13e9}}}, {"tokens", 260e9}, {"mfu", 0.4}, {"budget_usd", 1e5}}}});
+    const auto result = planner::compare(catalogue(), req);
+    const auto& c = std::get<planner::TrainingComparison>(result);
+    REQUIRE(c.rows.size() == 3);
+    CHECK(c.rows[0].instance == "p5.48xlarge");
+    CHECK(c.rows[1].instance == "trn1.32xlarge");
+    CHECK(c.rows[0].days < c.rows[1].days);
+    for (int i : {0, 1}) CHECK(*c.rows[i].cost_usd <= 1e5);
+    CHECK(c.rows[2].instance == "p4d.24xlarge");
+    REQUIRE(c.rows[2].error);
+    CHECK(c.rows[2].error->find("budget_usd: is below the cheapest plan on p4d.24xlarge") == 0);
+}

@@ -157,3 +157,48 @@ TEST_CASE("training on a chip the catalogue says cannot train is refused at the 
         CHECK(ja["errors"][0]["message"].get<std::string>().find("推論用のチップで、学習には使えません") != std::string::npos);
     }
 }
+
+namespace {
+json plan_json(const std::string& fields) {
+    return json::parse(planner::plan(test::real_catalogue(), R"({"api":1,"kind":"train",)" + fields + "}"));
+}
+}  // namespace
+
+TEST_CASE("a budget gives the fastest plan within it: the most instances whose cost stays within the budget") {
+    const std::string job = R"("model":{"parameters":13e9},"tokens":260e9,"instance":"p5.48xlarge","mfu":0.4)";
+    const json r = plan_json(job + R"(,"budget_usd":100000)");
+    REQUIRE_MESSAGE(r["ok"] == true, r.dump());
+    const int n = r["train"]["instances"];
+    CHECK(r["train"]["budget_usd"] == 100000);
+    CHECK(r["train"]["cost_usd"].get<double>() <= 100000);
+    // The same job at n and n + 1 instances: n is within the budget, n + 1 is not.
+    const json at_n = plan_json(job + R"(,"instance_count":)" + std::to_string(n));
+    const json one_more = plan_json(job + R"(,"instance_count":)" + std::to_string(n + 1));
+    CHECK(at_n["train"]["cost_usd"] == r["train"]["cost_usd"]);
+    CHECK(at_n["train"]["days"] == r["train"]["days"]);
+    CHECK(one_more["train"]["cost_usd"].get<double>() > 100000);
+}
+
+TEST_CASE("a budget below one instance's cost, or below the smallest count that fits, is refused with the figure") {
+    const json low = plan_json(R"("model":{"parameters":13e9},"tokens":260e9,"instance":"p4d.24xlarge","mfu":0.4,"budget_usd":1000)");
+    REQUIRE(low["ok"] == false);
+    CHECK(low["errors"][0]["field"] == "budget_usd");
+    const std::string cheapest = low["errors"][0]["message"];
+    CHECK(cheapest.rfind("is below the cheapest plan on p4d.24xlarge, one instance at ", 0) == 0);
+    // GPT-3 needs five p4de.24xlarge to fit in memory, which a $3M budget cannot pay for at this MFU.
+    const json small = plan_json(R"("model":{"parameters":175e9},"tokens":300e9,"recompute":"full","instance":"p4de.24xlarge","mfu":0.45,"budget_usd":3e6)");
+    REQUIRE(small["ok"] == false);
+    CHECK(small["errors"][0]["message"].get<std::string>().rfind("is too small for the model on p4de.24xlarge: it needs at least ", 0) == 0);
+    const json ja = json::parse(planner::plan(test::real_catalogue(),
+        R"({"api":1,"kind":"train","lang":"ja","model":{"parameters":13e9},"tokens":260e9,"instance":"p4d.24xlarge","mfu":0.4,"budget_usd":1000})"));
+    CHECK(ja["errors"][0]["message"].get<std::string>().find("最も安い 1 台の計画") != std::string::npos);
+}
+
+TEST_CASE("instance_count, deadline_days and budget_usd: only one at a time") {
+    const std::string job = R"("model":{"parameters":13e9},"tokens":260e9,"instance":"p5.48xlarge","mfu":0.4)";
+    for (const char* two : {R"(,"instance_count":2,"budget_usd":1e5)", R"(,"deadline_days":30,"budget_usd":1e5)"}) {
+        const json r = plan_json(job + two);
+        REQUIRE(r["ok"] == false);
+        CHECK(r["errors"][0] == json{{"field", "budget_usd"}, {"message", "give only one of instance_count, deadline_days and budget_usd"}});
+    }
+}

@@ -320,17 +320,23 @@ function fillTable(table, rows) {
   }));
 }
 
-// The deadline question answered in one sentence above the results, from the compare rows (as
-// display() formats them, cheapest first): the cheapest type that meets it, and the next one.
-function answer(slot, deadline, runnable) {
+// The deadline or budget question answered in one sentence above the results, from the compare
+// rows (as display() formats them, ranked by the planner): the best type and the next one.
+function answer(slot, form, request, runnable) {
   if (!slot) return;
-  slot.hidden = deadline == null;
+  const mode = request.deadline_days != null ? 'deadline' : request.budget_usd != null ? 'budget' : null;
+  slot.hidden = mode == null;
   if (slot.hidden) return;
-  const item = (r) => slot.dataset.item.replace('{count}', r.instances).replace('{instance}', r.instance).replace('{cost}', r.cost_usd);
-  const text = !runnable.length ? slot.dataset.none
-    : runnable.length === 1 ? slot.dataset.one.replace('{first}', item(runnable[0]))
-      : slot.dataset.two.replace('{first}', item(runnable[0])).replace('{next}', item(runnable[1]));
-  slot.textContent = text.replace('{days}', String(deadline));
+  const d = slot.dataset;
+  const template = (name) => d[mode + name];
+  const item = (r) => template('Item').replace('{count}', r.instances).replace('{instance}', r.instance)
+    .replace('{cost}', r.cost_usd).replace('{days}', r.days);
+  const text = !runnable.length ? template('None')
+    : runnable.length === 1 ? template('One').replace('{first}', item(runnable[0]))
+      : template('Two').replace('{first}', item(runnable[0])).replace('{next}', item(runnable[1]));
+  // The deadline and budget as the reader typed them.
+  const typed = (id) => form.querySelector(`#${id}`)?.value.trim() ?? '';
+  slot.textContent = text.replace('{days}', typed('deadline_days')).replace('{budget}', typed('budget_usd'));
 }
 
 function chartChoices(form) {
@@ -349,10 +355,12 @@ const EXTRAS = {
 
     // Every instance type at the MFU this result uses, so the comparison is like for like.
     const job = { ...request };
-    for (const key of ['api', 'lang', 'instance', 'instance_count', 'deadline_days', 'achieved_tflops']) delete job[key];
+    for (const key of ['api', 'lang', 'instance', 'instance_count', 'deadline_days', 'budget_usd', 'achieved_tflops']) delete job[key];
     // With a deadline every type gets the fewest instances that meet it, so the table answers
     // "what is the cheapest way to finish in time?"; otherwise every type runs at this count.
+    // With a budget, the most instances it buys ("what is the fastest plan I can pay for?").
     if (request.deadline_days != null) job.deadline_days = request.deadline_days;
+    else if (request.budget_usd != null) job.budget_usd = request.budget_usd;
     else job.instance_count = response.train.instances;
     job.mfu = response.train.mfu;
     const counts = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
@@ -373,7 +381,7 @@ const EXTRAS = {
       points: runnable.map((r) => ({ label: r.instance, x: r.days, y: r.cost_usd, marked: r.pareto })),
     }, draw);
     const rows = shown({ rows: compare.compare.rows }).rows;  // the sweep is drawn, not shown as text
-    answer(root.querySelector('[data-answer]'), request.deadline_days, rows.filter((r) => r.days != null && r.cost_usd != null));
+    answer(root.querySelector('[data-answer]'), form, request, rows.filter((r) => r.days != null && r.cost_usd != null));
     fillTable(root.querySelector('[data-table="compare-rows"]'), rows.map((r) => [
       { text: r.instance }, { text: r.instances, num: true }, { text: r.days ?? r.error, num: r.days != null },
       { text: r.cost_usd, num: true }, { text: r.pareto ? '✓' : '' },

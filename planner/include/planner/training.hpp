@@ -34,7 +34,8 @@ struct TrainingRequest {
     std::string precision = "bf16";            // which dense peak of the accelerator to use
     std::string instance;                      // catalogue id
     std::optional<int> instance_count;         // N, or
-    std::optional<double> deadline_days;       // the fewest N that finish in time
+    std::optional<double> deadline_days;       // the fewest N that finish in time, or
+    std::optional<double> budget_usd;          // the most N (the fastest plan) whose cost stays within it
     std::optional<double> mfu;                 // fraction of the dense peak; default: the chip's
     std::optional<double> achieved_tflops;     // per accelerator, measured at the job's scale
     std::optional<double> scaling_efficiency;  // at N; default: from benchmarks.json
@@ -62,6 +63,7 @@ struct TrainingResult {
     double accelerator_hours = 0;
     double instance_hours = 0;
     std::optional<double> deadline_days;
+    std::optional<double> budget_usd;
     Footprint footprint;                   // cost, energy, CO2e of the instance-hours
     MemoryBreakdown memory;                // per accelerator, for `layout`
     std::optional<Layout> layout;
