@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 
+#include "asset_check.hpp"
 #include "data_pages.hpp"
 #include "files.hpp"
 #include "outputs.hpp"
@@ -142,28 +143,36 @@ SourcePage parse_page(const std::string& rel, const std::string& text, const Con
 Sources load(const fs::path& root, std::vector<Diagnostic>& errors) {
     Sources s;
     s.root = root;
+    auto report = [&](const std::string& folder, const InputProblem& p) {
+        errors.push_back(file_error(p.code, folder + generic(p.path), p.message, p.hint));
+    };
     auto must_read = [&](const fs::path& rel, std::string& into) {
-        if (auto text = read_file(root / rel)) into = std::move(*text);
-        else errors.push_back(file_error("load.missing", generic(rel), "cannot read this file"));
+        InputFile in = read_input(root / rel, kMaxInputBytes);
+        if (in.text) into = std::move(*in.text);
+        else report(generic(rel.parent_path()) + "/", {in.problem.code, rel.filename(), in.problem.message, in.problem.hint});
     };
     must_read("content/config.yaml", s.config);
-    for (const std::string& name : read_catalogue_files(root, s.catalogue))
-        errors.push_back(file_error("load.missing", name, "cannot read this file"));
+    for (const InputProblem& p : read_catalogue_files(root, s.catalogue)) report("", p);
     std::vector<std::pair<std::string, std::string*>> pages;  // read in parallel below
-    for (const auto& rel : list_files(root / "content")) {
+    InputListing content = list_inputs(root / "content", root);
+    for (const InputProblem& p : content.problems) report("content/", p);
+    for (const auto& rel : content.files) {
         const std::string name = generic(rel);
         if (name == "config.yaml") continue;
         if (ends_with(name, ".md")) pages.emplace_back(name, &s.content[name]);
         else s.content_assets.emplace(name, root / "content" / rel);
     }
-    std::vector<char> unreadable(pages.size(), 0);
+    std::vector<InputProblem> unreadable(pages.size());
     parallel_for(pages.size(), 0, [&](std::size_t i) {
-        if (auto text = read_file(root / "content" / pages[i].first)) *pages[i].second = std::move(*text);
-        else unreadable[i] = 1;
+        InputFile in = read_input(root / "content" / pages[i].first, kMaxPageBytes);
+        if (in.text) *pages[i].second = std::move(*in.text);
+        else unreadable[i] = {in.problem.code, pages[i].first, in.problem.message, in.problem.hint};
     });
-    for (std::size_t i = 0; i < pages.size(); ++i)
-        if (unreadable[i]) errors.push_back(file_error("load.missing", "content/" + pages[i].first, "cannot read this file"));
-    for (const auto& rel : list_files(root / "templates")) {
+    for (const InputProblem& p : unreadable)
+        if (!p.code.empty()) report("content/", p);
+    InputListing templates = list_inputs(root / "templates", root);
+    for (const InputProblem& p : templates.problems) report("templates/", p);
+    for (const auto& rel : templates.files) {
         const std::string name = generic(rel);
         if (name.rfind("static/", 0) == 0) s.static_files.emplace(name.substr(7), root / "templates" / rel);
         else must_read(fs::path("templates") / rel, s.templates[name]);
@@ -177,7 +186,25 @@ Sources load(const fs::path& root, std::vector<Diagnostic>& errors) {
 Parsed parse(const Sources& sources, const BuildOptions& options, std::vector<Diagnostic>& errors) {
     Parsed p;
     p.threads = options.threads;
+    const std::size_t errors_before = errors.size();
     p.config = parse_config(sources.config, "content/config.yaml", errors);
+    // Every page depends on the config (its languages above all): report the config's own errors,
+    // not one per page that follows from them.
+    if (errors.size() > errors_before) return p;
+    if (!p.config.unsafe_html)
+        for (const auto& [name, path] : sources.content_assets) {
+            if (!may_be_active(name)) continue;
+            InputFile in = read_input(path, kMaxInputBytes);
+            if (!in.text) {
+                errors.push_back(file_error(in.problem.code, "content/" + name, in.problem.message, in.problem.hint));
+                continue;
+            }
+            if (auto unsafe = unsafe_asset(name, *in.text))
+                errors.push_back(file_error("content.unsafe_asset", "content/" + name,
+                                            "this file holds " + unsafe->what + ", which a browser would run on the site",
+                                            "remove it, or set unsafe_html: true in content/config.yaml if you trust it",
+                                            unsafe->line, unsafe->column));
+        }
     for (const auto& [path, text] : sources.templates)
         if (ends_with(path, ".html") && path.rfind("partials/", 0) != 0) p.templates.insert(path.substr(0, path.size() - 5));
     if (!options.base_url.empty()) {

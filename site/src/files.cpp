@@ -1,6 +1,7 @@
 #include "files.hpp"
 
 #include <algorithm>
+#include <set>
 #include <cerrno>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -49,13 +50,114 @@ std::vector<fs::path> list_files(const fs::path& dir) {
 
 std::string generic(const fs::path& p) { return p.generic_string(); }
 
-std::vector<std::string> read_catalogue_files(const fs::path& root, planner::CatalogueFiles& files) {
-    std::vector<std::string> unreadable;
-    for (planner::CatalogueFiles::File* f : files.all()) {
-        if (auto text = read_file(root / f->name)) f->text = std::move(*text);
-        else unreadable.push_back(f->name);
+namespace {
+
+bool is_within(const fs::path& inner, const fs::path& outer) {
+    auto i = inner.begin();
+    for (auto o = outer.begin(); o != outer.end(); ++o, ++i)
+        if (i == inner.end() || *i != *o) return false;
+    return true;
+}
+
+std::string megabytes(std::uintmax_t bytes) { return std::to_string((bytes + (1u << 19)) >> 20) + " MB"; }
+
+}  // namespace
+
+InputListing list_inputs(const fs::path& dir, const fs::path& project) {
+    InputListing out;
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return out;
+    const fs::path root = fs::weakly_canonical(fs::absolute(project, ec), ec);
+    std::set<std::pair<dev_t, ino_t>> seen;  // every folder entered, so that a link back is a cycle
+    struct Folder {
+        fs::path path, rel;
+        std::size_t depth;
+    };
+    std::vector<Folder> stack{{dir, {}, 0}};
+    auto problem = [&](std::string code, const fs::path& rel, std::string message, std::string hint = {}) {
+        out.problems.push_back({std::move(code), rel, std::move(message), std::move(hint)});
+    };
+    while (!stack.empty()) {
+        Folder f = std::move(stack.back());
+        stack.pop_back();
+        struct stat st {};
+        if (::stat(f.path.c_str(), &st) != 0) continue;
+        if (!seen.insert({st.st_dev, st.st_ino}).second) {
+            problem("load.symlink_cycle", f.rel, "this folder is reached twice through symlinks (a cycle, or two links to one folder)",
+                    "remove the symlink; accelguide reads each folder once");
+            continue;
+        }
+        for (fs::directory_iterator it(f.path, ec), end; !ec && it != end; it.increment(ec)) {
+            const fs::path rel = f.rel / it->path().filename();
+            fs::file_status status = it->symlink_status(ec);
+            if (fs::is_symlink(status)) {
+                const fs::path target = fs::canonical(it->path(), ec);
+                if (ec) {
+                    problem("load.broken_symlink", rel, "this symlink leads nowhere", "remove it or point it at a file in the project");
+                    ec.clear();
+                    continue;
+                }
+                if (!is_within(target, root)) {
+                    problem("load.symlink_outside", rel, "this symlink leads outside the project, to " + generic(target),
+                            "accelguide publishes only files inside the project: copy the file in instead");
+                    continue;
+                }
+                status = fs::status(target, ec);
+            }
+            if (fs::is_directory(status)) {
+                if (f.depth + 1 > kMaxFolderDepth)
+                    problem("load.too_deep", rel, "folders nest deeper than " + std::to_string(kMaxFolderDepth) + " levels here",
+                            "flatten the folders");
+                else
+                    stack.push_back({it->path(), rel, f.depth + 1});
+            } else if (fs::is_regular_file(status)) {
+                out.files.push_back(rel);
+            } else {
+                problem("load.not_a_file", rel, "this is not a regular file (a FIFO, socket or device), so it is not read",
+                        "remove it from the folder");
+            }
+        }
+        ec.clear();
     }
-    return unreadable;
+    std::sort(out.files.begin(), out.files.end());
+    return out;
+}
+
+InputFile read_input(const fs::path& path, std::uintmax_t max_bytes) {
+    InputFile out;
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, forever.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st {};
+    if (fd < 0 || ::fstat(fd, &st) != 0) {
+        if (fd >= 0) ::close(fd);
+        out.problem = {"load.missing", path, "cannot read this file", ""};
+        return out;
+    }
+    ::close(fd);
+    if (!S_ISREG(st.st_mode)) {
+        out.problem = {"load.not_a_file", path, "this is not a regular file (a FIFO, socket or device), so it is not read",
+                       "put a regular file here"};
+        return out;
+    }
+    if (std::uintmax_t(st.st_size) > max_bytes) {
+        out.problem = {"load.too_large", path,
+                       "this file is " + megabytes(std::uintmax_t(st.st_size)) + "; files here are limited to " + megabytes(max_bytes),
+                       "split it into several files"};
+        return out;
+    }
+    out.text = read_file(path);
+    if (!out.text) out.problem = {"load.missing", path, "cannot read this file", ""};
+    return out;
+}
+
+std::vector<InputProblem> read_catalogue_files(const fs::path& root, planner::CatalogueFiles& files) {
+    std::vector<InputProblem> problems;
+    for (planner::CatalogueFiles::File* f : files.all()) {
+        InputFile in = read_input(root / f->name, kMaxInputBytes);
+        if (in.text) f->text = std::move(*in.text);
+        else problems.push_back({in.problem.code, f->name, in.problem.message, in.problem.hint});
+    }
+    return problems;
 }
 
 }  // namespace site

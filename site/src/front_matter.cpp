@@ -2,8 +2,11 @@
 
 #include <cctype>
 #include <cstdio>
+#include <optional>
 #include <set>
+#include <sstream>
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 namespace site {
@@ -167,6 +170,33 @@ bool simple_entries(const std::string& yaml, std::size_t first_line, std::vector
     return true;
 }
 
+// The first alias (`*name`) in a YAML text, or nothing. Front matter refuses aliases: each one
+// copies its anchor's value when the page's requests are read, so a few lines of nested aliases
+// ("billion laughs") would expand to gigabytes.
+class AliasFinder : public YAML::EventHandler {
+public:
+    std::optional<YAML::Mark> alias;
+    void OnDocumentStart(const YAML::Mark&) override {}
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
+        if (!alias) alias = mark;
+    }
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+    void OnMapEnd() override {}
+};
+
+std::optional<YAML::Mark> first_alias(const std::string& yaml) {
+    std::istringstream in(yaml);
+    YAML::Parser parser(in);
+    AliasFinder finder;
+    parser.HandleNextDocument(finder);  // syntax errors throw, and are reported by YAML::Load after
+    return finder.alias;
+}
+
 json yaml_to_json(const YAML::Node& node) {
     switch (node.Type()) {
         case YAML::NodeType::Map: {
@@ -246,6 +276,12 @@ ParseResult parse_content(std::string_view text, const std::string& file) {
         entries.clear();
         YAML::Node root;
         try {
+            if (auto alias = first_alias(yaml)) {
+                fail("content.yaml_alias", yaml_line + std::size_t(alias->line), std::size_t(alias->column) + 1, "",
+                     "front matter may not use YAML aliases (*name): each would copy its anchor's value",
+                     "write the value out where it is used");
+                return out;
+            }
             root = YAML::Load(yaml);
         } catch (const YAML::Exception& e) {
             fail("content.front_matter_syntax", yaml_line + std::size_t(e.mark.line), std::size_t(e.mark.column) + 1, "",

@@ -279,8 +279,9 @@ int run_plan_command(const PlanCommand& c) {
     }
     planner::CatalogueFiles files;
     if (auto unreadable = read_catalogue_files(c.root, files); !unreadable.empty()) {
-        std::cerr << "accelguide: cannot read " << (c.root / unreadable.front()).string()
-                  << " (use --root to point at the project)\n";
+        const InputProblem& p = unreadable.front();
+        std::cerr << "accelguide: " << (c.root / p.path).string() << ": " << p.message
+                  << (p.code == "load.missing" ? " (use --root to point at the project)" : "") << "\n";
         return 2;
     }
     planner::CatalogueLoad load = planner::load_catalogue(files);

@@ -46,17 +46,22 @@ std::size_t first_invalid(std::string_view text) {
 Utf8Error check_utf8(std::string_view text) {
     const std::size_t bad = first_invalid(text);
     if (bad == text.size()) return {};
-    // Everything before `bad` is valid: count lines, and characters (lead bytes) since the last one.
-    Utf8Error error{1, 1, static_cast<unsigned char>(text[bad])};
-    for (std::size_t i = 0; i < bad; ++i) {
+    const TextAt at = position_at(text, bad);  // everything before `bad` is valid
+    return {at.line, at.column, static_cast<unsigned char>(text[bad])};
+}
+
+TextAt position_at(std::string_view text, std::size_t offset) {
+    // Lines, and characters (lead bytes) since the last one.
+    TextAt at;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
         if (text[i] == '\n') {
-            ++error.line;
-            error.column = 1;
+            ++at.line;
+            at.column = 1;
         } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
-            ++error.column;
+            ++at.column;
         }
     }
-    return error;
+    return at;
 }
 
 }  // namespace site

@@ -15,4 +15,10 @@ struct Utf8Error {
 /// Where `text` stops being valid UTF-8; line 0 when it is valid throughout.
 Utf8Error check_utf8(std::string_view text);
 
+/// Line and column (1-based; columns count characters, not bytes) of byte `offset` in UTF-8 text.
+struct TextAt {
+    std::size_t line = 1, column = 1;
+};
+TextAt position_at(std::string_view text, std::size_t offset);
+
 }  // namespace site

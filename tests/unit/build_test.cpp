@@ -84,7 +84,8 @@ TEST_CASE("builds a two-language fixture site: sections, bundles, drafts, slugs,
 TEST_CASE("each broken site reports its error at file:line:column and leaves the previous site as it was") {
     const fs::path broken = kFixtures / "broken";
     for (const char* name : {"bad-yaml", "unclosed-front-matter", "unknown-key", "missing-template", "template-syntax",
-                             "duplicate-url", "alias-cycle", "invalid-utf8", "shortcode-bad-args", "partial-recursion"}) {
+                             "duplicate-url", "alias-cycle", "invalid-utf8", "shortcode-bad-args", "partial-recursion",
+                             "yaml-aliases", "unsafe-assets", "config-cascade"}) {
         CAPTURE(name);
         TempDir dir;
         const fs::path root = dir.path / "src";
