@@ -2,6 +2,10 @@
 // exact HTML it must give.
 #include <doctest/doctest.h>
 
+#include <pthread.h>
+
+#include <functional>
+
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -73,6 +77,56 @@ TEST_CASE("headings make the table of contents, with the ids the HTML uses") {
     CHECK(r.toc[2].text == "Detail");
     CHECK(r.toc[3].id == "日本語の見出し");
     CHECK(r.html.find("<h2 id=\"first-part\">") != std::string::npos);
+}
+
+namespace {
+// Runs `f` on a thread with a 512 KB stack and waits for it.
+void on_small_stack(const std::function<void()>& f) {
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 512 * 1024);
+    pthread_t thread;
+    auto run = [](void* arg) -> void* {
+        (*static_cast<const std::function<void()>*>(arg))();
+        return nullptr;
+    };
+    REQUIRE(pthread_create(&thread, &attr, run, const_cast<std::function<void()>*>(&f)) == 0);
+    pthread_join(thread, nullptr);
+    pthread_attr_destroy(&attr);
+}
+}  // namespace
+
+TEST_CASE("heading ids are unique on a page whatever the order: A, A, A 1 get a, a-1, a-1-1") {
+    auto r = site::render_markdown("## A\n\n## A\n\n## A 1\n\n## A\n");
+    REQUIRE(r.toc.size() == 4);
+    CHECK(r.toc[0].id == "a");
+    CHECK(r.toc[1].id == "a-1");
+    CHECK(r.toc[2].id == "a-1-1");
+    CHECK(r.toc[3].id == "a-2");
+    for (const auto& h : r.toc) CHECK(r.html.find("href=\"#" + h.id + "\"") != std::string::npos);
+}
+
+TEST_CASE("a heading of 65,000 nested emphases gets its id without overflowing the stack, in linear time") {
+    // One 910 KB line: `# *a **a *a **a …` (the walk used to recurse once per level, and copy the
+    // text once per level).
+    auto nested = [](const char* open, const char* close, int pairs) {
+        std::string line = "# ";
+        for (int i = 0; i < pairs; ++i) line += std::string(i % 2 ? open : "*") + "a ";
+        for (int i = pairs - 1; i >= 0; --i) line += std::string("a") + (i % 2 ? close : "*") + " ";
+        return line + "\n";
+    };
+    // On a thread with a 512 KB stack (a build renders pages on worker threads): the walk must not
+    // need stack in proportion to the nesting.
+    site::RenderedMarkdown r;
+    const std::string markdown = nested("**", "**", 65000);
+    on_small_stack([&] { r = site::render_markdown(markdown); });
+    REQUIRE(r.toc.size() == 1);
+    CHECK(r.toc[0].text.size() >= 65000 * 3);
+    CHECK(r.toc[0].id.rfind("a-a-a", 0) == 0);
+    CHECK(r.html.find("<em>a <strong>a <em>a <strong>a") != std::string::npos);  // really nested
+    const auto struck = site::render_markdown(nested("~~", "~~", 32000));
+    REQUIRE(struck.toc.size() == 1);
+    CHECK(struck.html.find("<em>a <del>a <em>a <del>a") != std::string::npos);
 }
 
 TEST_CASE("trusted content may keep raw HTML when the config allows it") {
