@@ -414,8 +414,10 @@ bool render_pages(const Site& site, const Templates& templates, const BuildOptio
         try {
             sink(i, render_html(templates, site.renders[i], options.live_reload, &cache));
         } catch (const mustache::RenderError& e) {
+            Diagnostic d = e.diagnostic;
+            if (d.file.empty()) d.file = site.pages[i].source.empty() ? site.renders[i].output : site.pages[i].source;
             const std::lock_guard<std::mutex> lock(failed_mutex);
-            failed.emplace(e.diagnostic.to_string(), e.diagnostic);
+            failed.emplace(d.to_string(), d);
         }
     });
     for (const auto& [text, d] : failed) errors.push_back(d);

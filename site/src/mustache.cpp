@@ -49,21 +49,25 @@ Template parse(std::string_view text, const std::string& file, std::vector<plann
     std::vector<Open> stack;
     Nodes* current = &t.nodes;
     std::size_t pos = 0;
+    std::string otag = "{{", ctag = "}}";  // the delimiters, until a {{=<% %>=}} tag changes them
 
+    // Line and column of an offset, counted on from the last one asked for (offsets only grow), so
+    // that a template of many tags is read in linear time.
+    std::size_t counted = 0, line = 1, column = 1;
     auto position = [&](std::size_t offset) {
-        std::size_t line = 1, column = 1;
-        for (std::size_t i = 0; i < offset; ++i) {
-            if (text[i] == '\n') {
+        for (; counted < offset; ++counted) {
+            if (text[counted] == '\n') {
                 ++line;
-                column = 0;
+                column = 1;
+            } else if ((static_cast<unsigned char>(text[counted]) & 0xC0) != 0x80) {
+                ++column;
             }
-            if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++column;
         }
         return std::make_pair(line, column);
     };
     auto error = [&](std::size_t offset, std::string message, std::string hint = {}) {
-        auto [line, column] = position(offset);
-        errors.push_back({"template.syntax", file, line, column, "", "", std::move(message), std::move(hint)});
+        auto [l, c] = position(offset);
+        errors.push_back({"template.syntax", file, l, c, "", "", std::move(message), std::move(hint)});
     };
     auto add_text = [&](std::string_view s) {
         if (s.empty()) return;
@@ -72,21 +76,23 @@ Template parse(std::string_view text, const std::string& file, std::vector<plann
     };
 
     while (pos < text.size()) {
-        const std::size_t open = text.find("{{", pos);
+        const std::size_t open = text.find(otag, pos);
         if (open == std::string_view::npos) {
             add_text(text.substr(pos));
             break;
         }
-        const bool triple = text.compare(open, 3, "{{{") == 0;
-        const std::size_t close = text.find(triple ? "}}}" : "}}", open + (triple ? 3 : 2));
+        const bool triple = otag == "{{" && text.compare(open, 3, "{{{") == 0;
+        const std::size_t inner = open + (triple ? 3 : otag.size());
+        const std::string end_tag = triple ? "}" + ctag : ctag;
+        const std::size_t close = text.find(end_tag, inner);
         if (close == std::string_view::npos) {
-            error(open, "tag is never closed", triple ? "end it with }}}" : "end it with }}");
+            error(open, "tag is never closed", "end it with " + end_tag);
             return t;
         }
-        const std::size_t after = close + (triple ? 3 : 2);
-        std::string tag = trim(text.substr(open + (triple ? 3 : 2), close - open - (triple ? 3 : 2)));
+        const std::size_t after = close + end_tag.size();
+        std::string tag = trim(text.substr(inner, close - inner));
         const char sigil = triple || tag.empty() ? '\0' : tag[0];
-        const bool block = sigil == '#' || sigil == '^' || sigil == '/' || sigil == '>' || sigil == '!';
+        const bool block = sigil == '#' || sigil == '^' || sigil == '/' || sigil == '>' || sigil == '!' || sigil == '=';
         std::size_t line_begin = open, line_end = after;
         const bool alone = block && standalone(text, open, after, line_begin, line_end);
         add_text(text.substr(pos, (alone ? line_begin : open) - pos));
@@ -96,39 +102,58 @@ Template parse(std::string_view text, const std::string& file, std::vector<plann
             current->push_back({Node::Kind::raw, tag, split_path(tag), {}});
         } else if (sigil == '!') {
             // comment
+        } else if (sigil == '=') {
+            // {{=<% %>=}}: two delimiters, neither empty nor holding '=' or white space.
+            const std::string inside = tag.size() >= 2 && tag.back() == '=' ? trim(tag.substr(1, tag.size() - 2)) : "";
+            const auto gap = inside.find_first_of(" \t\r\n");
+            const std::string o = gap == std::string::npos ? "" : inside.substr(0, gap);
+            const std::string c = gap == std::string::npos ? "" : trim(inside.substr(gap));
+            if (o.empty() || c.empty() || o.find('=') != std::string::npos || c.find('=') != std::string::npos ||
+                c.find_first_of(" \t\r\n") != std::string::npos) {
+                error(open, "a set-delimiters tag names two delimiters", "for example {{=<% %>=}}");
+                return t;
+            }
+            otag = o;
+            ctag = c;
         } else if (sigil == '#' || sigil == '^') {
             const std::string name = trim(tag.substr(1));
+            if (stack.size() >= kMaxSectionDepth) {
+                error(open, "sections nest more than " + std::to_string(kMaxSectionDepth) + " levels deep here",
+                      "close some sections first");
+                return t;
+            }
             current->push_back({sigil == '#' ? Node::Kind::section : Node::Kind::inverted, name, split_path(name), {}});
-            auto [line, column] = position(open);
-            stack.push_back({current, name, line, column});
+            auto [l, c] = position(open);
+            stack.push_back({current, name, l, c});
             current = &current->back().children;
         } else if (sigil == '/') {
             const std::string name = trim(tag.substr(1));
             if (stack.empty()) {
-                error(open, "{{/" + name + "}} closes a section that was never opened");
+                error(open, otag + "/" + name + ctag + " closes a section that was never opened");
             } else {
                 if (stack.back().name != name)
-                    error(open, "{{/" + name + "}} closes \"" + name + "\", but the open section is \"" + stack.back().name +
-                                    "\" (opened at line " + std::to_string(stack.back().line) + ")");
+                    error(open, otag + "/" + name + ctag + " closes \"" + name + "\", but the open section is \"" +
+                                    stack.back().name + "\" (opened at line " + std::to_string(stack.back().line) + ")");
                 current = stack.back().into;
                 stack.pop_back();
             }
         } else if (sigil == '>') {
             const std::string name = trim(tag.substr(1));
-            auto [line, column] = position(open);
-            current->push_back({Node::Kind::partial, name, {}, {}, file, line, column});
+            auto [l, c] = position(open);
+            current->push_back({Node::Kind::partial, name, {}, {}, file, l, c,
+                                alone ? std::string(text.substr(line_begin, open - line_begin)) : std::string()});
         } else if (sigil == '&') {
             const std::string name = trim(tag.substr(1));
             current->push_back({Node::Kind::raw, name, split_path(name), {}});
         } else if (tag.empty()) {
-            error(open, "empty tag {{}}");
+            error(open, "empty tag " + otag + ctag);
         } else {
             current->push_back({Node::Kind::value, tag, split_path(tag), {}});
         }
     }
     for (const Open& o : stack) {
         errors.push_back({"template.syntax", file, o.line, o.column, "", "", "section \"" + o.name + "\" is never closed",
-                          "add {{/" + o.name + "}}"});
+                          "add " + otag + "/" + o.name + ctag});
     }
     return t;
 }
@@ -179,10 +204,15 @@ public:
 
     void nodes(const Nodes& list, int depth) {
         for (const Node& n : list) {
+            if (out_.size() > kMaxRenderBytes)
+                throw RenderError({"template.too_large", "", 0, 0, "", "", "the page's HTML grows past " +
+                                       std::to_string(kMaxRenderBytes >> 20) + " MB",
+                                   "a section probably repeats over data that repeats; look at the template's "
+                                   "sections over lists"});
             switch (n.kind) {
-                case Node::Kind::text: out_ += n.text; break;
-                case Node::Kind::value: append_value(lookup(n.path), true, out_); break;
-                case Node::Kind::raw: append_value(lookup(n.path), false, out_); break;
+                case Node::Kind::text: text(n.text); break;
+                case Node::Kind::value: line_start(); append_value(lookup(n.path), true, out_); break;
+                case Node::Kind::raw: line_start(); append_value(lookup(n.path), false, out_); break;
                 case Node::Kind::inverted:
                     if (!truthy(lookup(n.path))) nodes(n.children, depth);
                     break;
@@ -196,7 +226,16 @@ public:
                                                std::to_string(kMaxPartialDepth) + " levels deep",
                                            "a partial that includes itself must do so inside a section over data "
                                            "that ends, e.g. {{#children}}{{> " + n.text + "}}{{/children}}"});
+                    if (n.indent.empty()) {
+                        nodes(p->second.nodes, depth + 1);
+                        break;
+                    }
+                    // A standalone partial: each line of its template starts with the tag's indentation.
+                    const std::size_t outer = indent_.size();
+                    indent_ += n.indent;
+                    at_line_start_ = true;
                     nodes(p->second.nodes, depth + 1);
+                    indent_.resize(outer);
                     break;
                 }
             }
@@ -205,6 +244,24 @@ public:
 
 private:
     static constexpr std::size_t kNowhere = std::size_t(-1);
+
+    // Template text; inside an indented partial, each of its lines starts with the indentation
+    // (lines of interpolated data do not: the spec indents the partial's template, not its values).
+    void text(const std::string& t) {
+        if (indent_.empty()) {
+            out_ += t;
+            return;
+        }
+        for (char c : t) {
+            line_start();
+            out_ += c;
+            at_line_start_ = c == '\n';
+        }
+    }
+    void line_start() {
+        if (at_line_start_ && !indent_.empty()) out_ += indent_;
+        at_line_start_ = false;
+    }
     struct Found {
         const json* value = nullptr;
         std::size_t context = kNowhere;  // where the name's first part was found
@@ -265,7 +322,8 @@ private:
         const Found found = find(n.path);
         note_if_outside(n.path, found);
         if (!truthy(found.value)) return;
-        const bool keepable = !keeping_ && found.context < shared_ && (found.value->is_array() || found.value->is_object());
+        const bool keepable = !keeping_ && indent_.empty() && found.context < shared_ &&
+                              (found.value->is_array() || found.value->is_object());
         if (!keepable) return nodes_over(n.children, found.value, depth);
 
         const SectionCache::Key key{&n, found.value};
@@ -299,6 +357,8 @@ private:
     std::size_t shared_;
     SectionCache::Kept* keeping_ = nullptr;  // the section being kept, if any
     std::size_t base_ = 0;                   // contexts below this index are outside it
+    std::string indent_;                     // the standalone partials' indentation in force
+    bool at_line_start_ = false;             // the next template output starts a line of an indented partial
 };
 
 }  // namespace

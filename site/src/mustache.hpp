@@ -4,7 +4,7 @@
 //     {{#name}}…{{/name}}  a section: once per list item, once for an object or a true value,
 //                          never for false, null, "", 0 or an empty list
 //     {{^name}}…{{/name}}  an inverted section        {{> partial}}  another template
-//     {{! comment }}
+//     {{! comment }}      {{=<% %>=}}  set delimiters (until the end of this template)
 //
 // Names are looked up through a stack of contexts, innermost first, as Mustache specifies. The
 // stack lets pages share views: a page renders over [language frame, section frame, page view]
@@ -44,6 +44,7 @@ struct Node {
     Nodes children;                    // sections
     std::string file{};                // where a partial's tag is, for the error when it nests too deep
     std::size_t line = 0, column = 0;
+    std::string indent{};              // a standalone partial's indentation, put before each of its lines
 };
 
 struct Template {
@@ -53,6 +54,14 @@ struct Template {
 /// Partials may include themselves (a tree, one level per list), but no deeper than this: past it,
 /// render() throws RenderError pointing at the {{> tag}} that went one level too far.
 constexpr int kMaxPartialDepth = 32;
+
+/// Sections and inverted sections nest at most this deep in one template: deeper is a syntax error
+/// at the section that goes one level too far (so no template can exhaust the stack).
+constexpr std::size_t kMaxSectionDepth = 100;
+
+/// One render writes at most this much (a page of a few MB is already large): past it, render()
+/// throws RenderError (a template whose sections repeat over data that repeats, say).
+constexpr std::size_t kMaxRenderBytes = std::size_t(256) << 20;
 
 struct RenderError : std::runtime_error {
     explicit RenderError(planner::Diagnostic d) : std::runtime_error(d.to_string()), diagnostic(std::move(d)) {}

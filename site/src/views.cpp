@@ -51,9 +51,14 @@ SiteIndex::SiteIndex(const Config& c, const std::vector<Page>& p, const planner:
             for (const MenuItem& item : lang.menu)
                 menu.push_back({{"title", item.title}, {"url", config.prefix(lang.code) + item.url}, {"current", false}});
         } else if (auto top = children.find({lang.code, ""}); top != children.end()) {
-            for (const Page* page : top->second)
+            // The first top-level pages and sections by weight, no more than kMaxDefaultMenu: every
+            // page prints the menu, so a flat site of N pages would otherwise print N² links. The
+            // home page's section list links them all.
+            for (const Page* page : top->second) {
+                if (menu.size() == kMaxDefaultMenu) break;
                 menu.push_back({{"title", page->front.title}, {"url", page->url}, {"current", false},
                                 {"description", page->front.description}});
+            }
         }
         // Every section of this language with an Atom feed, for <link rel="alternate"> in <head>.
         json feeds = json::array();

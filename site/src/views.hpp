@@ -20,6 +20,10 @@ namespace site {
 /// Relative path from a page at site-relative `url` back to the site root: "./", "../", "../../".
 std::string root_of(const std::string& url);
 
+/// Without a `menu:` in the config, the menu holds at most this many top-level pages and sections
+/// (by weight); the home page lists them all.
+inline constexpr std::size_t kMaxDefaultMenu = 10;
+
 /// Lookups over the assembled pages, and the view frames pages share, built once.
 struct SiteIndex {
     SiteIndex(const Config& config, const std::vector<Page>& pages, const planner::Catalogue& catalogue);

@@ -150,3 +150,57 @@ TEST_CASE("a partial may include itself over data that ends; past the depth limi
         CHECK(e.diagnostic.column == 2);
     }
 }
+
+TEST_CASE("sections nested past the limit are a syntax error at the section that goes too deep, not a crash") {
+    // 100,000 nested sections used to overflow the stack (and took 20 s to parse at 10,000).
+    std::string deep;
+    for (int i = 0; i < 100000; ++i) deep += "{{#page}}";
+    const auto errors = errors_of(deep);
+    REQUIRE(errors.size() == 1);
+    const std::size_t column = 9 * mustache::kMaxSectionDepth + 1;
+    CHECK(errors[0] == "t.html:1:" + std::to_string(column) + ": error[template.syntax]: sections nest more than 100 "
+                       "levels deep here (hint: close some sections first)");
+    std::string fine;
+    for (std::size_t i = 0; i < mustache::kMaxSectionDepth; ++i) fine += "{{#a}}";
+    for (std::size_t i = 0; i < mustache::kMaxSectionDepth; ++i) fine += "{{/a}}";
+    CHECK(errors_of(fine).empty());
+}
+
+TEST_CASE("a template of 200,000 tags is read in one pass (positions are counted once, not per tag)") {
+    std::string many;
+    for (int i = 0; i < 100000; ++i) many += "{{#a}}x{{/a}}\n";
+    many += "{{/b}}";
+    const auto errors = errors_of(many);
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].rfind("t.html:100001:1: error[template.syntax]: {{/b}} closes a section that was never opened", 0) == 0);
+}
+
+TEST_CASE("set delimiters change the tags until the end of the template, and a bad one is an error") {
+    CHECK(render("{{=<% %>=}}<% x %> {{x}} <%={{ }}=%>{{x}}", {json{{"x", 1}}}) == "1 {{x}} 1");
+    CHECK(errors_of("{{=<%>=}}") == std::vector<std::string>{
+        "t.html:1:1: error[template.syntax]: a set-delimiters tag names two delimiters (hint: for example {{=<% %>=}})"});
+}
+
+TEST_CASE("a standalone partial's lines take the tag's indentation; its data's lines do not") {
+    std::vector<planner::Diagnostic> errors;
+    mustache::Partials partials;
+    partials.emplace("p", mustache::parse("<li>\n{{{v}}}\n</li>\n", "p.html", errors));
+    CHECK(render("<ul>\n  {{> p}}\n</ul>\n", {json{{"v", "a\nb"}}}, partials) == "<ul>\n  <li>\n  a\nb\n  </li>\n</ul>\n");
+}
+
+TEST_CASE("a render that would write more than the limit stops with an error instead of filling memory") {
+    json list = json::array();
+    for (int i = 0; i < 100; ++i) list.push_back(i);
+    std::vector<planner::Diagnostic> errors;
+    const auto t = mustache::parse("{{#a}}{{#a}}{{#a}}{{#a}}{{#a}}xxxxxxxxxx{{/a}}{{/a}}{{/a}}{{/a}}{{/a}}", "t.html", errors);
+    const json v{{"a", list}};
+    std::vector<const json*> contexts{&v};
+    std::string out;
+    try {
+        mustache::render(t, contexts, {}, out);
+        FAIL("rendered 100 GB");
+    } catch (const mustache::RenderError& e) {
+        CHECK(e.diagnostic.code == "template.too_large");
+        CHECK(out.size() <= mustache::kMaxRenderBytes + 16);
+    }
+}
