@@ -258,6 +258,19 @@ void render_body(Page& page, const std::string& body, std::size_t body_line, con
     const ShortcodeContext context{parsed.catalogue, page.front.requests, page.source, body_line,
                                    root_of(page.url) + parsed.config.prefix(page.lang), "references/"};
     Expanded expanded = expand_shortcodes(body, context, errors);
+    // A request no shortcode uses is still checked: a broken one is a mistake waiting to be quoted.
+    if (page.front.requests.is_object())
+        for (const auto& [name, request] : page.front.requests.items()) {
+            if (expanded.planned.count(name)) continue;
+            const json response = json::parse(planner::plan(parsed.catalogue, request.dump()));
+            if (response.value("ok", false)) continue;
+            const auto [line, column] = where(page, "requests");
+            const json& e = response["errors"][0];
+            errors.push_back(file_error("content.request", page.source,
+                                        "request \"" + name + "\" fails: " + e.value("field", std::string()) + ": " +
+                                            e.value("message", std::string()),
+                                        "fix it, or remove it if no shortcode uses it", line, column));
+        }
     RenderedMarkdown rendered = render_markdown(expanded.markdown, MarkdownOptions{parsed.config.unsafe_html});
     page.html = fill_placeholders(std::move(rendered.html), expanded.html);
     page.toc = std::move(rendered.toc);

@@ -20,7 +20,9 @@ const std::set<std::string> kKnownKeys = {"title",   "description", "weight",   
                                           "slug",    "date",        "updated",  "tags",    "aliases",
                                           "template", "example",    "inputs",   "requests"};
 
-// YYYY-MM-DD, optionally followed by THH:MM[:SS] and Z or ±HH:MM (RFC 3339 / TOML dates).
+// YYYY-MM-DD, optionally followed by THH:MM[:SS] and Z or ±HH:MM (RFC 3339 / TOML dates), and a
+// real one: month 1-12, a day the month has (29 February only in leap years), hour 0-23, minute
+// 0-59, second 0-60 (a leap second), zone offset up to ±23:59.
 bool is_date(const std::string& s) {
     auto digits = [&](std::size_t from, std::size_t n) {
         if (from + n > s.size()) return false;
@@ -28,17 +30,24 @@ bool is_date(const std::string& s) {
             if (s[i] < '0' || s[i] > '9') return false;
         return true;
     };
+    auto number = [&](std::size_t from, std::size_t n) { return std::stoi(s.substr(from, n)); };
     if (!digits(0, 4) || s.size() < 10 || s[4] != '-' || !digits(5, 2) || s[7] != '-' || !digits(8, 2)) return false;
+    const int year = number(0, 4), month = number(5, 2), day = number(8, 2);
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    const int days[] = {31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (month < 1 || month > 12 || day < 1 || day > days[month - 1]) return false;
     if (s.size() == 10) return true;
     if ((s[10] != 'T' && s[10] != ' ') || !digits(11, 2) || s.size() < 16 || s[13] != ':' || !digits(14, 2)) return false;
+    if (number(11, 2) > 23 || number(14, 2) > 59) return false;
     std::size_t i = 16;
     if (i < s.size() && s[i] == ':') {
-        if (!digits(i + 1, 2)) return false;
+        if (!digits(i + 1, 2) || number(i + 1, 2) > 60) return false;
         i += 3;
     }
     if (i == s.size()) return true;
     if (s[i] == 'Z') return i + 1 == s.size();
-    return (s[i] == '+' || s[i] == '-') && s.size() == i + 6 && digits(i + 1, 2) && s[i + 3] == ':' && digits(i + 4, 2);
+    return (s[i] == '+' || s[i] == '-') && s.size() == i + 6 && digits(i + 1, 2) && s[i + 3] == ':' && digits(i + 4, 2) &&
+           number(i + 1, 2) <= 23 && number(i + 4, 2) <= 59;
 }
 
 // A slug is one URL segment: letters, digits, '-', '_', '.', and any non-ASCII (Japanese) text.

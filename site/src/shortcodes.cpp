@@ -1,9 +1,12 @@
 #include "shortcodes.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "planner/api.hpp"
@@ -159,11 +162,15 @@ private:
             return fail("the response has no value at \"" + *path + "\"");
         double scale = 1;
         if (auto s = call.args.find("scale"); s != call.args.end()) {
-            try {
-                scale = std::stod(s->second);
-            } catch (const std::exception&) {
-                return fail("scale must be a number");
-            }
+            // The whole argument, and a finite number: "2abc", "nan" and "inf" are not scales.
+            const char* begin = s->second.c_str();
+            char* end = nullptr;
+            errno = 0;
+            scale = std::strtod(begin, &end);
+            if (s->second.empty() || end != begin + s->second.size() || errno == ERANGE || !std::isfinite(scale))
+                return fail("scale must be a finite number, e.g. scale=\"100\"");
+            if (v->is_number() && !std::isfinite(v->get<double>() * scale))
+                return fail("the value times scale=\"" + s->second + "\" is too large to show");
         }
         // Marked up so that readers see the rounded figure and tests (and scripts) can find it by
         // request and path: <data value="33.908..." data-figure="s1:train.days">33.9</data>.
@@ -244,6 +251,13 @@ private:
     std::vector<Diagnostic>& errors_;
     std::map<std::string, json> responses_;
     std::size_t line_ = 0, column_ = 0;
+
+public:
+    std::set<std::string> planned() const {
+        std::set<std::string> names;
+        for (const auto& [name, response] : responses_) names.insert(name);
+        return names;
+    }
 };
 
 }  // namespace
@@ -286,6 +300,7 @@ Expanded expand_shortcodes(std::string_view body, const ShortcodeContext& contex
         pos = close + kClose.size();
     }
     out.markdown.append(body.substr(pos));
+    out.planned = expander.planned();
     return out;
 }
 

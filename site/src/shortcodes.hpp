@@ -26,6 +26,7 @@
 // shortcode's file:line:column.
 #pragma once
 
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +50,7 @@ struct ShortcodeContext {
 struct Expanded {
     std::string markdown;            // the body with each shortcode replaced by a placeholder
     std::vector<std::string> html;   // what each placeholder becomes
+    std::set<std::string> planned;   // the requests the shortcodes planned (and reported if they failed)
 };
 
 Expanded expand_shortcodes(std::string_view body, const ShortcodeContext& context,

@@ -128,3 +128,19 @@ TEST_CASE("a control character in front matter is an error at its line and colum
           "c.md:4:23: error[content.control_character]: front matter holds the control character 0x00 "
           "(hint: remove it, or write it as an escape in quotes)");
 }
+
+TEST_CASE("dates must exist on the calendar, not only look like dates: 2026-13-45 never reaches the sitemap") {
+    for (const char* bad : {"2026-13-45", "2026-00-10", "2026-02-29", "2026-04-31", "2026-11-21T24:00", "2026-11-21T10:60",
+                            "2026-11-21T10:00:61", "2026-11-21T10:00+24:00", "2026-11-21T10:00+09:60"}) {
+        CAPTURE(bad);
+        auto r = site::parse_content(std::string("---\ntitle: T\ndate: ") + bad + "\n---\n", "c.md");
+        REQUIRE(r.errors.size() == 1);
+        CHECK(r.errors[0].code == "content.bad_date");
+        CHECK(r.errors[0].line == 3);
+    }
+    for (const char* good : {"2024-02-29", "2000-02-29", "2026-12-31", "2026-11-21T23:59:60Z", "2026-11-21 09:00:00+09:00"}) {
+        CAPTURE(good);
+        CHECK(site::parse_content(std::string("---\ntitle: T\ndate: ") + good + "\n---\n", "c.md").errors.empty());
+    }
+    CHECK(site::parse_content("---\ntitle: T\ndate: 1900-02-29\n---\n", "c.md").errors.size() == 1);  // not a leap year
+}
