@@ -16,6 +16,7 @@
 #include "planner/api.hpp"
 #include "shortcodes.hpp"
 #include "templates.hpp"
+#include "url_path.hpp"
 #include "utf8.hpp"
 #include "views.hpp"
 
@@ -355,10 +356,16 @@ Site assemble(Parsed& parsed, std::vector<Diagnostic>& errors) {
     std::map<std::string, const Page*> alias_owner;
     for (const Page& p : site.pages) {
         for (const std::string& alias : p.front.aliases) {
-            std::string a = alias;
-            while (!a.empty() && a.front() == '/') a.erase(0, 1);
-            if (!a.empty() && a.back() != '/') a += '/';
+            // One spelling per URL: "./", "en/guide/." and "/en//guide/" are the URLs they name.
+            const std::optional<std::string> normal = normalise_alias(alias);
             auto [line, column] = where(p, "aliases");
+            if (!normal) {
+                errors.push_back(file_error("content.bad_alias", p.source,
+                                            "alias \"" + alias + "\" does not name a page of this site",
+                                            "write a path from the site root, e.g. old/guide/", line, column));
+                continue;
+            }
+            const std::string& a = *normal;
             if (a == p.url) {
                 errors.push_back(file_error("content.alias_cycle", p.source, "alias \"" + alias + "\" redirects the page to itself",
                                             "remove it", line, column));
