@@ -1,5 +1,7 @@
 #include "planner/api.hpp"
 
+#include "planner/json_position.hpp"
+
 #include <exception>
 
 #include "planner/compare.hpp"
@@ -105,6 +107,16 @@ void localise_in_place(json& r, const std::string& lang) {
 
 std::string plan(const Catalogue& catalogue, std::string_view request_json) {
     try {
+        if (request_json.size() > kMaxRequestBytes)
+            return failure({{"", "the request is larger than " + std::to_string(kMaxRequestBytes >> 10) + " KB"}}).dump();
+        if (auto problems = scan_json(request_json); !problems.empty()) {
+            std::vector<FieldError> errors;
+            for (const JsonProblem& p : problems) {
+                if (p.kind == JsonProblem::Kind::number_out_of_range) errors.push_back({p.path, "is a number too large to plan with"});
+                else errors.push_back({p.path, "is given twice"});
+            }
+            return failure(errors).dump();
+        }
         json request = json::parse(request_json.begin(), request_json.end(), nullptr, /*allow_exceptions=*/false);
         if (request.is_discarded()) return failure({{"", "the request is not valid JSON"}}).dump();
         if (!request.is_object()) return failure({{"", "the request must be a JSON object"}}).dump();

@@ -51,8 +51,27 @@ public:
                                      std::move(message), std::move(hint)});
     }
 
-    // Parses the file; on a syntax error, reports it and returns nothing.
+    // Parses the file; on a syntax error, a number out of range or a key given twice, reports it
+    // and returns nothing.
     std::optional<json> parse() {
+        if (auto problems = scan_json(file_.text); !problems.empty()) {
+            for (const JsonProblem& p : problems) {
+                const TextPosition pos = position_of_offset(file_.text, p.offset);
+                if (p.kind == JsonProblem::Kind::number_out_of_range) {
+                    errors_.push_back(Diagnostic{"data.number_out_of_range", file_.name, pos.line, pos.column, "", p.pointer,
+                                                 "the number " + p.text + " is too large for a double (above 1.8e308)",
+                                                 "check the exponent"});
+                } else {
+                    const TextPosition first = position_of_offset(file_.text, p.first_offset);
+                    errors_.push_back(Diagnostic{"data.duplicate_key", file_.name, pos.line, pos.column, "", p.pointer,
+                                                 "\"" + p.text + "\" is given twice in this object (first at line " +
+                                                     std::to_string(first.line) + ", column " + std::to_string(first.column) +
+                                                     "); JSON would keep only this one",
+                                                 "remove one of them"});
+                }
+            }
+            return std::nullopt;
+        }
         try {
             return json::parse(file_.text);
         } catch (const json::parse_error& e) {
@@ -62,6 +81,9 @@ public:
             errors_.push_back(Diagnostic{"data.syntax", file_.name, pos.line, pos.column, "", "",
                                          "invalid JSON: " + (colon == std::string::npos ? what : what.substr(colon + 2)),
                                          ""});
+            return std::nullopt;
+        } catch (const json::exception& e) {  // anything else the parser finds, still with the file
+            errors_.push_back(Diagnostic{"data.syntax", file_.name, 0, 0, "", "", std::string("invalid JSON: ") + e.what(), ""});
             return std::nullopt;
         }
     }

@@ -178,11 +178,15 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
     }
     if (const json* list = in.find("instances")) {
         if (!list->is_array() || list->empty()) in.fail("instances", "must list instance types");
+        else if (list->size() > kMaxCompareInstances)
+            in.fail("instances", "must list at most " + std::to_string(kMaxCompareInstances) + " instance types");
         else
             for (std::size_t k = 0; k < list->size(); ++k) {
                 const json& id = (*list)[k];
                 const Instance* inst = id.is_string() ? catalogue.find(id.get<std::string>()) : nullptr;
                 if (!inst) in.fail("instances." + std::to_string(k), "unknown instance type " + id.dump());
+                else if (std::find(out.value.instances.begin(), out.value.instances.end(), inst->id) != out.value.instances.end())
+                    in.fail("instances." + std::to_string(k), "is listed twice");
                 else out.value.instances.push_back(inst->id);
             }
     } else {

@@ -33,7 +33,7 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
     auto per = in.text("rate.per", {"second", "hour", "day"}, true);
     if (rate && per) r.rate_per_second = *rate / (*per == "second" ? 1 : *per == "hour" ? 3600 : 86400);
     if (auto v = in.number("peak_factor", {1, false, 100, false}, false)) r.peak_factor = *v;
-    if (auto v = in.number("target_utilisation", {0, true, 1, false}, false)) r.target_utilisation = *v;
+    if (auto v = in.number("target_utilisation", {0.001, false, 1, false}, false)) r.target_utilisation = *v;
     if (auto v = in.integer("redundancy", 0, 10000, false)) r.redundancy = *v;
     r.latency_target_ms = in.number("latency_target_ms", {0, true, 1e7, false}, false);
     if (auto v = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *v;
@@ -53,7 +53,7 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
         s.flops_per_request = in.number("compute.flops_per_request", {0, true, 1e21, false}, false);
         s.parameters = in.number("compute.parameters", {0, true, 1e15, false}, false);
         s.tokens = in.number("compute.tokens", {0, true, 1e9, false}, false);
-        if (auto m = in.number("compute.mfu", {0, true, 1, false}, true)) s.mfu = *m;
+        if (auto m = in.number("compute.mfu", {0.001, false, 1, false}, true)) s.mfu = *m;
         if (auto p = in.text("compute.precision", precisions(), false)) s.precision = *p;
         if (c->is_object() && !s.flops_per_request && !(s.parameters && s.tokens) && !c->contains("flops_per_request"))
             in.fail("compute", "give flops_per_request, or parameters and tokens (2 · P · tokens FLOPs)");
@@ -71,8 +71,8 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
         if (auto v = in.integer("llm.batch", 1, 100000, false)) s.batch = *v;
         if (auto v = in.number("llm.bytes_per_parameter", {0, true, 8, false}, false)) s.bytes_per_parameter = *v;
         if (auto v = in.number("llm.kv_bytes_per_element", {0, true, 8, false}, false)) s.kv_bytes_per_element = *v;
-        if (auto v = in.number("llm.bandwidth_fraction", {0, true, 1, false}, true)) s.bandwidth_fraction = *v;
-        if (auto v = in.number("llm.mfu", {0, true, 1, false}, true)) s.mfu = *v;
+        if (auto v = in.number("llm.bandwidth_fraction", {0.001, false, 1, false}, true)) s.bandwidth_fraction = *v;
+        if (auto v = in.number("llm.mfu", {0.001, false, 1, false}, true)) s.mfu = *v;
         if (auto p = in.text("llm.precision", precisions(), false)) s.precision = *p;
         r.llm = s;
     }

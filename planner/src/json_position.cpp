@@ -1,5 +1,9 @@
 #include "planner/json_position.hpp"
 
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -207,6 +211,70 @@ TextPosition locate(std::string_view text, std::string_view pointer, Target targ
     w.skip_ws();
     const bool last_is_member = !tokens.empty() && key_at != 0 && target == Target::key;
     return position_of_offset(text, last_is_member ? key_at : w.pos());
+}
+
+std::vector<JsonProblem> scan_json(std::string_view text) {
+    std::vector<JsonProblem> problems;
+    struct Frame {
+        bool object;
+        std::map<std::string, std::size_t> keys;  // each key of the object, and where it starts
+        std::string key;                          // the member being read
+        std::size_t index = 0;                    // the element being read
+        bool expect_key = true;
+    };
+    std::vector<Frame> stack;
+    auto where = [&](bool dotted) {
+        std::string out;
+        for (const Frame& f : stack) {
+            const std::string part = f.object ? f.key : std::to_string(f.index);
+            out += dotted ? (out.empty() ? "" : ".") + part : "/" + part;
+        }
+        return out;
+    };
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const char c = text[i];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ':') {
+            ++i;
+        } else if (c == '{' || c == '[') {
+            stack.push_back({c == '{', {}, {}, 0, true});
+            ++i;
+        } else if (c == '}' || c == ']') {
+            if (stack.empty()) return problems;
+            stack.pop_back();
+            ++i;
+        } else if (c == ',') {
+            if (stack.empty()) return problems;
+            if (stack.back().object) stack.back().expect_key = true;
+            else ++stack.back().index;
+            ++i;
+        } else if (c == '"') {
+            const std::size_t start = i++;
+            while (i < text.size() && text[i] != '"') i += text[i] == '\\' ? 2 : 1;
+            if (i >= text.size()) return problems;
+            ++i;
+            if (!stack.empty() && stack.back().object && stack.back().expect_key) {
+                Frame& f = stack.back();
+                f.key = std::string(text.substr(start + 1, i - start - 2));
+                f.expect_key = false;
+                if (auto [at, added] = f.keys.emplace(f.key, start); !added)
+                    problems.push_back({JsonProblem::Kind::duplicate_key, start, at->second, where(true), where(false), f.key});
+            }
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            const std::size_t start = i;
+            while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '-' || text[i] == '+' ||
+                                       text[i] == '.' || text[i] == 'e' || text[i] == 'E'))
+                ++i;
+            const std::string number(text.substr(start, i - start));
+            if (!std::isfinite(std::strtod(number.c_str(), nullptr)))
+                problems.push_back({JsonProblem::Kind::number_out_of_range, start, 0, where(true), where(false), number});
+        } else if (std::isalpha(static_cast<unsigned char>(c))) {
+            while (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]))) ++i;  // true, false, null
+        } else {
+            return problems;  // not JSON: the parser says where
+        }
+    }
+    return problems;
 }
 
 }  // namespace planner

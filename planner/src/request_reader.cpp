@@ -52,6 +52,12 @@ std::optional<double> RequestReader::number(const std::string& path, const Numbe
         return std::nullopt;
     }
     double x = v->get<double>();
+    // A subnormal or near-zero number (1e-320) passes "greater than 0", then makes some result
+    // overflow, and the error would blame another field: it is refused here, at its own field.
+    if (x != 0 && std::fabs(x) < kSmallestNumber) {
+        fail(path, "is too small to plan with (below " + format_number(kSmallestNumber) + ")");
+        return std::nullopt;
+    }
     std::string range = rule.integer ? "must be a whole number " : "must be ";
     range += rule.min_exclusive
                  ? "greater than " + format_number(rule.min) + " and at most " + format_number(rule.max)

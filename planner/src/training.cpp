@@ -79,10 +79,10 @@ Checked<TrainingRequest> read_training_request(const json& request) {
     else if (has_budget) r.budget_usd = in.number("budget_usd", {0, true, 1e12, false}, true);
     else r.instance_count = in.integer("instance_count", 1, kMaxInstances, true);
 
-    r.mfu = in.number("mfu", {0, true, 1, false}, false);
+    r.mfu = in.number("mfu", {0.001, false, 1, false}, false);
     r.achieved_tflops = in.number("achieved_tflops", {0, true, kMaxTflops, false}, false);
     if (r.mfu && r.achieved_tflops) in.fail("achieved_tflops", "give either mfu or achieved_tflops, not both");
-    r.scaling_efficiency = in.number("scaling_efficiency", {0, true, 1, false}, false);
+    r.scaling_efficiency = in.number("scaling_efficiency", {0.001, false, 1, false}, false);
 
     if (const json* layout = in.find("layout")) {
         if (!layout->is_object()) {

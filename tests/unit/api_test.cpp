@@ -77,3 +77,17 @@ TEST_CASE("instances marks the figures that are estimates, and only those") {
     // NVIDIA publishes the A100's peaks; no instance's power is published.
     CHECK(p4d["estimated"] == json::parse(R"j({"power_watts":true})j"));
 }
+
+TEST_CASE("numbers out of range, tiny numbers and repeated keys are blamed on their own field") {
+    auto errors_of = [](const std::string& request) {
+        return json::parse(planner::plan(test::real_catalogue(), request))["errors"];
+    };
+    const std::string train = R"({"api":1,"kind":"train","model":{"parameters":7e9},"tokens":1e11,"instance":"p4d.24xlarge","instance_count":1,)";
+    CHECK(errors_of(train + R"("mfu":0.4,"tokens":1e309})") ==
+          json::parse(R"([{"field":"tokens","message":"is given twice"},{"field":"tokens","message":"is a number too large to plan with"}])"));
+    CHECK(errors_of(train + R"("mfu":1e-320})") ==
+          json::parse(R"J([{"field":"mfu","message":"is too small to plan with (below 1e-12)"}])J"));
+    CHECK(errors_of(train + R"("mfu":1e-6})") == json::parse(R"([{"field":"mfu","message":"must be from 0.001 to 1"}])"));
+    CHECK(errors_of(R"({"api":1,"kind":"compare","instances":["p4d.24xlarge",)" + std::string(70000, ' ') + R"("p5.48xlarge"]})") ==
+          json::parse(R"([{"field":"","message":"the request is larger than 64 KB"}])"));
+}

@@ -307,3 +307,15 @@ TEST_CASE("a file that is valid JSON but not the expected shape is reported, nev
     CHECK(messages(load) == std::vector<std::string>{
         "data/regions.json:1:1: error[data.wrong_type]: the file must hold {\"regions\": [...]}"});
 }
+
+TEST_CASE("a number too large for a double and a key given twice in a data file are errors at file:line:column") {
+    planner::CatalogueFiles files = valid();
+    files.instances.text = replace(files.instances.text, R"("value": 3.5)", R"("value": 1e309)");
+    files.regions.text = replace(files.regions.text, R"("name": "Region 1",)", R"("name": "Region 1", "name": "Again",)");
+    const auto load = planner::load_catalogue(files);
+    CHECK(messages(load) == std::vector<std::string>{
+        "data/instances.json:11:26: error[data.number_out_of_range]: the number 1e309 is too large for a double (above "
+        "1.8e308) (hint: check the exponent)",
+        "data/regions.json:3:38: error[data.duplicate_key]: \"name\" is given twice in this object (first at line 3, "
+        "column 18); JSON would keep only this one (hint: remove one of them)"});
+}

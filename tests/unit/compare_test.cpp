@@ -133,3 +133,18 @@ TEST_CASE("compare with a budget ranks the plans that fit in it fastest first, a
     REQUIRE(c.rows[2].error);
     CHECK(c.rows[2].error->find("budget_usd: is below the cheapest plan on p4d.24xlarge") == 0);
 }
+
+TEST_CASE("a compare lists each instance type once and at most 256 of them, so its response stays bounded") {
+    // A 160 KB request used to make a 56 MB response.
+    json many = json::array();
+    for (int i = 0; i < 257; ++i) many.push_back("p4d.24xlarge");
+    auto over = planner::read_compare_request(catalogue(), {{"api", 1}, {"kind", "compare"}, {"instances", many},
+                                                            {"job", {{"kind", "train"}}}});
+    REQUIRE(over.errors.size() == 1);
+    CHECK(over.errors[0].message == "must list at most 256 instance types");
+    auto twice = planner::read_compare_request(catalogue(), {{"api", 1}, {"kind", "compare"}, {"instances", {"p4d.24xlarge", "p5.48xlarge", "p4d.24xlarge"}},
+                                                             {"job", {{"kind", "train"}}}});
+    REQUIRE(twice.errors.size() == 1);
+    CHECK(twice.errors[0].field == "instances.2");
+    CHECK(twice.errors[0].message == "is listed twice");
+}

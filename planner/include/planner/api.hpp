@@ -38,6 +38,9 @@
 
 namespace planner {
 
+/// The largest request plan() reads; a larger one fails as a whole, at field "".
+inline constexpr std::size_t kMaxRequestBytes = std::size_t(64) << 10;
+
 /// Runs one planning request (JSON text) against a catalogue; returns the response as JSON text.
 std::string plan(const Catalogue& catalogue, std::string_view request_json);
 

@@ -83,6 +83,9 @@ using TrainingComparison = Comparison<TrainingRow, TrainingPoint>;
 using InferenceComparison = Comparison<InferenceRow, InferencePoint>;
 using CompareResult = std::variant<TrainingComparison, InferenceComparison>;
 
+/// A compare request lists at most this many instance types, each once (its response grows with them).
+inline constexpr std::size_t kMaxCompareInstances = 256;
+
 /// Reads a compare request; instance types are looked up in the catalogue.
 Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const nlohmann::json& request);
 

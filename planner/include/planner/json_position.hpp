@@ -7,7 +7,9 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace planner {
 
@@ -25,5 +27,21 @@ TextPosition locate(std::string_view text, std::string_view pointer, Target targ
 
 /// Line and column of a byte offset.
 TextPosition position_of_offset(std::string_view text, std::size_t offset);
+
+/// What nlohmann/json does not report, or reports without saying where: a number too large for a
+/// double (it fails the whole parse with no position) and a key given twice in one object (it keeps
+/// the last, silently).
+struct JsonProblem {
+    enum class Kind { number_out_of_range, duplicate_key } kind;
+    std::size_t offset = 0;        // where the number, or the second key, starts
+    std::size_t first_offset = 0;  // duplicate_key: where the first one starts
+    std::string path;              // dotted path of the value, as requests name fields: "model.parameters"
+    std::string pointer;           // the same as a JSON pointer, as data errors name places: "/model/parameters"
+    std::string text;              // the number as written, or the key
+};
+
+/// Scans JSON text for those problems, in one pass. Stops quietly at the first syntax error (the
+/// parser reports it).
+std::vector<JsonProblem> scan_json(std::string_view text);
 
 }  // namespace planner

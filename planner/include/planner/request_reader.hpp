@@ -53,6 +53,9 @@ private:
 const std::set<std::string>& precisions();
 
 /// Formats a number for messages the way a person writes it: 100000, 0.5, 1e+15.
+/// Numbers in a request are zero or at least this large in magnitude.
+inline constexpr double kSmallestNumber = 1e-12;
+
 std::string format_number(double v);
 
 }  // namespace planner
