@@ -3,6 +3,7 @@
 #include "planner/json_position.hpp"
 
 #include <exception>
+#include <optional>
 
 #include "planner/compare.hpp"
 #include "planner/energy.hpp"
@@ -22,6 +23,27 @@ const char* const kKinds = "train, infer, energy, compare, instances, catalog";
 
 // Responses stay JSON values until plan() writes the one that goes out.
 json failure(const std::vector<FieldError>& errors) { return json{{"api", kApi}, {"ok", false}, {"errors", errors}}; }
+
+// The response as text. Every string in it is valid UTF-8 (the request is checked first), but a
+// message that quotes a key rebuilt from \u escapes could hold a lone surrogate: such bytes are
+// written as U+FFFD rather than thrown as an internal error.
+std::string text(const json& response) { return response.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+// The offset of the first byte that does not belong to a well-formed UTF-8 sequence, if any.
+std::optional<std::size_t> invalid_utf8_at(std::string_view s) {
+    for (std::size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 && c >= 0xC2 ? 2 : (c >> 4) == 0xE ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+        if (n == 0 || i + n > s.size()) return i;
+        for (std::size_t k = 1; k < n; ++k)
+            if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return i;
+        const auto d = static_cast<unsigned char>(s[i + 1 < s.size() ? i + 1 : i]);
+        if ((c == 0xE0 && d < 0xA0) || (c == 0xED && d >= 0xA0) || (c == 0xF0 && d < 0x90) || (c == 0xF4 && d >= 0x90))
+            return i;  // overlong, a surrogate, or past U+10FFFF
+        i += n;
+    }
+    return std::nullopt;
+}
 
 json success(const char* kind, json result) {
     return json{{"api", kApi}, {"ok", true}, {"kind", kind}, {kind, std::move(result)}};
@@ -108,33 +130,35 @@ void localise_in_place(json& r, const std::string& lang) {
 std::string plan(const Catalogue& catalogue, std::string_view request_json) {
     try {
         if (request_json.size() > kMaxRequestBytes)
-            return failure({{"", "the request is larger than " + std::to_string(kMaxRequestBytes >> 10) + " KB"}}).dump();
+            return text(failure({{"", "the request is larger than " + std::to_string(kMaxRequestBytes >> 10) + " KB"}}));
+        if (auto at = invalid_utf8_at(request_json))
+            return text(failure({{"", "the request is not valid UTF-8 (byte " + std::to_string(*at + 1) + ")"}}));
         if (auto problems = scan_json(request_json); !problems.empty()) {
             std::vector<FieldError> errors;
             for (const JsonProblem& p : problems) {
                 if (p.kind == JsonProblem::Kind::number_out_of_range) errors.push_back({p.path, "is a number too large to plan with"});
                 else errors.push_back({p.path, "is given twice"});
             }
-            return failure(errors).dump();
+            return text(failure(errors));
         }
         json request = json::parse(request_json.begin(), request_json.end(), nullptr, /*allow_exceptions=*/false);
-        if (request.is_discarded()) return failure({{"", "the request is not valid JSON"}}).dump();
-        if (!request.is_object()) return failure({{"", "the request must be a JSON object"}}).dump();
+        if (request.is_discarded()) return text(failure({{"", "the request is not valid JSON"}}));
+        if (!request.is_object()) return text(failure({{"", "the request must be a JSON object"}}));
         // "lang" says which language the messages are for; it is not part of any job.
         std::string lang = "en";
         if (auto it = request.find("lang"); it != request.end()) {
             if (!it->is_string() || !is_supported_language(it->get_ref<const std::string&>()))
-                return failure({{"lang", "must be one of: en, ja"}}).dump();
+                return text(failure({{"lang", "must be one of: en, ja"}}));
             lang = it->get<std::string>();
             request.erase(it);
         }
         json response = dispatch(catalogue, request);
         localise_in_place(response, lang);
-        return response.dump();
+        return text(response);
     } catch (const std::exception& e) {
-        return failure({{"", std::string("internal error: ") + e.what()}}).dump();
+        return text(failure({{"", std::string("internal error: ") + e.what()}}));
     } catch (...) {
-        return failure({{"", "internal error"}}).dump();
+        return text(failure({{"", "internal error"}}));
     }
 }
 
@@ -142,7 +166,7 @@ std::string plan(const CatalogueLoad& load, std::string_view request_json) {
     if (load.ok()) return plan(load.catalogue, request_json);
     std::vector<FieldError> errors;
     for (const Diagnostic& e : load.errors) errors.push_back({"", "catalogue: " + e.to_string()});
-    return failure(errors).dump();
+    return text(failure(errors));
 }
 
 }  // namespace planner

@@ -41,6 +41,7 @@ const Entry kJapanese[] = {
     {"is listed twice", "2 回挙げられています"},
     {"must list at most {} instance types", "インスタンスタイプは {0} 個までにしてください"},
     {"the request is larger than {} KB", "リクエストが {0} KB を超えています"},
+    {"the request is not valid UTF-8 (byte {})", "リクエストが UTF-8 として正しくありません ({0} バイト目)"},
     {"must be a number", "数値を入力してください"},
     {"must be a whole number from {} to {}", "{0} 以上 {1} 以下の整数にしてください"},
     {"must be a whole number greater than {} and at most {}", "{0} より大きく {1} 以下の整数にしてください"},

@@ -91,3 +91,19 @@ TEST_CASE("numbers out of range, tiny numbers and repeated keys are blamed on th
     CHECK(errors_of(R"({"api":1,"kind":"compare","instances":["p4d.24xlarge",)" + std::string(70000, ' ') + R"("p5.48xlarge"]})") ==
           json::parse(R"([{"field":"","message":"the request is larger than 64 KB"}])"));
 }
+
+TEST_CASE("a request that is not UTF-8, or repeats a key that is not, gets an error and never an internal error") {
+    auto errors_of = [](const std::string& request) {
+        return json::parse(planner::plan(test::real_catalogue(), request))["errors"];
+    };
+    // Found by fuzz_plan: the repeated key's name was quoted into a message that could not be written.
+    CHECK(errors_of("{\"api\":1,\"kind\":\"train\",\"tok\xda\":1,\"tok\xda\":2}") ==
+          json::parse(R"J([{"field":"","message":"the request is not valid UTF-8 (byte 29)"}])J"));
+    CHECK(errors_of("{\"api\":1,\"kind\":\"train\",\"a\":\"\xed\xa0\x80\"}") ==
+          json::parse(R"J([{"field":"","message":"the request is not valid UTF-8 (byte 30)"}])J"));
+    // A lone surrogate written as an escape is valid UTF-8 text; the field names the key as written.
+    const json r = json::parse(planner::plan(test::real_catalogue(), R"({"api":1,"kind":"train","\ud800":1,"\ud800":2})"));
+    CHECK(r["ok"] == false);
+    CHECK(r["errors"][0]["message"] == "is given twice");
+    CHECK(r["errors"][0]["field"] == "\\ud800");
+}
