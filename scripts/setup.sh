@@ -16,7 +16,7 @@ packages=(
   emscripten                                    # the wasm planner (clang 14, binaryen, node-acorn)
   libcmark-gfm-dev libcmark-gfm-extensions-dev  # Markdown with GFM tables
   nlohmann-json3-dev libyaml-cpp-dev            # JSON, YAML front matter
-  libcli11-dev libcpp-httplib-dev libssl-dev zlib1g-dev libbrotli-dev  # CLI, dev server
+  libcli11-dev zlib1g-dev                       # CLI; the dev server gzips the wasm module
   doctest-dev                                   # unit tests (the dev preset configures them)
 )
 if [[ $mode != --serve ]]; then

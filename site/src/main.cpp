@@ -82,7 +82,7 @@ int main(int argc, char** argv) {
     site::ServeOptions serve;
     auto* serve_cmd = app.add_subcommand("serve", "Build, serve on loopback, rebuild on changes and reload open pages");
     add_build_options(serve_cmd);
-    serve_cmd->add_option("--port", serve.port, "Port; 0 picks a free one")->capture_default_str();
+    serve_cmd->add_option("--port", serve.port, "Port; 0 picks a free one")->check(CLI::Range(0, 65535))->capture_default_str();
     serve_cmd->add_option("--host", serve.host, "Address to listen on")->capture_default_str();
     bool no_watch = false;
     serve_cmd->add_flag("--no-watch", no_watch, "Serve without watching for changes");

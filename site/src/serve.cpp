@@ -1,10 +1,13 @@
 #include "serve.hpp"
 
+#include <poll.h>
 #include <sys/inotify.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -15,11 +18,12 @@
 #include <set>
 #include <thread>
 
-#include <httplib.h>
 #include <zlib.h>
 
 #include "files.hpp"
 #include "front_matter.hpp"
+#include "http_server.hpp"
+#include "outputs.hpp"
 #include "templates.hpp"
 #include "utf8.hpp"
 #include "views.hpp"
@@ -56,24 +60,38 @@ std::string front_matter_of(const std::string& text) {
     return close == std::string::npos ? std::string() : text.substr(0, close + 4);
 }
 
-// Writes one file of the served site in place, atomically.
+// Writes one file of the served site in place, atomically; on failure (a full disk) nothing is
+// left behind and the served file is as it was.
 bool write_one(const fs::path& path, const std::string& bytes) {
     const fs::path tmp = path.string() + ".tmp-serve";
+    bool ok;
     {
         std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
         f.write(bytes.data(), std::streamsize(bytes.size()));
-        if (!f) return false;
+        f.flush();
+        ok = bool(f);
     }
     std::error_code ec;
-    fs::rename(tmp, path, ec);
-    return !ec;
+    if (ok) fs::rename(tmp, path, ec);
+    if (!ok || ec) {
+        fs::remove(tmp, ec);
+        std::cerr << "accelguide: cannot write " << path.string() << "\n";
+        return false;
+    }
+    return true;
 }
 
-// Watches folders (recursively) with inotify; wait() returns the paths that changed.
+// Watches the project's content/, data/ and templates/ (recursively) and the wasm outputs with
+// inotify; wait() returns the paths that changed. The project root itself is watched for those
+// names only, so a folder that is deleted and made again is watched again.
 class Watcher {
 public:
-    explicit Watcher(const std::vector<fs::path>& roots) : fd_(inotify_init1(IN_CLOEXEC)) {
-        for (const fs::path& root : roots) add_tree(root);
+    Watcher(const fs::path& root, const std::vector<std::string>& folders, const fs::path& extra)
+        : fd_(inotify_init1(IN_CLOEXEC)), root_(root), folders_(folders.begin(), folders.end()) {
+        if (fd_ < 0) return;
+        root_wd_ = inotify_add_watch(fd_, root.c_str(), IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_ONLYDIR);
+        for (const std::string& name : folders) add_tree(root / name);
+        add_tree(extra);
     }
     ~Watcher() {
         if (fd_ >= 0) close(fd_);
@@ -84,8 +102,10 @@ public:
     // editor's save (write, rename, chmod) is one rebuild.
     std::set<fs::path> wait() {
         std::set<fs::path> changed;
-        read_events(changed, -1);
-        while (read_events(changed, 5)) {
+        while (changed.empty()) {
+            if (!read_events(changed, -1)) continue;
+            while (read_events(changed, 5)) {
+            }
         }
         return changed;
     }
@@ -95,9 +115,11 @@ private:
         std::error_code ec;
         if (!fs::is_directory(root, ec)) return;
         add(root);
-        for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::follow_directory_symlink, ec);
-             !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-            if (it->is_directory(ec)) add(it->path());
+        for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator();
+             it.increment(ec)) {
+            if (std::size_t(it.depth()) >= kMaxFolderDepth) it.disable_recursion_pending();
+            if (it->is_directory(ec) && !it->is_symlink(ec)) add(it->path());
+        }
     }
     void add(const fs::path& dir) {
         const int wd = inotify_add_watch(fd_, dir.c_str(),
@@ -105,29 +127,41 @@ private:
         if (wd >= 0) dirs_[wd] = dir;
     }
     bool read_events(std::set<fs::path>& changed, int timeout_ms) {
-        fd_set set;
-        FD_ZERO(&set);
-        FD_SET(fd_, &set);
-        timeval tv{timeout_ms / 1000, (timeout_ms % 1000) * 1000};
-        if (select(fd_ + 1, &set, nullptr, nullptr, timeout_ms < 0 ? nullptr : &tv) <= 0) return false;
+        pollfd p{fd_, POLLIN, 0};
+        if (poll(&p, 1, timeout_ms) <= 0) return false;
         alignas(inotify_event) char buf[16384];
         const ssize_t n = read(fd_, buf, sizeof buf);
         for (ssize_t i = 0; i < n;) {
             const auto* e = reinterpret_cast<const inotify_event*>(buf + i);
-            const fs::path path = dirs_[e->wd] / (e->len ? e->name : "");
-            if (e->len && e->name[0] != '.' && path.string().find(".tmp-") == std::string::npos) {
-                changed.insert(path);
-                if ((e->mask & IN_ISDIR) && (e->mask & (IN_CREATE | IN_MOVED_TO))) add_tree(path);
-            }
             i += ssize_t(sizeof(inotify_event) + e->len);
+            if (e->mask & IN_IGNORED) dirs_.erase(e->wd);  // the folder is gone; its number may be reused
+            if (!e->len) continue;
+            if (e->wd == root_wd_) {
+                // Only the watched folders themselves: the output and anything else at the top are not ours to watch.
+                if (!folders_.count(e->name)) continue;
+                changed.insert(root_ / e->name);
+                if (e->mask & (IN_CREATE | IN_MOVED_TO)) add_tree(root_ / e->name);
+                continue;
+            }
+            auto dir = dirs_.find(e->wd);
+            if (dir == dirs_.end()) continue;
+            const fs::path path = dir->second / e->name;
+            if (e->name[0] == '.' || path.string().find(".tmp-") != std::string::npos) continue;
+            changed.insert(path);
+            if ((e->mask & IN_ISDIR) && (e->mask & (IN_CREATE | IN_MOVED_TO))) add_tree(path);
         }
         return n > 0;
     }
 
     int fd_;
+    int root_wd_ = -1;
+    fs::path root_;
+    std::set<std::string> folders_;
     std::map<int, fs::path> dirs_;
 };
 
+// The site being served, and what the last build said. A failed build leaves the previous site on
+// disk; its errors are kept so that every page shows them until they are fixed.
 class LiveSite {
 public:
     LiveSite(BuildOptions options, bool live_reload) : options_(std::move(options)) {
@@ -137,21 +171,42 @@ public:
 
     const fs::path& out() const { return out_; }
     int version() const { return version_.load(); }
+    bool search() const { return search_.load(); }
+
+    // The errors of the last build, or "" when it succeeded.
+    std::string failure() {
+        std::lock_guard<std::mutex> lock(failure_mutex_);
+        return failure_;
+    }
 
     bool full_build() {
         const auto start = std::chrono::steady_clock::now();
         BuildState next;
         Report report = build_site(options_, &next);
-        for (const auto& e : report.errors) std::cerr << e.to_string() << "\n";
         if (!report.ok()) {
-            std::cerr << "accelguide: build failed; still serving the previous site\n";
+            std::string text;
+            for (const auto& e : report.errors) text += e.to_string() + "\n";
+            std::cerr << text;
+            const bool refused = !report.errors.empty() && report.errors.front().code.rfind("output.", 0) == 0;
+            if (refused) {
+                std::cerr << "accelguide: nothing was written\n";
+                return false;
+            }
+            std::cerr << "accelguide: build failed with " << report.errors.size() << " error(s); "
+                      << (options_.live_reload ? "pages show them until they are fixed, and the site reloads then\n"
+                                               : "fix them and run again (with --no-watch there is nothing to wait for)\n");
+            fail(text, "");
             return false;
         }
-        std::lock_guard<std::mutex> lock(mutex_);
-        state_ = std::move(next);
-        index_ = std::make_unique<SiteIndex>(state_.parsed.config, state_.site.pages, state_.parsed.catalogue);
-        templates_ = std::make_unique<Templates>(state_.sources.templates);
-        ++version_;
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            state_ = std::move(next);
+            index_ = std::make_unique<SiteIndex>(state_.parsed.config, state_.site.pages, state_.parsed.catalogue);
+            templates_ = std::make_unique<Templates>(state_.sources.templates);
+            search_ = state_.parsed.config.search;
+            built_ = true;
+        }
+        fail("", "");
         std::printf("built %zu pages, %zu files in %.0f ms\n", report.pages, report.files, ms_since(start));
         std::fflush(stdout);
         return true;
@@ -164,64 +219,93 @@ public:
     }
 
 private:
+    // Records the last build's errors ("" when it succeeded) and which page they came from ("" for
+    // a full build), and makes open pages reload.
+    void fail(const std::string& errors, const std::string& page) {
+        std::lock_guard<std::mutex> lock(failure_mutex_);
+        if (errors.empty() && !page.empty() && failure_page_ != page) return;  // another page's errors stand
+        failure_ = errors;
+        failure_page_ = page;
+        ++version_;
+    }
+
     bool try_one_page(const fs::path& file) {
         const auto start = std::chrono::steady_clock::now();
         // Lexically: content/ may be a symlink, and the watcher reports paths through it.
         const std::string rel = generic(file.lexically_relative(options_.root / "content"));
         if (rel.empty() || rel.rfind("..", 0) == 0 || file.extension() != ".md") return false;
-        auto text = read_file(file);
-        if (!text || check_utf8(*text).line) return false;
+        {
+            std::lock_guard<std::mutex> lock(failure_mutex_);
+            if (!failure_.empty() && failure_page_.empty()) return false;  // the site is broken: build it all
+        }
+        auto text = read_input(file, kMaxPageBytes);
+        if (!text.text || check_utf8(*text.text).line) return false;
 
-        std::lock_guard<std::mutex> lock(mutex_);
+        std::unique_lock<std::mutex> lock(mutex_);
+        if (!built_) return false;
         auto old = state_.sources.content.find(rel);
-        if (old == state_.sources.content.end() || front_matter_of(old->second) != front_matter_of(*text) ||
-            front_matter_of(*text).empty())
+        if (old == state_.sources.content.end() || front_matter_of(old->second) != front_matter_of(*text.text) ||
+            front_matter_of(*text.text).empty())
             return false;
         Site& site = state_.site;
         auto page = std::find_if(site.pages.begin(), site.pages.end(),
                                  [&](const Page& p) { return p.source == "content/" + rel; });
         if (page == site.pages.end()) return false;
-        ParseResult parsed = parse_content(*text, page->source);
+        ParseResult parsed = parse_content(*text.text, page->source);
         if (!parsed.content) return false;
 
         std::vector<planner::Diagnostic> errors;
         Page updated = *page;
         render_body(updated, parsed.content->body, parsed.content->body_line, state_.parsed, errors);
-        if (!errors.empty()) {
-            for (const auto& e : errors) std::cerr << e.to_string() << "\n";
-            return true;  // reported; the served page stays as it was
-        }
-        *page = std::move(updated);
-        // Titles, URLs and sections are as they were, so the index and templates still hold.
         const std::size_t i = std::size_t(page - site.pages.begin());
-        site.renders[i].view = view_for(*index_, *page, errors);
         std::string html;
-        try {
-            html = render_html(*templates_, site.renders[i], options_.live_reload);
-        } catch (const mustache::RenderError& e) {
-            std::cerr << e.diagnostic.to_string() << "\n";
-            return true;  // reported; the served page stays as it was
+        if (errors.empty()) {
+            // Titles, URLs and sections are as they were, so the index and templates still hold.
+            std::swap(*page, updated);
+            site.renders[i].view = view_for(*index_, *page, errors);
+            try {
+                html = render_html(*templates_, site.renders[i], options_.live_reload);
+            } catch (const mustache::RenderError& e) {
+                errors.push_back(e.diagnostic);
+            }
+            if (!errors.empty()) std::swap(*page, updated);  // the served page stays as it was
         }
-        if (!errors.empty() || !write_one(out_ / site.renders[i].output, html)) return false;
-        old->second = std::move(*text);
+        if (!errors.empty()) {
+            std::string report;
+            for (const auto& e : errors) report += e.to_string() + "\n";
+            lock.unlock();
+            std::cerr << report;
+            fail(report, rel);
+            return true;
+        }
+        if (!write_one(out_ / site.renders[i].output, html)) return false;
+        // A body edit changes what search finds on the page: its language's index is written again.
+        if (state_.parsed.config.search) {
+            const std::string index_file = state_.parsed.config.prefix(page->lang) + "search-index.json";
+            if (!write_one(out_ / index_file, search_index(*index_, page->lang))) return false;
+        }
+        old->second = std::move(*text.text);
+        const std::string output = site.renders[i].output;
+        lock.unlock();
+        fail("", rel);
         ++version_;
-        std::printf("rebuilt %s in %.1f ms\n", site.renders[i].output.c_str(), ms_since(start));
+        std::printf("rebuilt %s in %.1f ms\n", output.c_str(), ms_since(start));
         std::fflush(stdout);
         return true;
     }
 
     BuildOptions options_;
     fs::path out_;
-    std::mutex mutex_;
+    std::mutex mutex_;  // guards the build state below
     BuildState state_;
-    std::unique_ptr<SiteIndex> index_;     // over state_.site.pages, rebuilt with every full build
+    std::unique_ptr<SiteIndex> index_;  // over state_.site.pages, rebuilt with every full build
     std::unique_ptr<Templates> templates_;
+    bool built_ = false;
+    std::atomic<bool> search_{false};
     std::atomic<int> version_{0};
+    std::mutex failure_mutex_;
+    std::string failure_, failure_page_;
 };
-
-}  // namespace
-
-namespace {
 
 // `bytes` in the gzip format, or nothing if zlib fails.
 std::optional<std::string> gzip(const std::string& bytes) {
@@ -239,69 +323,152 @@ std::optional<std::string> gzip(const std::string& bytes) {
     return out;
 }
 
+std::string html_escape(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+// The page every HTML request gets while the site does not build: the errors, and the
+// live-reload script, so the page turns back into the site when they are fixed.
+http::Response error_page(const std::string& errors) {
+    std::string body =
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Build failed · accelguide</title>\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        "<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem}"
+        "pre{white-space:pre-wrap;background:#fff4f4;border-left:4px solid #b00020;padding:1rem;overflow-wrap:anywhere}"
+        "</style></head>\n<body><h1>The site does not build</h1>\n"
+        "<p>accelguide serve keeps watching: fix the errors below and this page reloads.</p>\n<pre>" +
+        html_escape(errors) + "</pre>\n<script src=\"/__accelguide/live-reload.js\"></script>\n</body></html>\n";
+    return {500,
+            {{"Content-Type", "text/html; charset=utf-8"},
+             {"Content-Security-Policy", "default-src 'self'; style-src 'unsafe-inline'"},
+             {"X-Content-Type-Options", "nosniff"},
+             {"Cache-Control", "no-store"}},
+            std::move(body)};
+}
+
+// What the dev server answers: its own two paths, the built site's files (with the folder
+// redirect, gzip for the wasm module and byte ranges of static hosts), the 404 page, and the error
+// page while the site does not build.
+class Handler {
+public:
+    explicit Handler(LiveSite& live) : live_(live) {}
+
+    http::Response operator()(const http::Request& req) {
+        const auto path = http::decode_path(req.target);
+        if (!path) return http::error_response(400, "the path is not a plain URL path");
+        if (*path == "/__accelguide/live-reload.js")
+            return {200, with_common({{"Content-Type", "text/javascript; charset=utf-8"}}), kLiveReloadJs};
+        if (*path == "/__accelguide/version")
+            return {200, with_common({{"Content-Type", "text/plain; charset=utf-8"}}), std::to_string(live_.version())};
+
+        const http::Resolution found = http::resolve(live_.out(), *path);
+        const bool html = found.kind != http::Resolution::Kind::file || found.file.extension() == ".html";
+        if (html) {
+            if (std::string failure = live_.failure(); !failure.empty()) return error_page(failure);
+        }
+        if (found.kind == http::Resolution::Kind::redirect) {
+            const std::size_t query = req.target.find('?');
+            http::Response r{301, with_common({{"Content-Type", "text/plain; charset=utf-8"}}), "moved\n"};
+            r.headers.emplace_back("Location", found.location + (query == std::string::npos ? "" : req.target.substr(query)));
+            return r;
+        }
+        if (found.kind == http::Resolution::Kind::not_found) return not_found();
+        auto bytes = read_file(found.file);
+        if (!bytes) return not_found();  // removed between resolve and read (a rebuild swapped the site)
+        return file_response(req, found.file, std::move(*bytes));
+    }
+
+private:
+    static std::vector<std::pair<std::string, std::string>> with_common(
+        std::vector<std::pair<std::string, std::string>> headers) {
+        headers.emplace_back("X-Content-Type-Options", "nosniff");
+        headers.emplace_back("Cache-Control", "no-cache");
+        return headers;
+    }
+
+    http::Response not_found() {
+        auto page = read_file(live_.out() / "404.html");
+        if (!page) return http::error_response(404, "not found");
+        return {404, with_common({{"Content-Type", "text/html; charset=utf-8"}}), std::move(*page)};
+    }
+
+    http::Response file_response(const http::Request& req, const fs::path& file, std::string bytes) {
+        const std::string type = http::content_type(file);
+        auto headers = with_common({{"Content-Type", type}});
+        // Pages carry their own policy (templates/base.html); anything else may never run script.
+        if (file.extension() != ".html") headers.emplace_back("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+        auto header = [&](const char* name) {
+            auto it = req.headers.find(name);
+            return it == req.headers.end() ? std::string() : it->second;
+        };
+        // A static host compresses the wasm module (the largest file of a calculator page); so does
+        // the dev server, so page weight reads the same here as when published. The last module
+        // compressed is kept: compressing 600 KB on every request would cost more than serving it.
+        if (type == "application/wasm" && header("accept-encoding").find("gzip") != std::string::npos) {
+            if (bytes != zipped_from_) {
+                if (auto fresh = gzip(bytes)) {
+                    zipped_from_ = bytes;
+                    zipped_ = std::move(*fresh);
+                }
+            }
+            if (bytes == zipped_from_) {
+                headers.emplace_back("Content-Encoding", "gzip");
+                headers.emplace_back("Vary", "Accept-Encoding");
+                return {200, std::move(headers), zipped_};
+            }
+        }
+        headers.emplace_back("Accept-Ranges", "bytes");
+        const std::string range = header("range");
+        if (range.empty()) return {200, std::move(headers), std::move(bytes)};
+        const http::Range r = http::parse_range(range, bytes.size());
+        if (r.kind == http::Range::Kind::unsatisfiable) {
+            headers.emplace_back("Content-Range", "bytes */" + std::to_string(bytes.size()));
+            return {416, std::move(headers), ""};
+        }
+        if (r.kind == http::Range::Kind::whole) return {200, std::move(headers), std::move(bytes)};
+        headers.emplace_back("Content-Range", "bytes " + std::to_string(r.first) + "-" + std::to_string(r.last) + "/" +
+                                                  std::to_string(bytes.size()));
+        return {206, std::move(headers), bytes.substr(std::size_t(r.first), std::size_t(r.last - r.first + 1))};
+    }
+
+    LiveSite& live_;
+    std::string zipped_from_, zipped_;  // the server's one thread is the only caller
+};
+
 }  // namespace
 
 int serve(const ServeOptions& options, const std::function<void(const std::string&)>& on_ready) {
     LiveSite live(options.build, options.watch);  // pages reload themselves only when there is something to wait for
-    if (!live.full_build()) return 1;
-
-    httplib::Server server;
-    server.set_tcp_nodelay(true);  // small responses must not wait on Nagle's algorithm (40 ms)
-    for (auto [ext, type] : {std::pair{"wasm", "application/wasm"}, {"js", "text/javascript"}, {"mjs", "text/javascript"},
-                             {"css", "text/css"}, {"html", "text/html; charset=utf-8"}, {"json", "application/json"},
-                             {"svg", "image/svg+xml"}, {"xml", "application/xml"}, {"txt", "text/plain; charset=utf-8"}})
-        server.set_file_extension_and_mimetype_mapping(ext, type);
-    if (!server.set_mount_point("/", live.out().string())) {
-        std::cerr << "accelguide: cannot serve " << live.out().string() << ": not a folder\n";
-        return 1;
+    if (!live.full_build()) {
+        if (live.failure().empty()) return 1;  // the output folder was refused: there is nothing to serve
+        if (!options.watch) return 1;          // and nothing to wait for
     }
-    // cpp-httplib compresses text types itself but not application/wasm, the largest file of a
-    // calculator page; a static host (GitHub Pages, nginx with gzip_types) compresses it, so the
-    // dev server does too, and page weight and Lighthouse read the same here as when published.
-    // The last module compressed is kept: compressing 600 KB on every request would cost more
-    // than serving it.
-    std::mutex zipped_mutex;
-    std::string zipped_from, zipped;
-    server.set_file_request_handler([&](const httplib::Request& req, httplib::Response& res) {
-        if (res.get_header_value("Content-Type") != "application/wasm") return;
-        if (req.get_header_value("Accept-Encoding").find("gzip") == std::string::npos) return;
-        std::lock_guard<std::mutex> lock(zipped_mutex);
-        if (res.body != zipped_from) {
-            auto fresh = gzip(res.body);
-            if (!fresh) return;
-            zipped_from = res.body;
-            zipped = std::move(*fresh);
-        }
-        res.body = zipped;
-        res.set_header("Content-Encoding", "gzip");
-        res.set_header("Vary", "Accept-Encoding");
-    });
-    server.Get("/__accelguide/live-reload.js", [](const httplib::Request&, httplib::Response& res) {
-        res.set_content(kLiveReloadJs, "text/javascript");
-    });
-    server.Get("/__accelguide/version", [&](const httplib::Request&, httplib::Response& res) {
-        res.set_header("Cache-Control", "no-store");
-        res.set_content(std::to_string(live.version()), "text/plain");
-    });
-    server.set_error_handler([&](const httplib::Request&, httplib::Response& res) {
-        if (res.status != 404) return;
-        if (auto page = read_file(live.out() / "404.html")) res.set_content(*page, "text/html; charset=utf-8");
-    });
 
-    int port = options.port;
-    if (port == 0) port = server.bind_to_any_port(options.host);
-    else if (!server.bind_to_port(options.host, port)) port = -1;
+    http::Server server;
+    const int port = server.bind(options.host, options.port);
     if (port < 0) {
-        std::cerr << "accelguide: cannot listen on " << options.host << ":" << options.port << " (is it in use? set PORT=)\n";
+        std::cerr << "accelguide: cannot listen on " << options.host << ":" << options.port << ": "
+                  << std::strerror(errno) << (errno == EADDRINUSE ? " (set PORT= to use another)" : "") << "\n";
         return 1;
     }
-    std::thread http([&] { server.listen_after_bind(); });
+    Handler handler(live);
+    std::thread http([&] { server.run(std::ref(handler)); });
     on_ready("http://" + options.host + ":" + std::to_string(port) + "/");
 
     if (options.watch) {
         const BuildOptions& b = options.build;
-        Watcher watcher({b.root / "content", b.root / "data", b.root / "templates",
-                         b.wasm_dir.empty() ? b.root / "build" / "wasm" / "dist" : b.wasm_dir});
+        Watcher watcher(b.root, {"content", "data", "templates"},
+                        b.wasm_dir.empty() ? b.root / "build" / "wasm" / "dist" : b.wasm_dir);
         if (!watcher.ok()) std::cerr << "accelguide: cannot watch for changes (inotify); serving without rebuilds\n";
         while (watcher.ok()) live.rebuild(watcher.wait());
     }

@@ -1,20 +1,13 @@
 #include "url_path.hpp"
 
-#include <vector>
-
 namespace site {
 
-std::optional<std::string> normalise_alias(std::string_view alias) {
-    std::vector<std::string_view> segments;
+std::optional<std::vector<std::string>> path_segments(std::string_view path) {
+    std::vector<std::string> segments;
     std::size_t start = 0;
-    for (std::size_t i = 0; i <= alias.size(); ++i) {
-        if (i < alias.size()) {
-            const unsigned char c = static_cast<unsigned char>(alias[i]);
-            if (c < 0x20 || c == 0x7f || c == '?' || c == '#' || c == '\\') return std::nullopt;
-            if (c == ':' && segments.empty() && alias.find('/') > i) return std::nullopt;  // "http:", "javascript:"
-            if (c != '/') continue;
-        }
-        const std::string_view segment = alias.substr(start, i - start);
+    for (std::size_t i = 0; i <= path.size(); ++i) {
+        if (i < path.size() && path[i] != '/') continue;
+        const std::string_view segment = path.substr(start, i - start);
         start = i + 1;
         if (segment.empty() || segment == ".") continue;
         if (segment == "..") {
@@ -22,13 +15,20 @@ std::optional<std::string> normalise_alias(std::string_view alias) {
             segments.pop_back();
             continue;
         }
-        segments.push_back(segment);
+        segments.emplace_back(segment);
     }
+    return segments;
+}
+
+std::optional<std::string> normalise_alias(std::string_view alias) {
+    for (unsigned char c : alias)
+        if (c < 0x20 || c == 0x7f || c == '?' || c == '#' || c == '\\') return std::nullopt;
+    const auto segments = path_segments(alias);
+    // A colon in the first segment reads as a scheme ("http:", "javascript:"), also when ".." put
+    // it there ("x/../a:b/").
+    if (!segments || (!segments->empty() && segments->front().find(':') != std::string::npos)) return std::nullopt;
     std::string out;
-    for (std::string_view s : segments) {
-        out.append(s);
-        out += '/';
-    }
+    for (const std::string& s : *segments) out += s + '/';
     return out;
 }
 

@@ -4,8 +4,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace site {
+
+/// The segments of a "/"-separated path, with empty ("//") and "." segments dropped and ".."
+/// applied (RFC 3986 dot segments). Nothing when a ".." climbs above the start.
+std::optional<std::vector<std::string>> path_segments(std::string_view path);
 
 /// An alias as the folder URL it names, site-relative with one trailing slash ("en/guide/", "" for
 /// the site root): leading slashes dropped, "." segments and empty segments ("//") removed, ".."

@@ -3,7 +3,8 @@
 //   first byte even: the rest is a template, parsed and rendered over a fixed view and partials;
 //                    every syntax error must carry a line and column.
 //   first byte odd:  the rest is a JSON view, rendered through the project's own templates
-//                    (templates/*.html, as the build loads them) as a page.
+//                    (templates/*.html, as the build loads them) as a page; or, when the rest
+//                    holds a NUL, a template before it rendered over the JSON view after it.
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -71,18 +72,38 @@ std::size_t count(std::string_view text, std::string_view what) {
 
 }  // namespace
 
+namespace {
+
+// Parses `text` and renders it over `view`: syntax errors carry a position; rendering stops at
+// kMaxRenderBytes with an error instead of running out of memory.
+void render_template(std::string_view text, const json& view) {
+    if (count(text, "{{#") + count(text, "{{>") > 8) return;
+    std::vector<planner::Diagnostic> errors;
+    const mustache::Template t = mustache::parse(text, "fuzz.html", errors);
+    for (const auto& e : errors) fuzz::require(e.line >= 1 && e.column >= 1, "syntax errors carry line:column");
+    std::vector<const json*> contexts{&view};
+    std::string out;
+    try {
+        mustache::render(t, contexts, fixed_partials(), out);
+    } catch (const mustache::RenderError& e) {
+        fuzz::require(e.diagnostic.line >= 1, "render errors carry a position");
+        return;
+    }
+    fuzz::require(contexts.size() == 1, "rendering leaves the context stack as it found it");
+}
+
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return 0;
     const std::string_view rest(reinterpret_cast<const char*>(data) + 1, size - 1);
     if (data[0] % 2 == 0) {
-        if (count(rest, "{{#") + count(rest, "{{>") > 8) return 0;
-        std::vector<planner::Diagnostic> errors;
-        const mustache::Template t = mustache::parse(rest, "fuzz.html", errors);
-        for (const auto& e : errors) fuzz::require(e.line >= 1 && e.column >= 1, "syntax errors carry line:column");
-        std::vector<const json*> contexts{&fixed_view()};
-        std::string out;
-        mustache::render(t, contexts, fixed_partials(), out);
-        fuzz::require(contexts.size() == 1, "rendering leaves the context stack as it found it");
+        render_template(rest, fixed_view());
+        return 0;
+    }
+    if (const std::size_t nul = rest.find('\0'); nul != std::string_view::npos) {
+        const json view = json::parse(rest.substr(nul + 1), nullptr, /*allow_exceptions=*/false);
+        if (!view.is_discarded()) render_template(rest.substr(0, nul), view);
         return 0;
     }
     const json view = json::parse(rest, nullptr, /*allow_exceptions=*/false);

@@ -13,6 +13,8 @@ TEST_CASE("aliases normalise to the folder URL they name") {
     CHECK(normalise_alias("old/ガイド") == "old/ガイド/");
     CHECK(normalise_alias("x/a:b") == "x/a:b/");  // a colon after the first slash is a character
     CHECK_FALSE(normalise_alias("a:b/c"));        // before it, a browser reads a scheme
+    CHECK_FALSE(normalise_alias("htt/../:/x/"));  // also once ".." has put it first (found by fuzz_url_normalise)
+    CHECK_FALSE(normalise_alias("/a:b"));
 }
 
 TEST_CASE("aliases that climb above the root or are not paths are refused") {

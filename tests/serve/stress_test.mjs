@@ -1,0 +1,134 @@
+// accelguide serve under hostile and heavy clients, all on 127.0.0.1 (issue 18 rows 7 and 8):
+// 20 slow clients dribbling headers and 20 idle keep-alive connections stay open while 200
+// clients fetch at once and 20 edits land in a burst; every response must come whole (status
+// 200, the length it announced, a page that ends). Then the limits: a 200 MB body, a flood of
+// headers and a multi-range request are refused or answered once; past 512 connections new
+// ones get 503; a slow client gets 408. Bounded: about 15 s, 800 sockets.
+//   node stress_test.mjs --cli build/bin/accelguide --fixture tests/fixtures/site-basic
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { cli: { type: 'string' }, fixture: { type: 'string' } } });
+const dir = mkdtempSync(join(tmpdir(), 'accelguide-stress-'));
+const root = join(dir, 'src');
+cpSync(values.fixture, root, { recursive: true });
+const server = spawn(values.cli, ['serve', '--root', root, '--out', join(dir, 'site'), '--port', '0'],
+  { stdio: ['ignore', 'pipe', 'pipe'] });
+let log = '';
+server.stdout.on('data', (chunk) => { log += chunk; });
+server.stderr.on('data', (chunk) => { log += chunk; });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const deadline = (promise, ms, what) => Promise.race([promise,
+  sleep(ms).then(() => { throw new Error(`${what} took longer than ${ms} ms; log:\n${log}`); })]);
+
+const sockets = [];
+let port;
+const open = () => new Promise((resolve, reject) => {
+  const socket = connect(port, '127.0.0.1', () => resolve(socket));
+  socket.on('error', reject);
+  socket.received = '';
+  socket.on('data', (chunk) => { socket.received += chunk; });
+  sockets.push(socket);
+});
+// One request on its own connection; resolves with the raw response once the server closes.
+const raw = async (bytes) => {
+  const socket = await open();
+  const ended = new Promise((resolve) => socket.on('close', () => resolve(socket.received)));
+  socket.write(bytes);
+  return ended;
+};
+
+// A response read whole: the status, and a body as long as Content-Length said.
+const whole = async (path) => {
+  const response = await fetch(`http://127.0.0.1:${port}/${path}`, { cache: 'no-store' });
+  const body = Buffer.from(await response.arrayBuffer());
+  assert.equal(response.status, 200, `${path}: status`);
+  assert.equal(body.length, Number(response.headers.get('content-length')), `${path}: the announced length`);
+  // The live-reload script is the last thing on every served page: a page cut short lacks it.
+  if (path.endsWith("/")) assert.match(body.toString(), /live-reload\.js"><\/script>\s*(<\/body>\s*<\/html>\s*)?$/, `${path}: the page ends: ${body.toString().slice(-300)}`);
+  return body.length;
+};
+
+let failed = false;
+try {
+  const url = await deadline((async () => {
+    for (;;) {
+      const m = log.match(/serving .* at (http:\/\/\S+)/);
+      if (m) return m[1];
+      await sleep(10);
+    }
+  })(), 20000, 'the server start');
+  port = Number(new URL(url).port);
+
+  // 20 slow clients, each sending its headers one byte at a time, and 20 idle keep-alive connections.
+  const slow = await Promise.all(Array.from({ length: 20 }, open));
+  const request = 'GET /guide/ HTTP/1.1\r\nHost: 127.0.0.1\r\n';
+  let byte = 0;
+  const dribble = setInterval(() => { for (const s of slow) s.write(request[byte % request.length]); byte += 1; }, 200);
+  const idle = await Promise.all(Array.from({ length: 20 }, open));
+
+  // 200 clients at once, while 20 edits land in a burst.
+  const pages = ['', 'guide/', 'numbers/', 'updates/', 'en/', 'search-index.json', 's.css'];
+  const file = join(root, 'content/ja/guide.md');
+  const original = readFileSync(file, 'utf8');
+  const edits = (async () => {
+    for (let i = 0; i < 20; i += 1) {
+      writeFileSync(file, original.replace('| 1 | 2 |', `| 1 | edit ${i} |`));
+      await sleep(25);
+    }
+  })();
+  const t0 = performance.now();
+  const sizes = await deadline(Promise.all(Array.from({ length: 200 }, (_, i) => whole(pages[i % pages.length]))),
+    15000, '200 concurrent requests beside 20 slow and 20 idle clients');
+  await edits;
+  console.log(`stress: 200 concurrent requests whole in ${(performance.now() - t0).toFixed(0)} ms ` +
+    `(${sizes.reduce((a, b) => a + b, 0)} bytes) beside 20 slow and 20 idle connections and 20 edits`);
+  await deadline((async () => {
+    while (!(await fetch(`http://127.0.0.1:${port}/guide/`)).text().then((t) => t.includes('edit 19'))) await sleep(20);
+  })(), 10000, 'the last edit');
+
+  // Row 8: limits answered at once, whatever the client claims it will send.
+  assert.match(await raw('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 209715200\r\n\r\n'), /^HTTP\/1\.1 413 /);
+  let flood = 'GET / HTTP/1.1\r\nHost: x\r\n';
+  while (flood.length < 64 * 1024) flood += `X-${flood.length}: 1\r\n`;
+  assert.match(await raw(flood + '\r\n'), /^HTTP\/1\.1 431 /);
+  const ranges = 'bytes=0-' + ',0-'.repeat(2000);
+  const multi = await raw(`GET /guide/ HTTP/1.1\r\nHost: x\r\nRange: ${ranges}\r\nConnection: close\r\n\r\n`);
+  assert.match(multi, /^HTTP\/1\.1 200 /);
+  const length = Number(multi.match(/Content-Length: (\d+)/)[1]);
+  assert.ok(multi.length < length + 1000, 'a multi-range request gets the body once');
+  const one = await raw('GET /guide/ HTTP/1.1\r\nHost: x\r\nRange: bytes=0-9\r\nConnection: close\r\n\r\n');
+  assert.match(one, /^HTTP\/1\.1 206 [^]*Content-Range: bytes 0-9\/\d+[^]*Content-Length: 10\r\n/);
+
+  // Row 7: a slow client is answered 408 once its headers are 10 s late, and closed.
+  clearInterval(dribble);
+  await deadline(Promise.all(slow.map((s) => new Promise((resolve) => {
+    if (s.destroyed || s.readableEnded) resolve();
+    s.on('close', resolve);
+  }))), 15000, 'the slow clients to be timed out');
+  assert.ok(slow.every((s) => /^HTTP\/1\.1 408 /.test(s.received)), 'each slow client got 408');
+  assert.ok(idle.every((s) => s.destroyed || s.readableEnded || s.received === ''), 'idle connections are closed quietly');
+
+  // Past 512 open connections, a new one is told 503 and closed; the server still answers after.
+  const crowd = await Promise.all(Array.from({ length: 520 }, open));
+  await sleep(300);
+  const busy = crowd.filter((s) => /^HTTP\/1\.1 503 /.test(s.received)).length;
+  assert.ok(busy >= 8, `${busy} of 520 connections were told 503`);
+  for (const s of crowd) s.destroy();
+  await sleep(100);
+  await whole('guide/');
+  console.log('stress: passed');
+} catch (error) {
+  failed = true;
+  console.error(`stress: FAILED: ${error.stack ?? error}`);
+} finally {
+  for (const s of sockets) s.destroy();
+  server.kill();
+  rmSync(dir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
