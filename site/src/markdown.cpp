@@ -89,14 +89,22 @@ cmark_node* match_strike(cmark_syntax_extension*, cmark_parser*, cmark_node*, un
     return text;
 }
 
-// An opener and a closer of the same length enclose a strikethrough; the delimiters between them
-// are spent either way.
+// An opener and a closer of the same length enclose a strikethrough, and the delimiters between
+// them are spent. When the lengths differ (`~~about 3~, maybe 4~~`), nothing is spent, as in
+// GFM's strikethrough.c: the opener waits for a closer of its own length. One difference, for
+// speed only: a closer that cannot open is dropped from the stack here, where GFM leaves it for
+// every later closer to step over (quadratic: "~~a" followed by 50,000 " a~"). It could never
+// match again, so the HTML is the same (tests/unit/markdown_gfm_test.cpp compares with cmark-gfm).
 delimiter* insert_strike(cmark_syntax_extension* self, cmark_parser*, cmark_inline_parser* inline_parser,
                          delimiter* opener, delimiter* closer) {
     const auto* strike = static_cast<const Strike*>(cmark_syntax_extension_get_private(self));
     delimiter* const after = closer->next;
+    if (opener->length != closer->length) {
+        if (!closer->can_open) cmark_inline_parser_remove_delimiter(inline_parser, closer);
+        return after;
+    }
     cmark_node* node = opener->inl_text;
-    if (opener->length == closer->length && cmark_node_set_type(node, strike->type)) {
+    if (cmark_node_set_type(node, strike->type)) {
         cmark_node_set_syntax_extension(node, strike->gfm);
         for (cmark_node* child = cmark_node_next(node); child && child != closer->inl_text;) {
             cmark_node* next = cmark_node_next(child);

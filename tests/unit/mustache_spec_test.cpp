@@ -12,6 +12,7 @@
 #include <string>
 
 #include "mustache.hpp"
+#include "differences.hpp"
 #include "temp_dir.hpp"
 
 using nlohmann::json;
@@ -21,17 +22,7 @@ namespace {
 const std::string kConformance = std::string(ACCELGUIDE_SOURCE_DIR) + "/tests/conformance/";
 
 // "file:test name" -> reason, from the differences list ("# comments" and blank lines skipped).
-std::map<std::string, std::string> differences() {
-    std::map<std::string, std::string> out;
-    std::istringstream lines(test::read(kConformance + "mustache-differences.txt"));
-    for (std::string line; std::getline(lines, line);) {
-        if (line.empty() || line[0] == '#') continue;
-        const auto bar = line.find(" | ");
-        REQUIRE_MESSAGE(bar != std::string::npos, "expected 'file:name | reason': " << line);
-        out[line.substr(0, bar)] = line.substr(bar + 3);
-    }
-    return out;
-}
+std::map<std::string, std::string> differences() { return test::read_differences(kConformance + "mustache-differences.txt"); }
 
 std::string render(const json& spec, std::string& errors) {
     using namespace site::mustache;
