@@ -16,6 +16,24 @@ using planner::Diagnostic;
 
 namespace {
 
+// Writes `bytes` to `file` (created or truncated); 0, or the errno of what failed.
+int write_bytes(const fs::path& file, const std::string& bytes) {
+    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return errno;
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            const int err = n < 0 ? errno : ENOSPC;
+            ::close(fd);
+            return err;
+        }
+        done += std::size_t(n);
+    }
+    return ::close(fd) != 0 ? errno : 0;
+}
+
 const char* kMarkerText = "This folder was written by `accelguide build`. The next build replaces it whole.\n";
 
 // A path inside the output folder that stays inside it: no absolute paths, no "..".
@@ -154,22 +172,20 @@ std::optional<Diagnostic> Staging::prepare(const std::string& path) {
 
 std::optional<Diagnostic> Staging::write(const std::string& path, const std::string& bytes) {
     if (auto err = prepare(path)) return err;
-    const fs::path file = staging_ / path;
-    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) return failure(path, "cannot be written", errno);
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            const int err = n < 0 ? errno : ENOSPC;
-            ::close(fd);
-            return failure(path, "cannot be written", err);
-        }
-        done += std::size_t(n);
-    }
-    if (::close(fd) != 0) return failure(path, "cannot be written", errno);
+    if (const int err = write_bytes(staging_ / path, bytes)) return failure(path, "cannot be written", err);
     return std::nullopt;
+}
+
+std::optional<Diagnostic> replace_file(const fs::path& file, const std::string& bytes) {
+    const fs::path tmp = file.string() + ".tmp-serve";
+    int err = write_bytes(tmp, bytes);
+    if (!err && std::rename(tmp.c_str(), file.c_str()) != 0) err = errno;
+    if (!err) return std::nullopt;
+    std::error_code ignored;
+    fs::remove(tmp, ignored);
+    std::string hint = "the file is as it was";
+    if (err == ENOSPC || err == EDQUOT || err == EFBIG) hint += "; free some disk space";
+    return Diagnostic{"write.failed", generic(file), 0, 0, "", "", std::string("cannot be written: ") + std::strerror(err), hint};
 }
 
 std::optional<Diagnostic> Staging::copy(const std::string& path, const fs::path& from) {

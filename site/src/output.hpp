@@ -76,6 +76,11 @@ private:
     bool committed_ = false;
 };
 
+/// Replaces one file of a built site in place (serve's one-page rebuild): written beside it as
+/// FILE.tmp-serve, then renamed over it. On failure (a full disk) the temporary file is removed, the
+/// file is as it was, and the error names it.
+std::optional<planner::Diagnostic> replace_file(const fs::path& file, const std::string& bytes);
+
 /// Writes `output` into `out` (a build of the project at `project`) atomically.
 std::optional<planner::Diagnostic> write_atomically(const fs::path& out, const Output& output,
                                                     const fs::path& project = ".");

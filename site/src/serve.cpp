@@ -9,7 +9,6 @@
 #include <chrono>
 #include <cstring>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -23,6 +22,7 @@
 #include "files.hpp"
 #include "front_matter.hpp"
 #include "http_server.hpp"
+#include "output.hpp"
 #include "outputs.hpp"
 #include "templates.hpp"
 #include "utf8.hpp"
@@ -60,22 +60,10 @@ std::string front_matter_of(const std::string& text) {
     return close == std::string::npos ? std::string() : text.substr(0, close + 4);
 }
 
-// Writes one file of the served site in place, atomically; on failure (a full disk) nothing is
-// left behind and the served file is as it was.
+// Writes one file of the served site in place (output.hpp); a failure is reported, not fatal.
 bool write_one(const fs::path& path, const std::string& bytes) {
-    const fs::path tmp = path.string() + ".tmp-serve";
-    bool ok;
-    {
-        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        f.write(bytes.data(), std::streamsize(bytes.size()));
-        f.flush();
-        ok = bool(f);
-    }
-    std::error_code ec;
-    if (ok) fs::rename(tmp, path, ec);
-    if (!ok || ec) {
-        fs::remove(tmp, ec);
-        std::cerr << "accelguide: cannot write " << path.string() << "\n";
+    if (auto error = replace_file(path, bytes)) {
+        std::cerr << error->to_string() << "\n";
         return false;
     }
     return true;

@@ -45,6 +45,22 @@ void make_project(const fs::path& root) {
 
 }  // namespace
 
+// Runs `write` as on a full disk: under a 1,000-byte file size limit, so write() fails with EFBIG
+// (SIGXFSZ ignored for the while).
+template <typename Write>
+auto on_a_full_disk(Write write) {
+    struct rlimit old {};
+    ::getrlimit(RLIMIT_FSIZE, &old);
+    auto previous = std::signal(SIGXFSZ, SIG_IGN);
+    struct rlimit small = old;
+    small.rlim_cur = 1000;
+    REQUIRE(::setrlimit(RLIMIT_FSIZE, &small) == 0);
+    auto result = write();
+    ::setrlimit(RLIMIT_FSIZE, &old);
+    std::signal(SIGXFSZ, previous);
+    return result;
+}
+
 TEST_CASE("writing swaps the whole folder: stale files go, no staging folder stays") {
     TempDir dir;
     const fs::path out = dir.path / "site";
@@ -175,16 +191,7 @@ TEST_CASE("a write error names the output file and leaves the previous site") {
     TempDir dir;
     const fs::path out = dir.path / "site";
     REQUIRE_FALSE(site::write_atomically(out, kOneFile));
-    // A full disk, as a file size limit: write() fails with EFBIG instead of raising SIGXFSZ.
-    struct rlimit old {};
-    ::getrlimit(RLIMIT_FSIZE, &old);
-    auto previous = std::signal(SIGXFSZ, SIG_IGN);
-    struct rlimit small = old;
-    small.rlim_cur = 1000;
-    REQUIRE(::setrlimit(RLIMIT_FSIZE, &small) == 0);
-    const auto err = site::write_atomically(out, {{{"en/guide/index.html", std::string(5000, 'x')}}, {}});
-    ::setrlimit(RLIMIT_FSIZE, &old);
-    std::signal(SIGXFSZ, previous);
+    const auto err = on_a_full_disk([&] { return site::write_atomically(out, {{{"en/guide/index.html", std::string(5000, 'x')}}, {}}); });
     REQUIRE(err);
     CHECK(err->code == "write.failed");
     CHECK(err->file == site::generic(site::output_folder(out) / "en/guide/index.html"));
@@ -192,4 +199,19 @@ TEST_CASE("a write error names the output file and leaves the previous site") {
     CHECK(err->hint.find("free some disk space") != std::string::npos);
     CHECK(read(out / "a.html") == "new");
     CHECK(site::list_files(dir.path) == std::vector<fs::path>{"site/.accelguide-output", "site/a.html"});
+}
+
+TEST_CASE("serve's one-file rewrite on a full disk leaves the file as it was and no temporary file") {
+    TempDir dir;
+    const fs::path page = dir.path / "index.html";
+    std::ofstream(page) << "old page";
+    REQUIRE_FALSE(site::replace_file(page, "new page"));
+    CHECK(read(page) == "new page");
+    const auto err = on_a_full_disk([&] { return site::replace_file(page, std::string(5000, 'x')); });
+    REQUIRE(err);
+    CHECK(err->code == "write.failed");
+    CHECK(err->file == site::generic(page));
+    CHECK(err->hint == "the file is as it was; free some disk space");
+    CHECK(read(page) == "new page");
+    CHECK(site::list_files(dir.path) == std::vector<fs::path>{"index.html"});  // no index.html.tmp-serve
 }
