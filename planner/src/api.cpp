@@ -4,6 +4,7 @@
 
 #include <exception>
 #include <optional>
+#include <vector>
 
 #include "planner/compare.hpp"
 #include "planner/energy.hpp"
@@ -27,7 +28,18 @@ json failure(const std::vector<FieldError>& errors) { return json{{"api", kApi},
 // The response as text. Every string in it is valid UTF-8 (the request is checked first), but a
 // message that quotes a key rebuilt from \u escapes could hold a lone surrogate: such bytes are
 // written as U+FFFD rather than thrown as an internal error.
-std::string text(const json& response) { return response.dump(-1, ' ', false, json::error_handler_t::replace); }
+// A -0 (a price of -0.0 given, times anything) is written as 0: no response holds "-0.0".
+std::string text(json response) {
+    std::vector<json*> todo{&response};
+    while (!todo.empty()) {
+        json* j = todo.back();
+        todo.pop_back();
+        if (j->is_number_float() && j->get<double>() == 0.0) *j = 0.0;
+        else if (j->is_structured())
+            for (json& child : *j) todo.push_back(&child);
+    }
+    return response.dump(-1, ' ', false, json::error_handler_t::replace);
+}
 
 // The offset of the first byte that does not belong to a well-formed UTF-8 sequence, if any.
 std::optional<std::size_t> invalid_utf8_at(std::string_view s) {

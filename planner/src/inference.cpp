@@ -1,5 +1,6 @@
 #include "planner/inference.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -154,7 +155,8 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
     r.peak_rps = req.rate_per_second * req.peak_factor;
     const double needed = r.peak_rps / (r.per_instance_rps * req.target_utilisation);
     if (!std::isfinite(needed) || needed > 1e7) return fail("rate.value", "needs more than ten million instances");
-    r.fleet = int(std::ceil(needed - 1e-9)) + req.redundancy;
+    // Any rate above 0 needs one instance, however idle (1 request a day is not a fleet of 0).
+    r.fleet = std::max(1, int(std::ceil(needed - 1e-9))) + req.redundancy;
     if (r.latency_ms) r.concurrency = r.peak_rps * *r.latency_ms / 1000;
     if (req.latency_target_ms) {
         if (r.latency_ms) r.latency_ok = *r.latency_ms <= *req.latency_target_ms;

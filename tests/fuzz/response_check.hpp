@@ -2,9 +2,10 @@
 // valid JSON; "api": 1; "ok" true with a result, or false with one {field, message} per problem;
 // no internal error (an exception caught at the boundary is a bug, not bad input); and, since
 // nlohmann/json writes NaN and Infinity as null, no null in an "ok" response but where the
-// planner means one.
+// planner means one; and no -0.
 #pragma once
 
+#include <cmath>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -31,6 +32,14 @@ inline bool has_stray_null(const nlohmann::json& j) {
     return false;
 }
 
+inline bool has_negative_zero(const nlohmann::json& j) {
+    if (j.is_number_float()) return j.get<double>() == 0.0 && std::signbit(j.get<double>());
+    if (j.is_structured())
+        for (const auto& child : j)
+            if (has_negative_zero(child)) return true;
+    return false;
+}
+
 inline void check_response(const std::string& text) {
     const nlohmann::json r = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
     require(r.is_object(), "the response is a JSON object");
@@ -38,6 +47,7 @@ inline void check_response(const std::string& text) {
     require(r.contains("ok") && r["ok"].is_boolean(), "the response has a boolean ok");
     if (r["ok"].get<bool>()) {
         require(!has_stray_null(r), "an ok response holds no NaN or Infinity (written as null)");
+        require(!has_negative_zero(r), "an ok response holds no -0");
         return;
     }
     const auto& errors = r["errors"];

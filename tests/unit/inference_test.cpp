@@ -29,6 +29,24 @@ TEST_CASE("fleet = ceil(rate · peak factor / (throughput · utilisation)) + red
     CHECK(r["cost_per_million"].get<double>() == doctest::Approx(13 * 1.006 / 0.36));
 }
 
+TEST_CASE("any rate above 0 needs at least one instance, plus redundancy") {
+    for (double per_day : {1.0, 1e-9}) {
+        CAPTURE(per_day);
+        json r = infer({{"instance", "g5.xlarge"}, {"rate", {{"value", per_day}, {"per", "day"}}}, {"throughput_rps", 20}});
+        CHECK(r["fleet"] == 1);  // was 0 (and $0) below a tolerance of 1e-9 instances
+        CHECK(r["cost_per_hour"].get<double>() == doctest::Approx(1.006));
+    }
+    json r = infer({{"instance", "g5.xlarge"}, {"rate", {{"value", 1}, {"per", "day"}}}, {"throughput_rps", 20}, {"redundancy", 1}});
+    CHECK(r["fleet"] == 2);
+}
+
+TEST_CASE("a price of -0 is written as 0: no response holds -0") {
+    const std::string text = planner::plan(test::real_catalogue(),
+        R"({"api":1,"kind":"infer","instance":"g5.xlarge","rate":{"value":1,"per":"second"},"throughput_rps":20,"price_usd_per_hour":-0.0})");
+    CHECK(text.find("-0") == std::string::npos);
+    CHECK(json::parse(text)["infer"]["cost_per_hour"] == 0.0);
+}
+
 TEST_CASE("rates per hour and per day are the same traffic per second") {
     json h = infer({{"instance", "g5.xlarge"}, {"rate", {{"value", 360000}, {"per", "hour"}}}, {"throughput_rps", 20}});
     json d = infer({{"instance", "g5.xlarge"}, {"rate", {{"value", 8640000}, {"per", "day"}}}, {"throughput_rps", 20}});
