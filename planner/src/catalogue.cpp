@@ -54,12 +54,13 @@ void to_json(json& j, const Figure& f) {
     if (!f.as_of.empty()) j["as_of"] = f.as_of;
     if (!f.note.empty()) j["note"] = f.note;
     if (f.estimate) j["estimate"] = true;
+    if (f.range) j["range"] = {f.range->first, f.range->second};
 }
 
 void to_json(json& j, const Fact& f) { j = json{{"value", f.value}, {"source", f.source}}; }
 
-bool Accelerator::can(const std::string& kind) const {
-    auto it = capabilities.find(kind);
+bool Accelerator::can(const std::string& work) const {
+    auto it = capabilities.find(work);
     return it == capabilities.end() || it->second.value;
 }
 
@@ -162,6 +163,7 @@ void from_json(const json& j, Figure& f) {
     take(j, "as_of", f.as_of);
     take(j, "note", f.note);
     take(j, "estimate", f.estimate);
+    if (auto r = j.find("range"); r != j.end()) f.range = std::pair{r->at(0).get<double>(), r->at(1).get<double>()};
 }
 
 void from_json(const json& j, Fact& f) {

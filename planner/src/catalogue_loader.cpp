@@ -335,6 +335,23 @@ private:
                 v_.error("data.estimate_without_method", entry_, where, "an estimate must say how it was made",
                          "add a \"note\" describing the method");
         }
+        in.known_.insert("range");
+        if (auto r = j.find("range"); r != j.end()) {
+            const bool pair = r->is_array() && r->size() == 2 && (*r)[0].is_number() && (*r)[1].is_number();
+            const double low = pair ? (*r)[0].get<double>() : 0, high = pair ? (*r)[1].get<double>() : 0;
+            if (!pair) {
+                v_.error("data.wrong_type", entry_, where / "range", "\"range\" must be [low, high], two numbers");
+            } else if (!(low >= 0 && low <= f.value && f.value <= high && high <= spec.max)) {
+                v_.error("data.bad_range", entry_, where / "range",
+                         "range [" + json(low).dump() + ", " + json(high).dump() + "] must hold the value " +
+                             json(f.value).dump() + " and stay within 0 and " + json(spec.max).dump() + " " + spec.unit);
+            } else if (f.note.empty()) {
+                v_.error("data.range_without_basis", entry_, where, "a range must say where it comes from",
+                         "add a \"note\" with the low and high figures and their sources");
+            } else {
+                f.range = std::pair{low, high};
+            }
+        }
         in.finish();
         return good ? std::optional<Figure>(f) : std::nullopt;
     }

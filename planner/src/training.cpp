@@ -148,6 +148,8 @@ struct Throughput {
     std::optional<double> peak;
     std::optional<double> mfu;
     std::string mfu_source;
+    std::optional<Range> mfu_range;  // a default's plausible span
+    std::string note;                // what an assumed MFU rests on
 };
 
 std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance& inst, const TrainingRequest& req,
@@ -175,8 +177,17 @@ std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance&
         t.mfu = req.mfu;
         t.mfu_source = "request";
     } else if (auto d = chip.default_mfu.find("training"); d != chip.default_mfu.end()) {
-        t.mfu = d->second.value;
-        t.mfu_source = d->second.source;
+        const Figure& f = d->second;
+        t.mfu = f.value;
+        t.mfu_source = f.estimate ? "assumed" : f.source;
+        if (f.range) t.mfu_range = Range{f.range->first, f.range->second};
+        auto percent = [](double v) { return format_number(std::round(v * 1000) / 10) + "%"; };
+        if (f.estimate)
+            t.note = "mfu: assumed " + percent(f.value) + " for " + chip.name + ", which has no published training MFU" +
+                     (f.range ? "; published GPU training runs span " + percent(f.range->first) + " to " +
+                                    percent(f.range->second) + " (" + f.source + ")"
+                              : "") +
+                     ". Give a measured achieved_tflops or your own mfu to narrow it";
     } else {
         errors.push_back({"mfu", "is required: no published training MFU for " + chip.name +
                                      " (or give achieved_tflops per accelerator)"});
@@ -184,6 +195,37 @@ std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance&
     }
     t.achieved_tflops = *t.peak * *t.mfu;
     return t;
+}
+
+// A scaling efficiency from a benchmark of another instance type, or of this type at another
+// count, is borrowed: its losses may be half or double, e² to √e. One the request gives, one
+// measured at scale, the benchmark's own type and count, or a single instance carries no such doubt.
+bool borrowed_scaling(const Catalogue& catalogue, const TrainingResult& r, const std::string& instance) {
+    for (const Benchmark& b : catalogue.benchmarks)
+        if (b.id == r.scaling_source)
+            return !(b.instance == instance && b.instances && b.instances->value == r.instances);
+    return false;  // "request", "measured at scale", "single instance", "none published: assumed linear"
+}
+
+std::optional<TrainingRanges> ranges_of(const Catalogue& catalogue, const TrainingResult& r, const std::string& instance,
+                                        const std::optional<Range>& mfu) {
+    const double e = r.scaling_efficiency;
+    std::optional<Range> scaling;
+    if (e < 1 && borrowed_scaling(catalogue, r, instance)) scaling = Range{e * e, std::sqrt(e)};
+    if (!mfu && !scaling) return std::nullopt;
+    TrainingRanges out;
+    out.mfu = mfu;
+    out.scaling_efficiency = scaling;
+    // Days go as 1 / (MFU · e): the best case is the high MFU and efficiency, the worst the low.
+    const double m = r.mfu.value_or(1);
+    const double fast = (mfu ? mfu->high / m : 1) * (scaling ? scaling->high / e : 1);
+    const double slow = (mfu ? mfu->low / m : 1) * (scaling ? scaling->low / e : 1);
+    auto scaled = [&](double v) { return Range{v / fast, v / slow}; };
+    out.days = scaled(r.days);
+    if (r.footprint.cost_usd) out.cost_usd = scaled(*r.footprint.cost_usd);
+    if (r.footprint.energy_kwh) out.energy_kwh = scaled(*r.footprint.energy_kwh);
+    if (r.footprint.co2e_kg) out.co2e_kg = scaled(*r.footprint.co2e_kg);
+    return out;
 }
 
 }  // namespace
@@ -213,6 +255,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     r.achieved_tflops = tp->achieved_tflops;
     r.mfu = tp->mfu;
     r.mfu_source = tp->mfu_source;
+    if (!tp->note.empty()) r.notes.push_back(tp->note);
 
     // Seconds on n instances, with the scaling efficiency that applies at n.
     auto seconds_on = [&](int n, double& efficiency, std::string& source) {
@@ -343,6 +386,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     for (double v : {r.seconds, r.total_flops, r.footprint.cost_usd.value_or(0), r.footprint.energy_kwh.value_or(0),
                      r.memory.total})
         if (!std::isfinite(v)) return fail("tokens", "the job is too large to estimate");
+    r.range = ranges_of(catalogue, r, inst->id, tp->mfu_range);
     return out;
 }
 
@@ -374,6 +418,16 @@ void to_json(json& j, const TrainingResult& r) {
     add_to_json(j, r.footprint);
     j["layout"] = r.layout ? json(*r.layout) : json(nullptr);
     j["minimum_instances"] = r.minimum_instances ? json(*r.minimum_instances) : json(nullptr);
+    if (r.range) {
+        auto pair = [](const Range& v) { return json{{"low", v.low}, {"high", v.high}}; };
+        json range{{"days", pair(r.range->days)}};
+        if (r.range->mfu) range["mfu"] = pair(*r.range->mfu);
+        if (r.range->scaling_efficiency) range["scaling_efficiency"] = pair(*r.range->scaling_efficiency);
+        if (r.range->cost_usd) range["cost_usd"] = pair(*r.range->cost_usd);
+        if (r.range->energy_kwh) range["energy_kwh"] = pair(*r.range->energy_kwh);
+        if (r.range->co2e_kg) range["co2e_kg"] = pair(*r.range->co2e_kg);
+        j["range"] = std::move(range);
+    }
 }
 
 }  // namespace planner

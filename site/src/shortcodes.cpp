@@ -83,7 +83,7 @@ public:
         line_ = line;
         column_ = column;
         static const std::map<std::string, std::vector<std::string>> allowed = {
-            {"value", {"request", "path", "digits", "scale"}},
+            {"value", {"request", "path", "digits", "scale", "range"}},
             {"table", {"request", "rows", "columns", "digits"}},
             {"cite", {"source"}},
             {"chart", {"request", "series", "points", "x", "y", "name", "title", "x_label", "y_label", "log_x", "log_y"}},
@@ -176,8 +176,20 @@ private:
         // request and path: <data value="33.908..." data-figure="s1:train.days">33.9</data>.
         const std::string figure = escape_html(call.args.at("request") + ":" + *path);
         if (!v->is_number()) return "<span data-figure=\"" + figure + "\">" + number(*v, *d) + "</span>";
-        return "<data value=\"" + escape_html(json(v->get<double>() * scale).dump()) + "\" data-figure=\"" + figure + "\">" +
-               number(*v, *d, scale) + "</data>";
+        std::string html = "<data value=\"" + escape_html(json(v->get<double>() * scale).dump()) + "\" data-figure=\"" +
+                           figure + "\">" + number(*v, *d, scale) + "</data>";
+        // A figure that rests on an assumption carries its range (planner/API.md, `range`):
+        // train.days is shown as "33.9 (29.1–41.2)" unless range="off".
+        auto r = call.args.find("range");
+        if (r != call.args.end() && r->second != "off") return fail("range must be \"off\" or left out");
+        if (r == call.args.end()) {
+            const auto dot = path->rfind('.');
+            const json* span = dot == std::string::npos ? nullptr : at_path(response, path->substr(0, dot) + ".range." + path->substr(dot + 1));
+            if (span && span->is_object() && span->value("low", json()).is_number() && span->value("high", json()).is_number())
+                html += " <span class=\"range\" data-figure=\"" + figure + ":range\">(" + number(span->at("low"), *d, scale) +
+                        "–" + number(span->at("high"), *d, scale) + ")</span>";
+        }
+        return html;
     }
 
     std::optional<std::string> table(const Call& call, const json& response) {

@@ -13,7 +13,9 @@
 //
 // value   one number (or text) from the response at `path`; `digits` fraction digits (default 0),
 //         `scale` multiplies first (e.g. 100 for a percentage); emitted as
-//         <data value="<exact>" data-figure="<request>:<path>">rounded</data> (<span> for text)
+//         <data value="<exact>" data-figure="<request>:<path>">rounded</data> (<span> for text);
+//         a figure with a range in the response (a.b and a.range.b: {low, high}) is followed by
+//         <span class="range" data-figure="<request>:<path>:range">(low–high)</span>, unless range="off"
 // table   rows from the response array at `rows`, one column per `field=Heading` in `columns`
 //         (field "." is the row itself, for lists of text)
 // cite    a link to the source's entry on the references page

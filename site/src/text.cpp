@@ -73,7 +73,10 @@ nlohmann::json displayed(const nlohmann::json& value, const std::string& key) {
     }
     if (value.is_object()) {
         nlohmann::json out = nlohmann::json::object();
-        for (auto it = value.begin(); it != value.end(); ++it) out[it.key()] = displayed(*it, it.key());
+        // A range {low, high} is shown as the figure it ranges: range.mfu.low in percent, as mfu.
+        const bool range = value.contains("low") && value.contains("high");
+        for (auto it = value.begin(); it != value.end(); ++it)
+            out[it.key()] = displayed(*it, range && (it.key() == "low" || it.key() == "high") ? key : it.key());
         return out;
     }
     if (value.is_array()) {

@@ -142,6 +142,37 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
   await typeInto(page, '#instance_count', '128');
   assert.equal(await answer.isHidden(), true);
 
+  // A measurement stays with its set-up: from the example (140 TFLOP/s measured on 1,024 A100),
+  // choosing Trainium falls back to MFU, shown as assumed with its range, never as "measured" and
+  // never blank; a figure the user types stays theirs.
+  await page.goto(`${url}calculators/training/`);
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  assert.equal(await page.locator('[data-output="train.mfu_source"]').textContent(), 'measured');
+  assert.equal(await page.isHidden('[data-show-if="train.range.days"]'), true, 'a measured plan has no range');
+  await page.selectOption('#instance', 'trn1.32xlarge');
+  assert.equal(await page.isChecked('input[name="throughput"][value="mfu"]'), true);
+  assert.equal(await page.locator('[data-output="train.mfu_source"]').textContent(), 'assumed');
+  assert.notEqual(await days(page), '—');
+  const trn1Default = nativePlan(cli, root, { api: 1, kind: 'train', model: { parameters: 175e9 }, tokens: 300e9,
+    recompute: 'full', instance: 'trn1.32xlarge', instance_count: 128 });
+  const ja1 = (v) => new Intl.NumberFormat('ja', { maximumFractionDigits: 1 }).format(v);
+  assert.equal(await page.locator('[data-show-if="train.range.days"]').textContent(),
+    ` (${ja1(trn1Default.train.range.days.low)}–${ja1(trn1Default.train.range.days.high)})`);
+  assert.equal(await page.isVisible('.results a[href$="guide/ranges/"]'), true, 'the range links to its method');
+  await page.check('input[name="throughput"][value="achieved"]');
+  await typeInto(page, '#achieved_tflops', '100');
+  await page.selectOption('#instance', 'p4de.24xlarge');
+  assert.equal(await page.isChecked('input[name="throughput"][value="achieved"]'), true, "the user's own figure stays");
+
+  // A plan that does not fit says so first, with the smallest count that fits.
+  await page.goto(`${url}calculators/training/?parameters=175&tokens=300&instance=p4de.24xlarge&instance_count=1&recompute=full&throughput=mfu&mfu=40`);
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  const warning = page.locator('[data-summary] .warning');
+  assert.equal(await warning.isVisible(), true);
+  const firstInSummary = await page.locator('[data-summary] > *:not([hidden])').first().getAttribute('class');
+  assert.equal(firstInSummary, 'warning', 'the warning comes before the days');
+  assert.match(await warning.textContent(), /メモリーに収まりません。収まる最小の台数は\s*\d+/);
+
   // The English page runs the same module with the same answer.
   await page.goto(`${url}en/calculators/training/?parameters=175&tokens=300&instance=p4de.24xlarge&instance_count=128&recompute=full&throughput=achieved&achieved_tflops=140`);
   await page.waitForSelector('[data-calculator][data-ready="true"]');

@@ -300,6 +300,28 @@ TEST_CASE("an estimate must say how it was made") {
     CHECK(load.errors[0].code == "data.estimate_without_method");
 }
 
+TEST_CASE("a figure's range holds its value, stays in bounds and says where it comes from") {
+    const std::string mfu = R"("peak_tflops": {"bf16": {"value": 100, "unit": "TFLOPS", "source": "spec"}},)";
+    auto with_mfu = [&](const std::string& figure) {
+        planner::CatalogueFiles files = valid();
+        files.accelerators.text = replace(files.accelerators.text, mfu, mfu + R"( "default_mfu": {"training": )" + figure + "},");
+        return planner::load_catalogue(files);
+    };
+    auto good = with_mfu(R"({"value": 0.4, "unit": "fraction", "source": "spec", "note": "from 0.3 to 0.5", "range": [0.3, 0.5]})");
+    REQUIRE(good.errors.empty());
+    CHECK(good.catalogue.accelerators.at(0).default_mfu.at("training").range == std::pair{0.3, 0.5});
+    for (const auto& [figure, code] : std::vector<std::pair<std::string, std::string>>{
+             {R"({"value": 0.4, "unit": "fraction", "source": "spec", "note": "n", "range": [0.5, 0.6]})", "data.bad_range"},
+             {R"({"value": 0.4, "unit": "fraction", "source": "spec", "note": "n", "range": [0.3, 1.5]})", "data.bad_range"},
+             {R"({"value": 0.4, "unit": "fraction", "source": "spec", "note": "n", "range": [0.3]})", "data.wrong_type"},
+             {R"({"value": 0.4, "unit": "fraction", "source": "spec", "range": [0.3, 0.5]})", "data.range_without_basis"}}) {
+        CAPTURE(figure);
+        auto load = with_mfu(figure);
+        REQUIRE(load.errors.size() == 1);
+        CHECK(load.errors[0].code == code);
+    }
+}
+
 TEST_CASE("a file that is valid JSON but not the expected shape is reported, never skipped") {
     planner::CatalogueFiles files = valid();
     files.regions.text = "null";

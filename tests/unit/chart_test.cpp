@@ -75,6 +75,14 @@ TEST_CASE("responses are shown with bytes in GB and fractions in percent") {
     CHECK(shown["train"]["fits"] == true);
 }
 
+TEST_CASE("a range is shown in the unit of the figure it ranges") {
+    const json shown = site::display_json(json{{"train", {{"range", {{"mfu", {{"low", 0.24}, {"high", 0.52}}},
+                                                                     {"days", {{"low", 25.73}, {"high", 67.8}}}}}}}});
+    CHECK(shown["train"]["range"]["mfu"]["low"] == "24");
+    CHECK(shown["train"]["range"]["mfu"]["high"] == "52");
+    CHECK(shown["train"]["range"]["days"]["low"] == "25.7");
+}
+
 TEST_CASE("the memory chart is a stack of a training response's bytes in GB against the usable memory") {
     const nlohmann::json memory = {{"weights_bytes", 2e9},       {"gradients_bytes", 2e9}, {"optimizer_bytes", 12e9},
                                    {"activations_bytes", nullptr}, {"usable_bytes", 72e9},   {"total_bytes", 16e9}};

@@ -123,7 +123,7 @@ TEST_CASE("reading a request reports every bad field at once") {
     CHECK(req.errors == expected);
 }
 
-TEST_CASE("without MFU the chip's published default is used, and where there is none MFU is required") {
+TEST_CASE("without MFU the chip's published default is used; where none is published, an assumption says so") {
     auto req = s1();
     req.achieved_tflops.reset();
     SUBCASE("A100 80GB has a published training MFU") {
@@ -133,13 +133,73 @@ TEST_CASE("without MFU the chip's published default is used, and where there is 
         CHECK(*result.value.mfu == chip.default_mfu.at("training").value);
         CHECK(result.value.mfu_source == chip.default_mfu.at("training").source);
     }
-    SUBCASE("Trainium has none") {
+    SUBCASE("Trainium has none: 40% is assumed, visibly, never a blank result") {
         req.instance = "trn1.32xlarge";
         auto result = planner::estimate_training(test::real_catalogue(), req);
-        REQUIRE(result.errors.size() == 1);
-        CHECK(result.errors[0] == planner::FieldError{"mfu", "is required: no published training MFU for AWS Trainium "
-                                                             "(or give achieved_tflops per accelerator)"});
+        REQUIRE(result.ok());
+        CHECK(*result.value.mfu == 0.4);
+        CHECK(result.value.mfu_source == "assumed");
+        CHECK(result.value.notes.front() ==
+              "mfu: assumed 40% for AWS Trainium, which has no published training MFU; published GPU training runs "
+              "span 24% to 52% (megatron-2021). Give a measured achieved_tflops or your own mfu to narrow it");
     }
+    SUBCASE("a CPU has neither: MFU is required") {
+        req.instance = "c7g.16xlarge";
+        req.instance_count = 1;
+        auto result = planner::estimate_training(test::real_catalogue(), req);
+        REQUIRE(result.errors.size() == 1);
+        CHECK(result.errors[0].field == "mfu");
+    }
+}
+
+TEST_CASE("a plan that rests on an assumed MFU or a borrowed scaling efficiency shows the range they allow") {
+    auto req = s1();  // GPT-3 175B on 128 p4de.24xlarge
+    req.achieved_tflops.reset();
+    auto result = planner::estimate_training(test::real_catalogue(), req);
+    REQUIRE(result.ok());
+    const auto& r = result.value;
+    REQUIRE(r.range);
+    // MFU: the A100 default's published span, 43% (Llama 2 70B) to 52% (Megatron-LM).
+    CHECK(r.range->mfu->low == 0.43);
+    CHECK(r.range->mfu->high == 0.52);
+    // Scaling efficiency from a benchmark: its losses halved or doubled.
+    const double e = r.scaling_efficiency;
+    CHECK(r.range->scaling_efficiency->low == doctest::Approx(e * e));
+    CHECK(r.range->scaling_efficiency->high == doctest::Approx(std::sqrt(e)));
+    // Days go as 1 / (MFU · e).
+    CHECK(r.range->days.low == doctest::Approx(r.days * 0.52 * e / (0.52 * std::sqrt(e))));
+    CHECK(r.range->days.high == doctest::Approx(r.days * 0.52 * e / (0.43 * e * e)));
+    CHECK(r.range->days.low < r.days);
+    CHECK(r.days < r.range->days.high);
+    // Cost, energy and CO2e go with the instance-hours, so with the days.
+    CHECK(r.range->cost_usd->high / *r.footprint.cost_usd == doctest::Approx(r.range->days.high / r.days));
+    CHECK(r.range->energy_kwh->low / *r.footprint.energy_kwh == doctest::Approx(r.range->days.low / r.days));
+    CHECK(r.range->co2e_kg->low / *r.footprint.co2e_kg == doctest::Approx(r.range->days.low / r.days));
+}
+
+TEST_CASE("measured or stated inputs narrow the range: none is left when nothing is assumed") {
+    auto range_of = [](const planner::TrainingRequest& req) {
+        auto result = planner::estimate_training(test::real_catalogue(), req);
+        REQUIRE(result.ok());
+        return result.value.range;
+    };
+    auto req = s1();
+    // Achieved TFLOP/s measured at the job's scale.
+    CHECK_FALSE(range_of(req));
+    req.achieved_tflops.reset();
+    // An MFU and a scaling efficiency of the user's own.
+    req.mfu = 0.45;
+    req.scaling_efficiency = 0.9;
+    CHECK_FALSE(range_of(req));
+    // An MFU of the user's own leaves only the scaling efficiency's range.
+    req.scaling_efficiency.reset();
+    const auto scaling_only = range_of(req);
+    REQUIRE(scaling_only);
+    CHECK_FALSE(scaling_only->mfu);
+    CHECK(scaling_only->scaling_efficiency);
+    // One instance has no scaling losses to doubt.
+    req.instance_count = 1;
+    CHECK_FALSE(range_of(req));
 }
 
 TEST_CASE("training on a chip the catalogue says cannot train is refused at the instance, in both languages") {

@@ -15,6 +15,10 @@
 //   [data-switch] radios     show the [data-when="name=value"] blocks they select; hidden blocks'
 //                            inputs are disabled and left out of the request
 //   [data-preset] select     its options' data-set (JSON) fills the named inputs when chosen
+//   [data-measured-with="a b"][data-fallback="radio=value"]   a measured figure that belongs to the
+//                            set-up inputs a, b describe: when one of them leaves the page's example
+//                            while the figure is still the example's, the radio switches to the
+//                            assumption (value), shown with its source and range
 //   [data-output="a.b"]      shows response.a.b as display() formats it
 //   [data-show-if="a.b"]     shown only while response.a.b exists (or equals data-show-value)
 //   [data-list="a.b"]        a list of the strings at response.a.b
@@ -57,6 +61,7 @@ async function start(root) {
   const hadChartChoices = restoreFromUrl(form);
   if (!hadChartChoices) chooseDefaultChartInstances(form);
   watchPresets(form);
+  watchMeasured(form);
 
   let last = null;
   // The result, then what the kind of calculator draws besides it (charts, tables). On load the
@@ -181,6 +186,38 @@ function watchPresets(form) {
         if (name === 'tokens') form.querySelector('input[name="tokens_mode"][value="given"]')?.click();
       }
     });
+  }
+}
+
+// Whether an input still holds what the page was built with.
+function atDefault(input) {
+  if (input.type === 'radio' || input.type === 'checkbox') return input.checked === input.defaultChecked;
+  if (input.tagName === 'SELECT') {
+    const chosen = [...input.options].find((o) => o.defaultSelected) ?? input.options[0];
+    return input.value === chosen?.value;
+  }
+  return input.value === input.defaultValue;
+}
+
+// A measurement (the example's 140 TFLOP/s on 1,024 A100) is never carried to another model or
+// instance: once the set-up differs from the example's, the calculator falls back to the
+// assumption, which the result shows with its source and range. A figure the user typed stays.
+// Capture phase: this runs before the form's own listeners build the request.
+function watchMeasured(form) {
+  for (const measured of form.querySelectorAll('[data-measured-with]')) {
+    const names = measured.dataset.measuredWith.split(' ');
+    const [radio, value] = measured.dataset.fallback.split('=');
+    // A figure typed in, or given by a link, is the user's own, even when it equals the example's.
+    let own = new URLSearchParams(location.search).has(measured.name);
+    const fallBack = (event) => {
+      if (event.target === measured) own = true;
+      if (own || !names.includes(event.target.name) || !atDefault(measured)) return;
+      if (names.every((name) => [...form.querySelectorAll(`[name="${CSS.escape(name)}"]`)].every(atDefault))) return;
+      const target = form.querySelector(`input[name="${CSS.escape(radio)}"][value="${CSS.escape(value)}"]`);
+      if (target && !target.checked) target.checked = true;
+    };
+    form.addEventListener('input', fallBack, true);
+    form.addEventListener('change', fallBack, true);
   }
 }
 

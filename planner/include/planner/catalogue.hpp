@@ -15,6 +15,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <string_view>
 #include <vector>
 
@@ -40,6 +41,9 @@ struct Figure {
     std::string as_of;   // overrides the source's date when the figure is newer (e.g. a price)
     std::string note;
     bool estimate = false;
+    // The plausible low and high of a figure used beyond the set-up it was measured on (a default
+    // MFU); `note` says where they come from. Plans that rest on the figure show the range.
+    std::optional<std::pair<double, double>> range;
 };
 
 /// One cited word or phrase, e.g. the EFA version.
@@ -74,7 +78,7 @@ struct Accelerator {
     std::map<std::string, Capability> capabilities;  // kTrain, kServe: both always present
 
     /// Whether the chip is offered for `kind` (kTrain, kServe).
-    bool can(const std::string& kind) const;
+    bool can(const std::string& work) const;
 };
 
 struct Price {

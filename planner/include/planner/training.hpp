@@ -45,6 +45,24 @@ struct TrainingRequest {
     FootprintInputs footprint;                 // region, price, power, PUE overrides
 };
 
+/// A low and a high plausible value.
+struct Range {
+    double low = 0;
+    double high = 0;
+};
+
+/// How far the figures may move when the plan rests on an assumption: a default MFU taken from
+/// another set-up (the catalogue figure's `range`), or a scaling efficiency borrowed from a
+/// benchmark (its losses halved or doubled: e² to √e). Days, cost, energy and CO2e scale with
+/// 1 / (MFU · e), so each range is the point figure times the ratio of the assumptions. A measured
+/// achieved_tflops, or an mfu and scaling_efficiency given in the request, narrow it to nothing.
+struct TrainingRanges {
+    std::optional<Range> mfu;
+    std::optional<Range> scaling_efficiency;
+    Range days;
+    std::optional<Range> cost_usd, energy_kwh, co2e_kg;
+};
+
 struct TrainingResult {
     double parameters = 0;
     double tokens = 0;
@@ -55,7 +73,7 @@ struct TrainingResult {
     std::optional<double> peak_tflops;     // per accelerator, dense, at the request's precision
     double achieved_tflops = 0;            // X, per accelerator, before scaling losses
     std::optional<double> mfu;             // X / peak
-    std::string mfu_source;                // "request", "measured", or the source id of the default
+    std::string mfu_source;                // "request", "measured", the source id of a published default, or "assumed"
     double scaling_efficiency = 1;
     std::string scaling_source;            // "request", "single instance", "measured at scale", benchmark id
     double seconds = 0;
@@ -70,6 +88,7 @@ struct TrainingResult {
     bool fits = false;
     std::optional<int> minimum_instances;  // when it does not fit
     std::vector<std::string> notes;        // assumptions the numbers rest on
+    std::optional<TrainingRanges> range;   // when an assumption moves the figures
 };
 
 /// Reads a training request (the request object) into a value, reporting every bad field.
