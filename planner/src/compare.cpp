@@ -114,6 +114,12 @@ TrainingComparison compare_train(const Catalogue& catalogue, const CompareReques
             row.cost_usd = r.value.footprint.cost_usd;
             row.energy_kwh = r.value.footprint.energy_kwh;
             row.co2e_kg = r.value.footprint.co2e_kg;
+            row.mfu = r.value.mfu;
+            row.mfu_source = r.value.mfu_source;
+            if (r.value.range) {
+                row.days_range = r.value.range->days;
+                row.cost_range = r.value.range->cost_usd;
+            }
             req.deadline_days.reset();  // the sweep runs each count as given
             req.budget_usd.reset();
             for (int n : request.counts) {
@@ -250,6 +256,13 @@ void to_json(json& j, const TrainingRow& r) {
     if (r.cost_usd) j["cost_usd"] = *r.cost_usd;
     if (r.energy_kwh) j["energy_kwh"] = *r.energy_kwh;
     if (r.co2e_kg) j["co2e_kg"] = *r.co2e_kg;
+    if (r.mfu) j["mfu"] = *r.mfu;
+    j["mfu_source"] = r.mfu_source;
+    if (r.days_range) {
+        json range{{"days", {{"low", r.days_range->low}, {"high", r.days_range->high}}}};
+        if (r.cost_range) range["cost_usd"] = {{"low", r.cost_range->low}, {"high", r.cost_range->high}};
+        j["range"] = std::move(range);
+    }
 }
 
 void to_json(json& j, const TrainingPoint& p) {

@@ -148,3 +148,23 @@ TEST_CASE("a compare lists each instance type once and at most 256 of them, so i
     CHECK(twice.errors[0].field == "instances.2");
     CHECK(twice.errors[0].message == "is listed twice");
 }
+
+TEST_CASE("each training row says where its MFU came from and carries the range of what it assumes") {
+    auto req = read({{"api", 1}, {"kind", "compare"}, {"instances", {"p4d.24xlarge", "trn1.32xlarge"}}, {"counts", {16}},
+                     {"job", {{"kind", "train"}, {"model", {{"parameters", 7e9}}}, {"tokens", 1.4e11}, {"instance_count", 16}}}});
+    const auto result = planner::compare(catalogue(), req);
+    const auto& c = std::get<planner::TrainingComparison>(result);
+    for (const auto& row : c.rows) {
+        CAPTURE(row.instance);
+        REQUIRE_FALSE(row.error);
+        REQUIRE(row.days_range);
+        CHECK(row.days_range->low <= row.days);
+        CHECK(row.days <= row.days_range->high);
+        CHECK(row.cost_range);
+        // A100: the published default; Trainium: none published, so assumed, and said so.
+        CHECK(row.mfu_source == (row.instance == "p4d.24xlarge" ? "megatron-2021" : "assumed"));
+    }
+    const json j = c.rows.front();
+    CHECK(j.contains("mfu_source"));
+    CHECK(j["range"]["days"]["low"].is_number());
+}

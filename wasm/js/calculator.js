@@ -421,6 +421,7 @@ const EXTRAS = {
     answer(root.querySelector('[data-answer]'), form, request, rows.filter((r) => r.days != null && r.cost_usd != null));
     fillTable(root.querySelector('[data-table="compare-rows"]'), rows.map((r) => [
       { text: r.instance }, { text: r.instances, num: true }, { text: r.days ?? r.error, num: r.days != null },
+      { text: r.range ? `${r.range.days.low}–${r.range.days.high}` : '', num: true },
       { text: r.cost_usd, num: true }, { text: r.pareto ? '✓' : '' },
     ]));
     return { compare: { request: compareRequest, response: compare } };

@@ -41,6 +41,9 @@ struct TrainingRow {
     std::optional<double> cost_usd;
     std::optional<double> energy_kwh;
     std::optional<double> co2e_kg;
+    std::optional<double> mfu;
+    std::string mfu_source;                  // as in TrainingResult: published source id, "assumed", ...
+    std::optional<Range> days_range, cost_range;  // when the row rests on an assumption (TrainingRanges)
     bool pareto = false;  // cost and days
 };
 
