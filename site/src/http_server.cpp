@@ -8,6 +8,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -143,12 +144,16 @@ void Server::run(const Handler& handler) {
 
     std::vector<pollfd> fds;
     std::vector<Connection*> order;
+    // Out of file descriptors (EMFILE): the pending connection stays queued and the listening
+    // socket stays readable, so accepting is paused for a moment instead of spinning on it.
+    Clock::time_point accept_after = Clock::now();
     while (!stopping_) {
         fds.clear();
         order.clear();
-        fds.push_back({listen_fd_, POLLIN, 0});
+        fds.push_back({listen_fd_, short(Clock::now() >= accept_after ? POLLIN : 0), 0});
         fds.push_back({wake_[0], POLLIN, 0});
         Clock::time_point next = Clock::now() + std::chrono::hours(1);
+        if (accept_after > Clock::now()) next = accept_after;  // wake to accept again
         for (Connection& c : conns) {
             fds.push_back({c.fd, short(c.writing ? POLLOUT : POLLIN), 0});
             order.push_back(&c);
@@ -219,7 +224,11 @@ void Server::run(const Handler& handler) {
         if (fds[0].revents & POLLIN) {
             for (;;) {
                 const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
-                if (fd < 0) break;
+                if (fd < 0) {
+                    if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
+                        accept_after = Clock::now() + std::chrono::milliseconds(100);
+                    break;
+                }
                 if (conns.size() >= kMaxConnections) {
                     const std::string busy = serialize(error_response(503, "too many connections; try again"), false, false);
                     (void)!::send(fd, busy.data(), busy.size(), MSG_NOSIGNAL);

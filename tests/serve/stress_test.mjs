@@ -3,7 +3,8 @@
 // clients fetch at once and 20 edits land in a burst; every response must come whole (status
 // 200, the length it announced, a page that ends). Then the limits: a 200 MB body, a flood of
 // headers and a multi-range request are refused or answered once; past 512 connections new
-// ones get 503; a slow client gets 408. Bounded: about 15 s, 800 sockets.
+// ones get 503; a slow client gets 408; a server out of file descriptors neither spins nor stops.
+// Bounded: about 17 s, 860 sockets.
 //   node stress_test.mjs --cli build/bin/accelguide --fixture tests/fixtures/site-basic
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -122,6 +123,36 @@ try {
   for (const s of crowd) s.destroy();
   await sleep(100);
   await whole('guide/');
+
+  // Out of file descriptors (a server under `ulimit -n 40` holding 60 connections): it neither
+  // spins on the listening socket (under half a core while it waits) nor stops answering once
+  // the connections go.
+  const tight = spawn('bash', ['-c', `ulimit -n 40 && exec "$0" "$@"`, values.cli, 'serve', '--root', root,
+    '--out', join(dir, 'site-tight'), '--port', '0', '--no-watch'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let tightLog = '';
+  tight.stdout.on('data', (chunk) => { tightLog += chunk; });
+  tight.stderr.on('data', (chunk) => { tightLog += chunk; });
+  const tightUrl = await deadline((async () => {
+    for (;;) {
+      const m = tightLog.match(/serving .* at (http:\/\/\S+)/);
+      if (m) return m[1];
+      await sleep(10);
+    }
+  })(), 20000, 'the server with few file descriptors');
+  const mainPort = port;
+  port = Number(new URL(tightUrl).port);
+  const many = await Promise.all(Array.from({ length: 60 }, open));
+  const cpu = () => readFileSync(`/proc/${tight.pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13)
+    .reduce((a, b) => a + Number(b), 0);
+  const before = cpu();
+  await sleep(1000);
+  const ticks = cpu() - before;  // clock ticks, 100 a second
+  assert.ok(ticks < 50, `the server used ${ticks} ticks in a second while out of descriptors`);
+  for (const s of many) s.destroy();
+  await sleep(300);
+  await whole('s.css');  // (--no-watch pages have no live-reload script to end with)
+  tight.kill();
+  port = mainPort;
   console.log('stress: passed');
 } catch (error) {
   failed = true;
