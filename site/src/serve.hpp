@@ -1,11 +1,14 @@
 // `accelguide serve`: build, serve on loopback, watch, rebuild, live-reload.
 //
-// The server serves the built site (`.wasm` as application/wasm, the 404 page for missing paths)
-// plus two paths of its own: /__accelguide/live-reload.js, which every page loads in serve mode,
-// and /__accelguide/version, which the script polls; a rebuild bumps the version and open pages
-// reload. inotify watches content/, data/, templates/ and the wasm outputs. A change to the body
-// of one Markdown page rebuilds that page alone and rewrites its one file; anything else
-// (front matter, templates, data, new or deleted files) rebuilds the whole site atomically.
+// The server (http_server.hpp, our own: one thread over poll(), every limit in http.hpp) serves
+// the built site (`.wasm` gzipped as a static host would, `/guide` redirected to `/guide/`, the 404
+// page for missing paths) plus two paths of its own: /__accelguide/live-reload.js, which every
+// page loads in serve mode, and /__accelguide/version, which the script polls; a rebuild bumps the
+// version and open pages reload. inotify watches content/, data/, templates/ (and the project
+// folder, for those made again) and the wasm outputs. A change to the body of one Markdown page
+// rebuilds that page and its language's search index alone; anything else (front matter,
+// templates, data, new or deleted files) rebuilds the whole site atomically. While the site does
+// not build, every page shows the errors, and turns back into the site once they are fixed.
 #pragma once
 
 #include <filesystem>
