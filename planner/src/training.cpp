@@ -222,6 +222,7 @@ std::optional<TrainingRanges> ranges_of(const Catalogue& catalogue, const Traini
     const double slow = (mfu ? mfu->low / m : 1) * (scaling ? scaling->low / e : 1);
     auto scaled = [&](double v) { return Range{v / fast, v / slow}; };
     out.days = scaled(r.days);
+    out.accelerator_hours = scaled(r.accelerator_hours);
     if (r.footprint.cost_usd) out.cost_usd = scaled(*r.footprint.cost_usd);
     if (r.footprint.energy_kwh) out.energy_kwh = scaled(*r.footprint.energy_kwh);
     if (r.footprint.co2e_kg) out.co2e_kg = scaled(*r.footprint.co2e_kg);
@@ -420,7 +421,7 @@ void to_json(json& j, const TrainingResult& r) {
     j["minimum_instances"] = r.minimum_instances ? json(*r.minimum_instances) : json(nullptr);
     if (r.range) {
         auto pair = [](const Range& v) { return json{{"low", v.low}, {"high", v.high}}; };
-        json range{{"days", pair(r.range->days)}};
+        json range{{"days", pair(r.range->days)}, {"accelerator_hours", pair(r.range->accelerator_hours)}};
         if (r.range->mfu) range["mfu"] = pair(*r.range->mfu);
         if (r.range->scaling_efficiency) range["scaling_efficiency"] = pair(*r.range->scaling_efficiency);
         if (r.range->cost_usd) range["cost_usd"] = pair(*r.range->cost_usd);

@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 
+#include "accuracy_view.hpp"
 #include "asset_check.hpp"
 #include "data_pages.hpp"
 #include "files.hpp"
@@ -154,6 +155,10 @@ Sources load(const fs::path& root, std::vector<Diagnostic>& errors) {
     };
     must_read("content/config.yaml", s.config);
     for (const InputProblem& p : read_catalogue_files(root, s.catalogue)) report("", p);
+    if (fs::exists(root / "data/accuracy.json")) {
+        s.accuracy.emplace(planner::CatalogueFiles::File{"data/accuracy.json", ""});
+        must_read("data/accuracy.json", s.accuracy->text);
+    }
     std::vector<std::pair<std::string, std::string*>> pages;  // read in parallel below
     InputListing content = list_inputs(root / "content", root);
     for (const InputProblem& p : content.problems) report("content/", p);
@@ -226,6 +231,16 @@ Parsed parse(const Sources& sources, const BuildOptions& options, std::vector<Di
     planner::CatalogueLoad catalogue = planner::load_catalogue(sources.catalogue);
     errors.insert(errors.end(), catalogue.errors.begin(), catalogue.errors.end());
     p.catalogue = std::move(catalogue.catalogue);
+    if (sources.accuracy && catalogue.ok()) {
+        planner::AccuracyLoad cases = planner::load_accuracy_cases(*sources.accuracy, p.catalogue);
+        errors.insert(errors.end(), cases.errors.begin(), cases.errors.end());
+        p.accuracy = planner::evaluate_cases(p.catalogue, cases.cases);
+        for (const planner::CaseResult& r : p.accuracy)
+            if (!r.planned)
+                errors.push_back(planner::Diagnostic{"data.accuracy_case", sources.accuracy->name, r.c.position.line,
+                                                     r.c.position.column, r.c.id, "", r.failure,
+                                                     "fix the case's requests or read paths (planner/API.md)"});
+    }
 
     // Each content file on its own, in parallel: language, UTF-8, front matter, URL.
     std::vector<const std::pair<const std::string, std::string>*> files;
@@ -288,6 +303,15 @@ json view_for(const SiteIndex& index, const Page& page, std::vector<Diagnostic>&
         view["catalogue"] = catalogue_view(catalogue, only);
     }
     if (!page.data.is_null()) view["data"] = page.data;
+    if (page.kind == "accuracy") {
+        if (index.accuracy.empty())
+            errors.push_back(file_error("content.accuracy", page.source,
+                                        "the accuracy page shows data/accuracy.json, and it has no cases",
+                                        "add the published cases the planner is checked against"));
+        const Language* language = index.config.language(page.lang);
+        view["accuracy"] = accuracy_view(index.accuracy, page.lang, language ? language->strings : json::object(),
+                                         root_of(page.url) + index.config.prefix(page.lang) + "references/");
+    }
     if (page.kind == "calculator") {
         if (page.front.example.is_null()) {
             errors.push_back(file_error("content.calculator_example", page.source,
@@ -385,7 +409,7 @@ Site assemble(Parsed& parsed, std::vector<Diagnostic>& errors) {
     }
     if (!errors.empty()) return site;
 
-    const SiteIndex index(parsed.config, site.pages, parsed.catalogue);
+    const SiteIndex index(parsed.config, site.pages, parsed.catalogue, parsed.accuracy);
     for (const Page& page : site.pages)
         for (const std::string& asset : page.assets)
             site.assets.emplace_back(page.url + asset.substr(asset.rfind('/') + 1), asset);

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -24,6 +25,7 @@
 #include "markdown.hpp"
 #include "mustache.hpp"
 #include "output.hpp"
+#include "planner/accuracy.hpp"
 #include "planner/catalogue.hpp"
 #include "planner/error.hpp"
 
@@ -55,6 +57,7 @@ struct Sources {
     std::map<std::string, std::string> templates;        // "base.html", "partials/nav.html", "i18n/ja.yaml"
     std::map<std::string, fs::path> static_files;        // "style.css" -> templates/static/style.css
     planner::CatalogueFiles catalogue;                   // data/*.json
+    std::optional<planner::CatalogueFiles::File> accuracy;  // data/accuracy.json, when the project has one
 };
 
 struct Page {
@@ -79,6 +82,7 @@ struct Parsed {
     unsigned threads = 0;             // from BuildOptions, for the later stages
     std::vector<Page> pages;  // content pages, in source order (drafts left out unless asked for)
     planner::Catalogue catalogue;
+    std::vector<planner::CaseResult> accuracy;  // data/accuracy.json's cases, run through the planner
 };
 
 struct RenderedPage {

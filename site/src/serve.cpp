@@ -189,7 +189,8 @@ public:
         {
             std::lock_guard<std::mutex> lock(mutex_);
             state_ = std::move(next);
-            index_ = std::make_unique<SiteIndex>(state_.parsed.config, state_.site.pages, state_.parsed.catalogue);
+            index_ = std::make_unique<SiteIndex>(state_.parsed.config, state_.site.pages, state_.parsed.catalogue,
+                                                 state_.parsed.accuracy);
             templates_ = std::make_unique<Templates>(state_.sources.templates);
             search_ = state_.parsed.config.search;
             built_ = true;

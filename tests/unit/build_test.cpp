@@ -85,7 +85,8 @@ TEST_CASE("each broken site reports its error at file:line:column and leaves the
     const fs::path broken = kFixtures / "broken";
     for (const char* name : {"bad-yaml", "unclosed-front-matter", "unknown-key", "missing-template", "template-syntax",
                              "duplicate-url", "alias-cycle", "invalid-utf8", "shortcode-bad-args", "partial-recursion",
-                             "yaml-aliases", "unsafe-assets", "config-cascade", "shortcode-bad-numbers", "alias-spellings"}) {
+                             "yaml-aliases", "unsafe-assets", "config-cascade", "shortcode-bad-numbers", "alias-spellings",
+                             "accuracy-case"}) {
         CAPTURE(name);
         TempDir dir;
         const fs::path root = dir.path / "src";
@@ -151,6 +152,25 @@ TEST_CASE("the project's own content, templates and data build without errors") 
     const std::string row = sheet.substr(trn1, sheet.find("</tr>", trn1) - trn1);
     CHECK(row.find("5,186<sup>") != std::string::npos);
     CHECK(row.find("title=\"derived, not measured") != std::string::npos);
+    // The accuracy page, in both languages, from data/accuracy.json as the planner answers it.
+    const std::string acc_ja = read(options.out / "guide/accuracy/index.html");
+    const std::string acc_en = read(options.out / "en/guide/accuracy/index.html");
+    CHECK(acc_ja.find("件の公表事例") != std::string::npos);
+    CHECK(acc_en.find("Errors by kind") != std::string::npos);
+    for (const std::string* page : {&acc_ja, &acc_en}) {
+        CHECK(page->find("id=\"case-s1-gpt3-175b-1024-a100\"") != std::string::npos);
+        CHECK(page->find("id=\"kind-inference_throughput\"") != std::string::npos);
+        CHECK(page->find("#src-narayanan-2021") != std::string::npos);
+    }
+    // S1's row: published 34 days, the planner 33.9, −0.3%.
+    const auto s1 = acc_en.find("id=\"case-s1-gpt3-175b-1024-a100\"");
+    const std::string s1_row = acc_en.substr(s1, acc_en.find("</tr>", s1) - s1);
+    CHECK(s1_row.find("34 days") != std::string::npos);
+    CHECK(s1_row.find("33.9 days") != std::string::npos);
+    CHECK(s1_row.find("\u22120.3%") != std::string::npos);
+    // Every calculator links to it beside its results.
+    for (const char* c : {"training", "inference", "energy", "compare"})
+        CHECK(read(options.out / "en/calculators" / c / "index.html").find("guide/accuracy/") != std::string::npos);
 }
 
 TEST_CASE("calculator pages need the wasm module") {

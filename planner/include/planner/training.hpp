@@ -59,7 +59,7 @@ struct Range {
 struct TrainingRanges {
     std::optional<Range> mfu;
     std::optional<Range> scaling_efficiency;
-    Range days;
+    Range days, accelerator_hours;
     std::optional<Range> cost_usd, energy_kwh, co2e_kg;
 };
 

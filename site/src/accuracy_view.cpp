@@ -1,0 +1,100 @@
+#include "accuracy_view.hpp"
+
+#include <cmath>
+
+#include "text.hpp"
+
+namespace site {
+
+using nlohmann::json;
+
+namespace {
+
+std::string string_of(const json& strings, const std::string& key) {
+    auto it = strings.find(key);
+    return it != strings.end() && it->is_string() ? it->get<std::string>() : key;
+}
+
+// "+1.2%", "−0.3%", "0.0%"
+std::string signed_percent(double fraction) {
+    const double p = std::round(fraction * 1000) / 10;
+    if (p == 0) return "0.0%";
+    return (p > 0 ? "+" : "\u2212") + format_grouped(std::abs(p), 1) + (std::abs(p) == std::floor(std::abs(p)) ? ".0%" : "%");
+}
+
+std::string percent(double fraction) {
+    const double p = std::round(std::abs(fraction) * 1000) / 10;
+    return format_grouped(p, 1) + (p == std::floor(p) ? ".0%" : "%");
+}
+
+std::string with_unit(const std::string& number, const std::string& unit) {
+    return unit.empty() ? number : unit.rfind("%", 0) == 0 || unit.rfind("×", 0) == 0 || unit[0] == '/' ? number + unit : number + " " + unit;
+}
+
+}  // namespace
+
+json accuracy_view(const std::vector<planner::CaseResult>& results, const std::string& lang, const json& strings,
+                   const std::string& references) {
+    json groups = json::array();
+    std::vector<double> complete;
+    for (const std::string& kind : planner::kAccuracyKinds) {
+        json rows = json::array();
+        for (const planner::CaseResult& r : results) {
+            if (r.c.kind != kind || !r.planned) continue;
+            const std::string unit = string_of(strings, "acc_unit_" + r.c.unit);
+            json row = {{"id", r.c.id},
+                        {"title", r.c.title.in(lang)},
+                        {"inputs", r.c.inputs.in(lang)},
+                        {"basis", r.c.basis},
+                        {"basis_name", string_of(strings, "acc_basis_" + r.c.basis)},
+                        {"complete", r.c.basis == "complete"},
+                        {"published", with_unit(format_display(r.c.published), unit)},
+                        {"planned", with_unit(format_display(*r.planned), unit)},
+                        {"error", signed_percent(r.error)},
+                        {"bound", "\u00B1" + percent(r.c.bound)},
+                        {"beyond_target", std::abs(r.error) > 0.15},
+                        {"source_url", references + "#src-" + r.c.source},
+                        {"source", r.c.source}};
+            if (!r.c.locator.empty()) row["locator"] = r.c.locator;
+            if (r.c.why) row["why"] = r.c.why->in(lang);
+            if (r.range) {
+                row["range"] = with_unit(format_display(r.range->low) + "\u2013" + format_display(r.range->high), unit);
+                row["in_range"] = r.published_in_range;
+            }
+            if (r.c.basis == "complete" && planner::is_prediction(kind)) complete.push_back(r.error);
+            rows.push_back(std::move(row));
+        }
+        if (rows.empty()) continue;
+        groups.push_back({{"kind", kind}, {"name", string_of(strings, "acc_kind_" + kind)}, {"anchor", "kind-" + kind},
+                          {"count", rows.size()}, {"rows", std::move(rows)}});
+    }
+    json summary = json::array();
+    for (const planner::KindSummary& s : planner::summarise(results)) {
+        json row = {{"kind", s.kind},
+                    {"name", string_of(strings, "acc_kind_" + s.kind)},
+                    {"anchor", "kind-" + s.kind},
+                    {"cases", s.cases},
+                    {"complete", s.complete},
+                    {"median_all", percent(s.median_all)},
+                    {"worst_all", percent(s.worst_all)},
+                    {"worst_id", s.worst_id},
+                    {"prediction", planner::is_prediction(s.kind)}};
+        for (const planner::CaseResult& r : results)
+            if (r.c.id == s.worst_id) row["worst_title"] = r.c.title.in(lang);
+        if (s.median_complete) row["median_complete"] = percent(*s.median_complete);
+        if (s.worst_complete) row["worst_complete"] = percent(*s.worst_complete);
+        summary.push_back(std::move(row));
+    }
+    double worst = 0;
+    for (double e : complete) worst = std::max(worst, std::abs(e));
+    const double median = planner::median_abs(complete);
+    return {{"total", results.size()},
+            {"complete_count", complete.size()},
+            {"complete_median", percent(median)},
+            {"complete_worst", percent(worst)},
+            {"targets_met", !complete.empty() && median <= 0.05 && worst <= 0.15},
+            {"summary", std::move(summary)},
+            {"groups", std::move(groups)}};
+}
+
+}  // namespace site

@@ -1,0 +1,21 @@
+// What the accuracy page's template sees: the published cases of data/accuracy.json as the planner
+// answered them at build time, grouped by kind, with a summary per kind, in the page's language.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "planner/accuracy.hpp"
+
+namespace site {
+
+/// {total, complete_count, complete_median, complete_worst, targets_met, summary[...], groups[{kind,
+/// name, anchor, rows[...]}]}; every number as text. `strings` are the language's UI strings (kind,
+/// basis and unit names: acc_kind_<kind>, acc_basis_<basis>, acc_unit_<unit>); `references` is the
+/// URL of the references page, relative to the page.
+nlohmann::json accuracy_view(const std::vector<planner::CaseResult>& results, const std::string& lang,
+                             const nlohmann::json& strings, const std::string& references);
+
+}  // namespace site

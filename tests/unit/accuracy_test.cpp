@@ -1,0 +1,201 @@
+// The planner against published figures: every case of data/accuracy.json within its stated bound,
+// the targets of the accuracy page met on the cases whose inputs are complete, and the loader's
+// errors located at file:line:column.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <set>
+
+#include "planner/accuracy.hpp"
+#include "test_catalogue.hpp"
+
+using nlohmann::json;
+
+namespace {
+
+planner::CatalogueFiles::File real_cases_file() {
+    return {"data/accuracy.json", test::read_text(std::string(ACCELGUIDE_SOURCE_DIR) + "/data/accuracy.json")};
+}
+
+const std::vector<planner::CaseResult>& real_results() {
+    static const std::vector<planner::CaseResult> results = [] {
+        auto load = planner::load_accuracy_cases(real_cases_file(), test::real_catalogue());
+        if (!load.ok()) throw std::runtime_error(load.errors.front().to_string());
+        return planner::evaluate_cases(test::real_catalogue(), load.cases);
+    }();
+    return results;
+}
+
+planner::AccuracyLoad load_text(const std::string& text) {
+    return planner::load_accuracy_cases({"data/accuracy.json", text}, test::real_catalogue());
+}
+
+const char* kGoodCase = R"({"id": "c1", "kind": "training_time", "basis": "complete",
+  "title": {"ja": "GPT-3", "en": "GPT-3"}, "inputs": {"ja": "入力", "en": "inputs"}, "source": "narayanan-2021",
+  "requests": [{"api": 1, "kind": "train", "model": {"parameters": 175e9}, "tokens": 300e9, "recompute": "full",
+                "instance": "p4de.24xlarge", "instance_count": 128, "achieved_tflops": 140}],
+  "read": ["train.days"], "published": {"value": 34, "unit": "days"}, "bound": 0.15})";
+
+}  // namespace
+
+TEST_CASE("every published case is within its stated bound") {
+    for (const planner::CaseResult& r : real_results()) {
+        CAPTURE(r.c.id);
+        CAPTURE(r.failure);
+        REQUIRE(r.planned);
+        CAPTURE(*r.planned);
+        CAPTURE(r.c.published);
+        CAPTURE(r.error);
+        CHECK(std::isfinite(r.error));
+        CHECK(r.within_bound);
+    }
+}
+
+TEST_CASE("the accuracy page holds S1-S10 and at least 20 further published cases, 30 or more in all") {
+    const auto& results = real_results();
+    CHECK(results.size() >= 30);
+    std::set<std::string> reference;  // S1 ... S10
+    int further = 0;
+    for (const auto& r : results) {
+        if (r.c.id.size() > 2 && r.c.id[0] == 's' && std::isdigit(static_cast<unsigned char>(r.c.id[1]))) {
+            reference.insert(r.c.id.substr(0, r.c.id.find('-')));
+        } else {
+            ++further;
+        }
+    }
+    CHECK(reference == std::set<std::string>{"s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10"});
+    CHECK(further >= 20);
+}
+
+TEST_CASE("on the cases with complete published inputs the median error is at most 5% and the worst at most 15%") {
+    std::vector<double> complete;
+    for (const auto& r : real_results())
+        if (r.c.basis == "complete" && planner::is_prediction(r.c.kind)) complete.push_back(r.error);
+    REQUIRE(complete.size() >= 8);
+    double worst = 0;
+    for (double e : complete) worst = std::max(worst, std::abs(e));
+    CHECK(planner::median_abs(complete) <= 0.05);
+    CHECK(worst <= 0.15);
+    // And per kind, as the page's summary shows them.
+    for (const auto& s : planner::summarise(real_results())) {
+        CAPTURE(s.kind);
+        if (!s.median_complete || !planner::is_prediction(s.kind)) continue;
+        CHECK(*s.median_complete <= 0.05);
+        CHECK(*s.worst_complete <= 0.15);
+    }
+}
+
+TEST_CASE("every kind the issue names has cases: training time, memory, inference throughput and energy") {
+    std::set<std::string> kinds;
+    for (const auto& s : planner::summarise(real_results())) kinds.insert(s.kind);
+    for (const char* k : {"training_time", "memory", "inference_throughput", "energy"}) CHECK(kinds.count(k));
+}
+
+TEST_CASE("a case off by more than 5% says why") {
+    for (const auto& r : real_results()) {
+        CAPTURE(r.c.id);
+        if (std::abs(r.error) > 0.05) CHECK(r.c.why);
+    }
+}
+
+TEST_CASE("a training case that rests on a default MFU carries the planner's range, scaled like its figure") {
+    for (const auto& r : real_results()) {
+        if (r.c.id != "llama-65b-gpu-hours") continue;
+        REQUIRE(r.range);
+        CHECK(r.range->low < *r.planned);
+        CHECK(*r.planned < r.range->high);
+        // The published 1,022,362 GPU-hours lie below even the low end: the scaling efficiency the
+        // planner borrows for 256 instances is too pessimistic for this run, and the page says so.
+        CHECK(r.c.published < r.range->low);
+        CHECK_FALSE(r.published_in_range);
+        return;
+    }
+    FAIL("llama-65b-gpu-hours is missing");
+}
+
+TEST_CASE("the summary gives median and worst |error| per kind, in the page's order") {
+    planner::AccuracyCase a, b, c;
+    a.kind = b.kind = "memory";
+    c.kind = "training_time";
+    a.basis = c.basis = "complete";
+    b.basis = "assumed";
+    a.id = "a";
+    b.id = "b";
+    c.id = "c";
+    std::vector<planner::CaseResult> results(3);
+    results[0].c = a, results[0].planned = 1, results[0].error = -0.02;
+    results[1].c = b, results[1].planned = 1, results[1].error = 0.30;
+    results[2].c = c, results[2].planned = 1, results[2].error = 0.04;
+    const auto s = planner::summarise(results);
+    REQUIRE(s.size() == 2);
+    CHECK(s[0].kind == "training_time");
+    CHECK(s[1].kind == "memory");
+    CHECK(s[1].cases == 2);
+    CHECK(s[1].complete == 1);
+    CHECK(*s[1].median_complete == doctest::Approx(0.02));
+    CHECK(s[1].median_all == doctest::Approx(0.16));
+    CHECK(s[1].worst_all == doctest::Approx(0.30));
+    CHECK(s[1].worst_id == "b");
+}
+
+TEST_CASE("a case reads sums, ratios and savings across its requests") {
+    auto load = load_text(std::string(R"({"cases": [)") + kGoodCase + R"(,
+      {"id": "ratio", "kind": "catalogue", "basis": "complete", "title": {"ja": "比", "en": "ratio"},
+       "inputs": {"ja": "入力", "en": "inputs"}, "source": "nvidia-h100-datasheet",
+       "requests": [{"api": 1, "kind": "instances", "ids": ["p5.48xlarge"]}, {"api": 1, "kind": "instances", "ids": ["p4d.24xlarge"]}],
+       "read": ["instances.rows.0.peak_tflops.bf16", "instances.rows.0.peak_tflops.bf16"], "combine": "ratio",
+       "published": {"value": 3, "unit": "ratio"}, "bound": 0.1}]})");
+    REQUIRE_MESSAGE(load.ok(), load.errors.front().to_string());
+    const auto results = planner::evaluate_cases(test::real_catalogue(), load.cases);
+    REQUIRE(results.size() == 2);
+    CHECK(*results[0].planned == doctest::Approx(33.9).epsilon(0.001));
+    CHECK_FALSE(results[0].range);  // a measured throughput leaves nothing to range over
+    CHECK(*results[1].planned == doctest::Approx(989.5 / 312).epsilon(1e-9));
+    CHECK(results[1].error == doctest::Approx(989.5 / 312 / 3 - 1).epsilon(1e-9));
+    CHECK(results[1].within_bound);
+}
+
+TEST_CASE("a case whose request the planner refuses fails with the planner's reason") {
+    std::string text = std::string(R"({"cases": [)") + kGoodCase + "]}";
+    text.replace(text.find("p4de.24xlarge"), 13, "p9.mega");
+    auto load = load_text(text);
+    REQUIRE(load.ok());
+    const auto results = planner::evaluate_cases(test::real_catalogue(), load.cases);
+    CHECK_FALSE(results[0].planned);
+    CHECK(results[0].failure.find("request 0 fails: instance: ") == 0);
+    CHECK(results[0].c.position.line == 1);
+}
+
+TEST_CASE("the loader reports a bad case at file:line:column with the field and the reason") {
+    struct Bad {
+        std::string from, to, code, says;
+    };
+    const Bad bad[] = {
+        {R"("kind": "training_time")", R"("kind": "training")", "data.bad_value", "\"training\" is not a valid kind"},
+        {R"("source": "narayanan-2021")", R"("source": "nobody-2030")", "data.unknown_source", "unknown source"},
+        {R"("unit": "days")", R"("unit": "weeks")", "data.bad_value", "\"weeks\" is not a valid unit"},
+        {R"("bound": 0.15)", R"("bound": 15)", "data.bad_value", "\"bound\" must be a fraction"},
+        {R"("basis": "complete")", R"("basis": "assumed")", "data.missing_field", "must say why"},
+        {R"("en": "inputs")", R"("de": "inputs")", "data.unknown_field", "unknown language \"de\""},
+        {R"("read": ["train.days"])", R"("read": ["train.days", "train.cost_usd"])", "data.bad_value",
+         "combine \"value\" reads 1 figure, not 2"},
+        {R"("bound": 0.15)", R"("bound": 0.15, "colour": "red")", "data.unknown_field", "unknown field \"colour\""},
+    };
+    for (const Bad& b : bad) {
+        std::string text = std::string("{\"cases\": [\n") + kGoodCase + "]}";
+        const auto at = text.find(b.from);
+        REQUIRE(at != std::string::npos);
+        text.replace(at, b.from.size(), b.to);
+        auto load = load_text(text);
+        CAPTURE(b.to);
+        REQUIRE(load.errors.size() >= 1);
+        const planner::Diagnostic& d = load.errors.front();
+        CHECK(d.code == b.code);
+        CHECK(d.file == "data/accuracy.json");
+        CHECK(d.entry == "c1");
+        CHECK(d.line >= 2);
+        CHECK(d.column >= 1);
+        CHECK(d.message.find(b.says) != std::string::npos);
+        CHECK(load.cases.empty());
+    }
+}
