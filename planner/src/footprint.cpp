@@ -38,6 +38,11 @@ Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, d
     }
     if (in.power_watts || inst.power) f.power_watts = in.power_watts ? *in.power_watts : inst.power->value;
     if (in.pue || region) f.pue = in.pue ? *in.pue : region->pue.value;
+    if (!in.power_watts && inst.power && inst.power->estimate && inst.power->value > 0) {
+        const double v = inst.power->value;
+        f.power_factor = inst.power->range ? Range{inst.power->range->first / v, inst.power->range->second / v}
+                                           : kEstimatedPowerFactor;
+    }
     if (!f.power_watts) {
         f.notes.push_back("energy: no power estimate for " + inst.id + " in the catalogue; give power_watts");
     } else if (f.pue) {
@@ -46,6 +51,12 @@ Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, d
             f.carbon_intensity = region->carbon_intensity.value;
             f.co2e_kg = *f.energy_kwh * *f.carbon_intensity / 1000;
         }
+    }
+    if (f.power_factor && f.power_watts) {
+        auto span = [&](double v) { return Range{v * f.power_factor->low, v * f.power_factor->high}; };
+        f.power_watts_range = span(*f.power_watts);
+        if (f.energy_kwh) f.energy_kwh_range = span(*f.energy_kwh);
+        if (f.co2e_kg) f.co2e_kg_range = span(*f.co2e_kg);
     }
     return out;
 }
@@ -63,6 +74,12 @@ void add_to_json(json& j, const Footprint& f) {
     put("pue", f.pue);
     put("carbon_intensity", f.carbon_intensity);
     j["region"] = f.region;
+    auto span = [&](const char* key, const std::optional<Range>& r) {
+        if (r) j["range"][key] = {{"low", r->low}, {"high", r->high}};
+    };
+    span("power_watts", f.power_watts_range);
+    span("energy_kwh", f.energy_kwh_range);
+    span("co2e_kg", f.co2e_kg_range);
 }
 
 }  // namespace planner

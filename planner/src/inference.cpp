@@ -177,6 +177,12 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
     }
     if (r.footprint.energy_kwh) r.kwh_per_million = *r.footprint.energy_kwh / millions_per_hour;
     if (r.footprint.co2e_kg) r.co2e_kg_per_million = *r.footprint.co2e_kg / millions_per_hour;
+    auto per_million = [&](const std::optional<Range>& v) -> std::optional<Range> {
+        if (!v) return std::nullopt;
+        return Range{v->low / millions_per_hour, v->high / millions_per_hour};
+    };
+    r.kwh_per_million_range = per_million(r.footprint.energy_kwh_range);
+    r.co2e_kg_per_million_range = per_million(r.footprint.co2e_kg_range);
     return out;
 }
 
@@ -196,6 +202,11 @@ void to_json(json& j, const InferenceResult& r) {
     put("cost_per_million", r.cost_per_million);
     put("kwh_per_million", r.kwh_per_million);
     put("co2e_kg_per_million", r.co2e_kg_per_million);
+    auto put_range = [&](const char* key, const std::optional<Range>& v) {
+        if (v) j["range"][key] = {{"low", v->low}, {"high", v->high}};
+    };
+    put_range("kwh_per_million", r.kwh_per_million_range);
+    put_range("co2e_kg_per_million", r.co2e_kg_per_million_range);
     json fleet_hour;
     add_to_json(fleet_hour, r.footprint);
     j["fleet_hour"] = fleet_hour;

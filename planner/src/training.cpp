@@ -212,7 +212,8 @@ std::optional<TrainingRanges> ranges_of(const Catalogue& catalogue, const Traini
     const double e = r.scaling_efficiency;
     std::optional<Range> scaling;
     if (e < 1 && borrowed_scaling(catalogue, r, instance)) scaling = Range{e * e, std::sqrt(e)};
-    if (!mfu && !scaling) return std::nullopt;
+    const std::optional<Range>& power = r.footprint.power_factor;
+    if (!mfu && !scaling && !power) return std::nullopt;
     TrainingRanges out;
     out.mfu = mfu;
     out.scaling_efficiency = scaling;
@@ -221,11 +222,17 @@ std::optional<TrainingRanges> ranges_of(const Catalogue& catalogue, const Traini
     const double fast = (mfu ? mfu->high / m : 1) * (scaling ? scaling->high / e : 1);
     const double slow = (mfu ? mfu->low / m : 1) * (scaling ? scaling->low / e : 1);
     auto scaled = [&](double v) { return Range{v / fast, v / slow}; };
-    out.days = scaled(r.days);
-    out.accelerator_hours = scaled(r.accelerator_hours);
-    if (r.footprint.cost_usd) out.cost_usd = scaled(*r.footprint.cost_usd);
-    if (r.footprint.energy_kwh) out.energy_kwh = scaled(*r.footprint.energy_kwh);
-    if (r.footprint.co2e_kg) out.co2e_kg = scaled(*r.footprint.co2e_kg);
+    // Energy and CO2e move with the time and, when the power is an estimate, with the power too.
+    auto drawn = [&](double v) {
+        return Range{v / fast * (power ? power->low : 1), v / slow * (power ? power->high : 1)};
+    };
+    if (mfu || scaling) {
+        out.days = scaled(r.days);
+        out.accelerator_hours = scaled(r.accelerator_hours);
+        if (r.footprint.cost_usd) out.cost_usd = scaled(*r.footprint.cost_usd);
+    }
+    if (r.footprint.energy_kwh) out.energy_kwh = drawn(*r.footprint.energy_kwh);
+    if (r.footprint.co2e_kg) out.co2e_kg = drawn(*r.footprint.co2e_kg);
     return out;
 }
 
@@ -419,15 +426,17 @@ void to_json(json& j, const TrainingResult& r) {
     add_to_json(j, r.footprint);
     j["layout"] = r.layout ? json(*r.layout) : json(nullptr);
     j["minimum_instances"] = r.minimum_instances ? json(*r.minimum_instances) : json(nullptr);
-    if (r.range) {
-        auto pair = [](const Range& v) { return json{{"low", v.low}, {"high", v.high}}; };
-        json range{{"days", pair(r.range->days)}, {"accelerator_hours", pair(r.range->accelerator_hours)}};
-        if (r.range->mfu) range["mfu"] = pair(*r.range->mfu);
-        if (r.range->scaling_efficiency) range["scaling_efficiency"] = pair(*r.range->scaling_efficiency);
-        if (r.range->cost_usd) range["cost_usd"] = pair(*r.range->cost_usd);
-        if (r.range->energy_kwh) range["energy_kwh"] = pair(*r.range->energy_kwh);
-        if (r.range->co2e_kg) range["co2e_kg"] = pair(*r.range->co2e_kg);
-        j["range"] = std::move(range);
+    if (r.range) {  // over the footprint's own range (power_watts), energy and CO2e with time and power
+        auto put_range = [&](const char* key, const std::optional<Range>& v) {
+            if (v) j["range"][key] = {{"low", v->low}, {"high", v->high}};
+        };
+        put_range("days", r.range->days);
+        put_range("accelerator_hours", r.range->accelerator_hours);
+        put_range("mfu", r.range->mfu);
+        put_range("scaling_efficiency", r.range->scaling_efficiency);
+        put_range("cost_usd", r.range->cost_usd);
+        put_range("energy_kwh", r.range->energy_kwh);
+        put_range("co2e_kg", r.range->co2e_kg);
     }
 }
 

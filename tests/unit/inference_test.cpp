@@ -142,3 +142,30 @@ TEST_CASE("serving on a chip the catalogue says cannot serve is refused at the i
     REQUIRE(r["errors"].size() == 1);
     CHECK(r["errors"][0] == json{{"field", "instance"}, {"message", c.accelerator("a10g")->name + " is not offered for inference"}});
 }
+
+TEST_CASE("energy and CO2e on an estimated instance power carry 75-100% of it; a measured power_watts removes the range") {
+    const json fields = {{"instance", "inf1.2xlarge"}, {"rate", {{"value", 1e6}, {"per", "hour"}}},
+                         {"target_utilisation", 1}, {"benchmark", "layoutlm-inf1-2xlarge"}};
+    const json i = infer(fields);
+    REQUIRE(i.contains("range"));
+    CHECK(i["range"]["kwh_per_million"]["low"].get<double>() == doctest::Approx(0.75 * i["kwh_per_million"].get<double>()));
+    CHECK(i["range"]["kwh_per_million"]["high"].get<double>() == doctest::Approx(i["kwh_per_million"].get<double>()));
+    CHECK(i["range"]["co2e_kg_per_million"]["low"].get<double>() ==
+          doctest::Approx(0.75 * i["co2e_kg_per_million"].get<double>()));
+    CHECK(i["fleet_hour"]["range"]["power_watts"]["low"].get<double>() ==
+          doctest::Approx(0.75 * i["fleet_hour"]["power_watts"].get<double>()));
+
+    json measured = fields;
+    measured["power_watts"] = 80;
+    const json m = infer(measured);
+    CHECK_FALSE(m.contains("range"));
+    CHECK_FALSE(m["fleet_hour"].contains("range"));
+
+    json e = json::parse(planner::plan(test::real_catalogue(), R"({"api":1,"kind":"energy","configurations":[
+        {"instance":"p4d.24xlarge","instances":1,"hours":1},
+        {"instance":"trn1.32xlarge","instances":1,"hours":1,"power_watts":5000}]})"));
+    REQUIRE(e["ok"] == true);
+    const json& estimated = e["energy"]["configurations"][0];
+    CHECK(estimated["range"]["energy_kwh"]["low"].get<double>() == doctest::Approx(0.75 * estimated["energy_kwh"].get<double>()));
+    CHECK_FALSE(e["energy"]["configurations"][1].contains("range"));
+}

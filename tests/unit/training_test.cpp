@@ -167,14 +167,18 @@ TEST_CASE("a plan that rests on an assumed MFU or a borrowed scaling efficiency 
     CHECK(r.range->scaling_efficiency->low == doctest::Approx(e * e));
     CHECK(r.range->scaling_efficiency->high == doctest::Approx(std::sqrt(e)));
     // Days go as 1 / (MFU · e).
-    CHECK(r.range->days.low == doctest::Approx(r.days * 0.52 * e / (0.52 * std::sqrt(e))));
-    CHECK(r.range->days.high == doctest::Approx(r.days * 0.52 * e / (0.43 * e * e)));
-    CHECK(r.range->days.low < r.days);
-    CHECK(r.days < r.range->days.high);
-    // Cost, energy and CO2e go with the instance-hours, so with the days.
-    CHECK(r.range->cost_usd->high / *r.footprint.cost_usd == doctest::Approx(r.range->days.high / r.days));
-    CHECK(r.range->energy_kwh->low / *r.footprint.energy_kwh == doctest::Approx(r.range->days.low / r.days));
-    CHECK(r.range->co2e_kg->low / *r.footprint.co2e_kg == doctest::Approx(r.range->days.low / r.days));
+    REQUIRE(r.range->days);
+    CHECK(r.range->days->low == doctest::Approx(r.days * 0.52 * e / (0.52 * std::sqrt(e))));
+    CHECK(r.range->days->high == doctest::Approx(r.days * 0.52 * e / (0.43 * e * e)));
+    CHECK(r.range->days->low < r.days);
+    CHECK(r.days < r.range->days->high);
+    // Cost goes with the instance-hours, so with the days.
+    CHECK(r.range->cost_usd->high / *r.footprint.cost_usd == doctest::Approx(r.range->days->high / r.days));
+    // Energy and CO2e go with the days and with the estimated power: 75-100% of p4de's estimate.
+    REQUIRE(r.footprint.power_factor);
+    CHECK(r.range->energy_kwh->low / *r.footprint.energy_kwh == doctest::Approx(r.range->days->low / r.days * 0.75));
+    CHECK(r.range->energy_kwh->high / *r.footprint.energy_kwh == doctest::Approx(r.range->days->high / r.days));
+    CHECK(r.range->co2e_kg->low / *r.footprint.co2e_kg == doctest::Approx(r.range->days->low / r.days * 0.75));
 }
 
 TEST_CASE("measured or stated inputs narrow the range: none is left when nothing is assumed") {
@@ -184,6 +188,7 @@ TEST_CASE("measured or stated inputs narrow the range: none is left when nothing
         return result.value.range;
     };
     auto req = s1();
+    req.footprint.power_watts = 4000;  // the instance's power, measured: no power estimate to doubt
     // Achieved TFLOP/s measured at the job's scale.
     CHECK_FALSE(range_of(req));
     req.achieved_tflops.reset();
@@ -200,6 +205,14 @@ TEST_CASE("measured or stated inputs narrow the range: none is left when nothing
     // One instance has no scaling losses to doubt.
     req.instance_count = 1;
     CHECK_FALSE(range_of(req));
+    // Without a measured power, energy and CO2e keep the estimate's span, and only they do.
+    req.footprint.power_watts.reset();
+    const auto power_only = range_of(req);
+    REQUIRE(power_only);
+    CHECK_FALSE(power_only->days);
+    CHECK_FALSE(power_only->cost_usd);
+    REQUIRE(power_only->energy_kwh);
+    CHECK(power_only->energy_kwh->high / power_only->energy_kwh->low == doctest::Approx(1 / 0.75));
 }
 
 TEST_CASE("training on a chip the catalogue says cannot train is refused at the instance, in both languages") {

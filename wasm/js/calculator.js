@@ -421,7 +421,7 @@ const EXTRAS = {
     answer(root.querySelector('[data-answer]'), form, request, rows.filter((r) => r.days != null && r.cost_usd != null));
     fillTable(root.querySelector('[data-table="compare-rows"]'), rows.map((r) => [
       { text: r.instance }, { text: r.instances, num: true }, { text: r.days ?? r.error, num: r.days != null },
-      { text: r.range ? `${r.range.days.low}–${r.range.days.high}` : '', num: true },
+      { text: r.range && r.range.days ? `${r.range.days.low}–${r.range.days.high}` : '', num: true },
       { text: r.cost_usd, num: true }, { text: r.pareto ? '✓' : '' },
     ]));
     return { compare: { request: compareRequest, response: compare } };
@@ -444,8 +444,11 @@ const EXTRAS = {
 
   energy(root, form, request, response, { draw, display }) {
     const rows = display.energy.configurations;
+    // A figure that rests on an estimated power carries its span, as the build-time table does.
+    const spanned = (r, key) => (r.range && r.range[key] ? `${r[key]} (${r.range[key].low}–${r.range[key].high})` : r[key]);
     fillTable(root.querySelector('[data-table="energy-rows"]'), rows.map((r) => [
-      { text: r.label }, { text: r.instance }, { text: r.energy_kwh, num: true }, { text: r.co2e_kg, num: true },
+      { text: r.label }, { text: r.instance }, { text: spanned(r, 'energy_kwh'), num: true },
+      { text: spanned(r, 'co2e_kg'), num: true },
       { text: r.cost_usd, num: true }, { text: r.energy_saving_percent, num: true },
       { text: r.co2e_saving_percent, num: true }, { text: r.cost_saving_percent, num: true },
     ]));

@@ -21,6 +21,18 @@
 
 namespace planner {
 
+/// A low and a high plausible value.
+struct Range {
+    double low = 0;
+    double high = 0;
+};
+
+/// An instance power the catalogue estimates (accelerator TDP × count + host) is near the ceiling:
+/// measured averages run lower. GPT-3 on 10,000 V100 drew 330 W per GPU on average (Patterson et al.
+/// 2021) against 425 W estimated this way, 0.78 of it. So an estimate's range is 75–100% of it,
+/// unless the figure carries a range of its own.
+inline constexpr Range kEstimatedPowerFactor{0.75, 1.0};
+
 struct FootprintInputs {
     std::optional<std::string> region;         // default: the price's region
     std::optional<double> price_usd_per_hour;  // overrides the catalogue's price
@@ -45,13 +57,17 @@ struct Footprint {
     std::optional<double> pue;
     std::optional<double> carbon_intensity;  // gCO2e/kWh
     std::vector<std::string> notes;          // what is missing and how to supply it
+    // When the power is the catalogue's estimate (not power_watts from the request): the factors
+    // low/high of the estimate (kEstimatedPowerFactor or the figure's own range), and what they give.
+    std::optional<Range> power_factor, power_watts_range, energy_kwh_range, co2e_kg_range;
 };
 
 /// The footprint of `instance_hours` on `instance`. The only error is an unknown region.
 Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& instance, double instance_hours,
                              const FootprintInputs& inputs, const std::string& field_prefix = "");
 
-/// Adds the footprint's fields (cost_usd, energy_kwh, ...) to a result object.
+/// Adds the footprint's fields (cost_usd, energy_kwh, ...) to a result object, and under "range" the
+/// span of power_watts, energy_kwh and co2e_kg when the power is an estimate.
 void add_to_json(nlohmann::json& j, const Footprint& f);
 
 }  // namespace planner

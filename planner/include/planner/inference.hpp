@@ -81,6 +81,8 @@ struct InferenceResult {
     std::optional<double> cost_per_million;
     std::optional<double> kwh_per_million;
     std::optional<double> co2e_kg_per_million;
+    // When the instance power is an estimate: the span of the two above (Footprint::power_factor).
+    std::optional<Range> kwh_per_million_range, co2e_kg_per_million_range;
     Footprint footprint;               // of one hour of the whole fleet
     std::vector<std::string> notes;
 };

@@ -45,21 +45,17 @@ struct TrainingRequest {
     FootprintInputs footprint;                 // region, price, power, PUE overrides
 };
 
-/// A low and a high plausible value.
-struct Range {
-    double low = 0;
-    double high = 0;
-};
-
 /// How far the figures may move when the plan rests on an assumption: a default MFU taken from
 /// another set-up (the catalogue figure's `range`), or a scaling efficiency borrowed from a
 /// benchmark (its losses halved or doubled: e² to √e). Days, cost, energy and CO2e scale with
 /// 1 / (MFU · e), so each range is the point figure times the ratio of the assumptions. A measured
-/// achieved_tflops, or an mfu and scaling_efficiency given in the request, narrow it to nothing.
+/// achieved_tflops, or an mfu and scaling_efficiency given in the request, narrow days and cost to
+/// nothing. Energy and CO2e also move with an estimated instance power (Footprint::power_factor),
+/// which only power_watts in the request removes.
 struct TrainingRanges {
     std::optional<Range> mfu;
     std::optional<Range> scaling_efficiency;
-    Range days, accelerator_hours;
+    std::optional<Range> days, accelerator_hours;  // when MFU or scaling efficiency is assumed
     std::optional<Range> cost_usd, energy_kwh, co2e_kg;
 };
 
