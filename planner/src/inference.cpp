@@ -119,6 +119,7 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
             return fail("benchmark", "\"" + b->id + "\" was measured on " + b->instance + ", not " + inst->id);
         r.per_instance_rps = b->throughput->value;
         r.throughput_source = b->id;
+        if (b->throughput->range) r.per_instance_rps_range = Range{b->throughput->range->first, b->throughput->range->second};
         if (b->latency) r.latency_ms = b->latency->value;
     } else if (req.compute) {
         const ComputeShape& c = *req.compute;
@@ -156,7 +157,15 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
     const double needed = r.peak_rps / (r.per_instance_rps * req.target_utilisation);
     if (!std::isfinite(needed) || needed > 1e7) return fail("rate.value", "needs more than ten million instances");
     // Any rate above 0 needs one instance, however idle (1 request a day is not a fleet of 0).
-    r.fleet = std::max(1, int(std::ceil(needed - 1e-9))) + req.redundancy;
+    auto fleet_at = [&](double rps) {
+        return std::max(1, int(std::ceil(r.peak_rps / (rps * req.target_utilisation) - 1e-9))) + req.redundancy;
+    };
+    r.fleet = fleet_at(r.per_instance_rps);
+    // A throughput estimated within a stated range sizes the fleet over it: more throughput, fewer instances.
+    if (r.per_instance_rps_range) {
+        const int fewest = fleet_at(r.per_instance_rps_range->high), most = fleet_at(r.per_instance_rps_range->low);
+        if (fewest != most) r.fleet_range = Range{double(fewest), double(most)};
+    }
     if (r.latency_ms) r.concurrency = r.peak_rps * *r.latency_ms / 1000;
     if (req.latency_target_ms) {
         if (r.latency_ms) r.latency_ok = *r.latency_ms <= *req.latency_target_ms;
@@ -177,12 +186,18 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
     }
     if (r.footprint.energy_kwh) r.kwh_per_million = *r.footprint.energy_kwh / millions_per_hour;
     if (r.footprint.co2e_kg) r.co2e_kg_per_million = *r.footprint.co2e_kg / millions_per_hour;
-    auto per_million = [&](const std::optional<Range>& v) -> std::optional<Range> {
-        if (!v) return std::nullopt;
-        return Range{v->low / millions_per_hour, v->high / millions_per_hour};
+    // Per million: with the fleet's range (cost, energy, CO2e) and the estimated power's (energy, CO2e).
+    const double fleet_low = r.fleet_range ? r.fleet_range->low / r.fleet : 1;
+    const double fleet_high = r.fleet_range ? r.fleet_range->high / r.fleet : 1;
+    const std::optional<Range>& power = r.footprint.power_factor;
+    auto spread = [&](const std::optional<double>& v, bool with_power) -> std::optional<Range> {
+        if (!v || (!r.fleet_range && !(with_power && power))) return std::nullopt;
+        return Range{*v * fleet_low * (with_power && power ? power->low : 1),
+                     *v * fleet_high * (with_power && power ? power->high : 1)};
     };
-    r.kwh_per_million_range = per_million(r.footprint.energy_kwh_range);
-    r.co2e_kg_per_million_range = per_million(r.footprint.co2e_kg_range);
+    r.cost_per_million_range = spread(r.cost_per_million, false);
+    r.kwh_per_million_range = spread(r.kwh_per_million, true);
+    r.co2e_kg_per_million_range = spread(r.co2e_kg_per_million, true);
     return out;
 }
 
@@ -205,6 +220,9 @@ void to_json(json& j, const InferenceResult& r) {
     auto put_range = [&](const char* key, const std::optional<Range>& v) {
         if (v) j["range"][key] = {{"low", v->low}, {"high", v->high}};
     };
+    put_range("per_instance_rps", r.per_instance_rps_range);
+    put_range("fleet", r.fleet_range);
+    put_range("cost_per_million", r.cost_per_million_range);
     put_range("kwh_per_million", r.kwh_per_million_range);
     put_range("co2e_kg_per_million", r.co2e_kg_per_million_range);
     json fleet_hour;

@@ -169,3 +169,24 @@ TEST_CASE("energy and CO2e on an estimated instance power carry 75-100% of it; a
     CHECK(estimated["range"]["energy_kwh"]["low"].get<double>() == doctest::Approx(0.75 * estimated["energy_kwh"].get<double>()));
     CHECK_FALSE(e["energy"]["configurations"][1].contains("range"));
 }
+
+TEST_CASE("a benchmark throughput estimated within a range sizes the fleet over it: S2's GPU side is 32 to 33 instances") {
+    const json gpu = infer({{"instance", "g4dn.2xlarge"}, {"rate", {{"value", 1e6}, {"per", "hour"}}},
+                            {"target_utilisation", 1}, {"benchmark", "layoutlm-g4dn-2xlarge"}});
+    CHECK(gpu["fleet"] == 33);
+    CHECK(gpu["range"]["per_instance_rps"] == json{{"high", 8.681}, {"low", 8.418}});
+    CHECK(gpu["range"]["fleet"] == json{{"high", 33.0}, {"low", 32.0}});
+    const double cost = gpu["cost_per_million"].get<double>();
+    CHECK(gpu["range"]["cost_per_million"]["low"].get<double>() == doctest::Approx(cost * 32 / 33));
+    CHECK(gpu["range"]["cost_per_million"]["high"].get<double>() == doctest::Approx(cost));
+    // Energy: the fleet's range and the estimated power's together.
+    CHECK(gpu["range"]["kwh_per_million"]["low"].get<double>() ==
+          doctest::Approx(gpu["kwh_per_million"].get<double>() * 32 / 33 * 0.75));
+    // Inf1's range (6.3 × the same) needs 6 instances at either end: no fleet range to show.
+    const json inf1 = infer({{"instance", "inf1.2xlarge"}, {"rate", {{"value", 1e6}, {"per", "hour"}}},
+                             {"target_utilisation", 1}, {"benchmark", "layoutlm-inf1-2xlarge"}});
+    CHECK(inf1["fleet"] == 6);
+    CHECK(inf1["range"].contains("per_instance_rps"));
+    CHECK_FALSE(inf1["range"].contains("fleet"));
+    CHECK_FALSE(inf1["range"].contains("cost_per_million"));
+}

@@ -81,8 +81,10 @@ struct InferenceResult {
     std::optional<double> cost_per_million;
     std::optional<double> kwh_per_million;
     std::optional<double> co2e_kg_per_million;
-    // When the instance power is an estimate: the span of the two above (Footprint::power_factor).
-    std::optional<Range> kwh_per_million_range, co2e_kg_per_million_range;
+    // When the throughput is an estimate with a stated range (a benchmark's `range`): its span and the
+    // fleet's; per million, the span the fleet's range and an estimated power (Footprint::power_factor) give.
+    std::optional<Range> per_instance_rps_range, fleet_range;
+    std::optional<Range> cost_per_million_range, kwh_per_million_range, co2e_kg_per_million_range;
     Footprint footprint;               // of one hour of the whole fleet
     std::vector<std::string> notes;
 };
