@@ -419,7 +419,7 @@ Site assemble(Parsed& parsed, std::vector<Diagnostic>& errors) {
     parallel_for(site.pages.size(), parsed.threads, [&](std::size_t i) {
         const Page& page = site.pages[i];
         site.renders[i] = {page.kind, index.frames_for(page), view_for(index, page, view_errors[i]),
-                           page.kind == "404" ? "404.html" : page.url + "index.html"};
+                           page.kind == "404" ? page.url : page.url + "index.html"};  // 404 pages: "404.html", "en/404.html"
     });
     for (auto& e : view_errors) errors.insert(errors.end(), e.begin(), e.end());
     add_site_files(index, site.extra);

@@ -114,13 +114,15 @@ void add_data_pages(const Config& config, const planner::Catalogue& catalogue, c
             }
         }
     }
-    // One 404 page, in the default language, at the site root.
-    if (templates.count("404") && !config.languages.empty()) {
-        const Language& lang = config.languages.front();
-        Page p = generated(config, lang, "404", "404", text(lang, "not_found_title"), text(lang, "not_found_description"), 0, false);
-        p.url = "404.html";  // written as /404.html, where static hosts look for it
-        pages.push_back(std::move(p));
-    }
+    // A 404 page per language: the default language's at /404.html, where static hosts look for it,
+    // the others' at /<lang>/404.html (hosts that serve a folder's own 404, and the dev server).
+    // It is served at any missing path, so its links are root-absolute (page_view).
+    if (templates.count("404"))
+        for (const Language& lang : config.languages) {
+            Page p = generated(config, lang, "404", "404", text(lang, "not_found_title"), text(lang, "not_found_description"), 0, false);
+            p.url = config.prefix(lang.code) + "404.html";
+            pages.push_back(std::move(p));
+        }
 }
 
 }  // namespace site

@@ -371,9 +371,9 @@ public:
             r.headers.emplace_back("Location", found.location + (query == std::string::npos ? "" : req.target.substr(query)));
             return r;
         }
-        if (found.kind == http::Resolution::Kind::not_found) return not_found();
+        if (found.kind == http::Resolution::Kind::not_found) return not_found(*path);
         auto bytes = read_file(found.file);
-        if (!bytes) return not_found();  // removed between resolve and read (a rebuild swapped the site)
+        if (!bytes) return not_found(*path);  // removed between resolve and read (a rebuild swapped the site)
         return file_response(req, found.file, std::move(*bytes));
     }
 
@@ -385,8 +385,15 @@ private:
         return headers;
     }
 
-    http::Response not_found() {
-        auto page = read_file(live_.out() / "404.html");
+    // The 404 page of the path's language: /en/… gets en/404.html, anything else the root's.
+    http::Response not_found(const std::string& path) {
+        std::optional<std::string> page;
+        const auto slash = path.find('/', 1);
+        if (slash != std::string::npos) {
+            const std::string first = path.substr(1, slash - 1);
+            if (!first.empty() && first.find('.') == std::string::npos) page = read_file(live_.out() / first / "404.html");
+        }
+        if (!page) page = read_file(live_.out() / "404.html");
         if (!page) return http::error_response(404, "not found");
         return {404, with_common({{"Content-Type", "text/html; charset=utf-8"}}), std::move(*page)};
     }

@@ -11,6 +11,16 @@ namespace site {
 
 using nlohmann::json;
 
+std::string base_path(const std::string& base_url) {
+    const auto scheme = base_url.find("://");
+    if (scheme == std::string::npos) return "/";
+    const auto path = base_url.find('/', scheme + 3);
+    if (path == std::string::npos) return "/";
+    std::string p = base_url.substr(path);
+    if (p.back() != '/') p += '/';
+    return p;
+}
+
 std::string root_of(const std::string& url) {
     const auto depth = std::count(url.begin(), url.end(), '/');
     if (depth == 0) return "./";
@@ -125,7 +135,9 @@ json page_view(const SiteIndex& index, const Page& page) {
 
     json v = json::object();
     v["lang"] = page.lang;
-    v["root"] = root_of(page.url);
+    // A 404 page is served at whatever path was missing, so a relative root would resolve under it:
+    // its links start from the base URL's path instead ("/", or "/accelguide/" for a project site).
+    v["root"] = page.kind == "404" ? base_path(config.base_url) : root_of(page.url);
     v["canonical"] = config.base_url + page.url;
     v["languages"] = std::move(languages);
     json& p = v["page"];

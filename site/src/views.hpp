@@ -17,6 +17,10 @@
 
 namespace site {
 
+/// The path of an absolute base URL, with a trailing slash: "https://x.org/docs" -> "/docs/"; "/"
+/// when there is none (or the URL is not absolute).
+std::string base_path(const std::string& base_url);
+
 /// Relative path from a page at site-relative `url` back to the site root: "./", "../", "../../".
 std::string root_of(const std::string& url);
 

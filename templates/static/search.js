@@ -1,8 +1,13 @@
 // search.js: the site's search box, offline. On first use it loads this language's index
 // (search-index.json, written at build time by site/src/outputs.cpp). Text is split into runs of
 // letters and digits, and each run into overlapping two-character grams, so Japanese words are
-// found without spaces between words; a page matches when it holds every gram of the query.
-// The splitting here must match runs_of() in outputs.cpp.
+// found without spaces between words; a page matches when it holds every gram of the query. A
+// one-character query (料) matches every gram that holds the character. The splitting here must
+// match runs_of() in outputs.cpp.
+//
+// Only the latest query's results are shown: each run is numbered and a run that an input has
+// overtaken while the index loaded draws nothing. While an IME composes (り→りょ→…→料金) nothing
+// is searched; the composed text is, once.
 
 const CJK_PUNCTUATION = new Set(['、', '。', '「', '」', '（', '）', '・', '，', '．', '：', '\u3000']);
 
@@ -31,6 +36,8 @@ export function search(index, query, limit = 10) {
   let hits = null;
   for (const g of wanted) {
     const postings = new Set(index.grams[g] ?? []);
+    if ([...g].length === 1)  // a one-character run: every page with a gram that holds it
+      for (const [key, docs] of Object.entries(index.grams)) if (key.includes(g)) for (const d of docs) postings.add(d);
     hits = hits === null ? postings : new Set([...hits].filter((d) => postings.has(d)));
     if (!hits.size) return [];
   }
@@ -48,14 +55,19 @@ if (form) {
     index ??= await (await fetch(form.dataset.index)).json();
     return index;
   };
+  let latest = 0;
   const show = async () => {
+    const run = ++latest;
     const query = input.value.trim();
-    list.replaceChildren();
     if (!query) {
+      list.replaceChildren();
       list.hidden = true;
       return;
     }
-    const results = search(await load(), query);
+    const loaded = await load();
+    if (run !== latest) return;  // a later keystroke owns the list now
+    const results = search(loaded, query);
+    const items = [];
     for (const doc of results) {
       const item = document.createElement('li');
       const link = document.createElement('a');
@@ -65,17 +77,30 @@ if (form) {
       description.textContent = doc.d;
       link.append(description);
       item.append(link);
-      list.append(item);
+      items.push(item);
     }
     if (!results.length) {
       const item = document.createElement('li');
       item.textContent = form.dataset.empty ?? '—';
-      list.append(item);
+      items.push(item);
     }
+    list.replaceChildren(...items);
     list.hidden = false;
+    keepInView();
+  };
+  // The list hangs under the input; wherever the header puts the form, it stays inside the viewport.
+  const keepInView = () => {
+    list.style.left = '';
+    const box = list.getBoundingClientRect();
+    const margin = 8;
+    const shift = box.right > innerWidth - margin ? innerWidth - margin - box.right : box.left < margin ? margin - box.left : 0;
+    if (shift) list.style.left = `${list.offsetLeft + shift}px`;
   };
   input.addEventListener('focus', load, { once: true });
-  input.addEventListener('input', show);
+  input.addEventListener('input', (event) => {
+    if (!event.isComposing) show();
+  });
+  input.addEventListener('compositionend', show);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     list.querySelector('a')?.click();

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { run } from './harness.mjs';
 
-run('browser.site_features', async ({ url, context }) => {
+run('browser.site_features', async ({ url, context, problems }) => {
   const page = await context.newPage();
 
   // Japanese: 料金 (price) appears inside longer runs of text on the cheat-sheet page.
@@ -13,6 +13,50 @@ run('browser.site_features', async ({ url, context }) => {
   const ja = await page.locator('#search-results a').allTextContents();
   assert.ok(ja.some((t) => t.includes('インスタンス早見表')), `ja results: ${ja}`);
 
+  // The drop-down lies inside the viewport, at desktop and phone widths.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.fill('#search-input', '');
+    await page.fill('#search-input', '料金');
+    await page.waitForSelector('#search-results a');
+    const box = await page.locator('#search-results').boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= width, `${width} px: results at ${box.x}…${box.x + box.width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // One kanji finds the pages that hold it.
+  await page.fill('#search-input', '料');
+  await page.waitForSelector('#search-results a');
+  const one = await page.locator('#search-results a').allTextContents();
+  assert.ok(one.length > 0 && one.some((t) => t.includes('料')), `one kanji: ${one}`);
+
+  // Only the latest query's results: keystrokes typed while the index loads (a fresh page) leave
+  // no "nothing found" rows and no duplicates behind.
+  await page.goto(url);
+  for (const partial of ['り', 'りょ', 'りょう', '料', '料金']) await page.fill('#search-input', partial);
+  await page.waitForSelector('#search-results a');
+  await page.waitForTimeout(300);
+  const rows = await page.locator('#search-results li').allTextContents();
+  assert.equal(new Set(rows).size, rows.length, `duplicates: ${rows}`);
+  assert.ok(!rows.some((t) => t.includes('見つかりませんでした')), `stale rows: ${rows}`);
+
+  // While an IME composes nothing is searched; the composed word is, once.
+  await page.goto(url);
+  await page.evaluate(() => {
+    const input = document.querySelector('#search-input');
+    input.dispatchEvent(new CompositionEvent('compositionstart'));
+    input.value = 'りょ';
+    input.dispatchEvent(new InputEvent('input', { isComposing: true }));
+  });
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('#search-results').isHidden(), true, 'nothing searched while composing');
+  await page.evaluate(() => {
+    const input = document.querySelector('#search-input');
+    input.value = '料金';
+    input.dispatchEvent(new CompositionEvent('compositionend', { data: '料金' }));
+  });
+  await page.waitForSelector('#search-results a');
+
   // English, on the English site: "Trainium" finds the accelerator's page.
   await page.goto(`${url}en/`);
   await page.fill('#search-input', 'trainium');
@@ -21,6 +65,20 @@ run('browser.site_features', async ({ url, context }) => {
   assert.ok(en.some((t) => t.includes('AWS Trainium')), `en results: ${en}`);
   await page.fill('#search-input', 'zzqqxx');
   await page.waitForFunction(() => !document.querySelector('#search-results a'));
+
+  // A missing page at a nested path: styled, its links work, and /en/… answers in English.
+  for (const [path, lang] of [['guide/nope/deeper/', 'ja'], ['en/foo/bar/', 'en']]) {
+    const response = await page.goto(url + path);
+    assert.equal(response.status(), 404, path);
+    assert.equal(await page.getAttribute('html', 'lang'), lang, `${path}: the 404 page's language`);
+    const styled = await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.cssRules.length > 0));
+    assert.ok(styled, `${path}: the stylesheet loads`);
+    const home = await page.locator('article a').first().getAttribute('href');
+    assert.equal((await page.goto(new URL(home, url + path).href)).status(), 200, `${path}: "back home" leads home`);
+  }
+  // Those two 404s were asked for; the watcher reports any other.
+  const expected = (p) => ['guide/nope/deeper/', 'en/foo/bar/'].some((path) => p.includes(url + path) && /\b404\b/.test(p));
+  problems.splice(0, problems.length, ...problems.filter((p) => !expected(p)));
 
   // The cheat-sheet: a static table first, then controls.
   await page.goto(`${url}en/instances/`);

@@ -168,9 +168,22 @@ TEST_CASE("the project's own content, templates and data build without errors") 
     CHECK(s1_row.find("34 days") != std::string::npos);
     CHECK(s1_row.find("33.9 days") != std::string::npos);
     CHECK(s1_row.find("\u22120.3%") != std::string::npos);
+    // A 404 page per language, with links from the base URL's path: it is served at any missing path.
+    const std::string nf_en = read(options.out / "en/404.html");
+    CHECK(nf_en.find("<html lang=\"en\">") != std::string::npos);
+    CHECK(nf_en.find("href=\"/style.css\"") != std::string::npos);
+    CHECK(read(options.out / "404.html").find("<html lang=\"ja\">") != std::string::npos);
     // Every calculator links to it beside its results.
     for (const char* c : {"training", "inference", "energy", "compare"})
         CHECK(read(options.out / "en/calculators" / c / "index.html").find("guide/accuracy/") != std::string::npos);
+}
+
+TEST_CASE("a base URL's path is where root-absolute links start") {
+    CHECK(site::base_path("https://example.org/") == "/");
+    CHECK(site::base_path("https://example.org") == "/");
+    CHECK(site::base_path("https://example.org/accelguide") == "/accelguide/");
+    CHECK(site::base_path("https://example.org/docs/ml/") == "/docs/ml/");
+    CHECK(site::base_path("") == "/");
 }
 
 TEST_CASE("calculator pages need the wasm module") {
