@@ -444,12 +444,8 @@ private:
 }  // namespace
 
 int serve(const ServeOptions& options, const std::function<void(const std::string&)>& on_ready) {
-    LiveSite live(options.build, options.watch);  // pages reload themselves only when there is something to wait for
-    if (!live.full_build()) {
-        if (live.failure().empty()) return 1;  // the output folder was refused: there is nothing to serve
-        if (!options.watch) return 1;          // and nothing to wait for
-    }
-
+    // Listen first: the port (chosen by the system for --port 0) is the site's address in its
+    // canonical and hreflang links, unless --base-url says otherwise.
     http::Server server;
     const int port = server.bind(options.host, options.port);
     if (port < 0) {
@@ -457,9 +453,19 @@ int serve(const ServeOptions& options, const std::function<void(const std::strin
                   << std::strerror(errno) << (errno == EADDRINUSE ? " (set PORT= to use another)" : "") << "\n";
         return 1;
     }
+    const std::string host = options.host == "0.0.0.0" || options.host == "::" ? "127.0.0.1" : options.host;
+    const std::string address = "http://" + host + ":" + std::to_string(port) + "/";
+    BuildOptions build = options.build;
+    if (build.base_url.empty()) build.base_url = address;
+
+    LiveSite live(build, options.watch);  // pages reload themselves only when there is something to wait for
+    if (!live.full_build()) {
+        if (live.failure().empty()) return 1;  // the output folder was refused: there is nothing to serve
+        if (!options.watch) return 1;          // and nothing to wait for
+    }
     Handler handler(live);
     std::thread http([&] { server.run(std::ref(handler)); });
-    on_ready("http://" + options.host + ":" + std::to_string(port) + "/");
+    on_ready(address);
 
     if (options.watch) {
         const BuildOptions& b = options.build;

@@ -58,6 +58,8 @@ try {
   const fetchPath = (path, init) => fetch(url + path, { cache: 'no-store', redirect: 'manual', ...init });
   const get = async (path) => (await fetchPath(path)).text();
   const version = async () => Number(await get('__accelguide/version'));
+  // The site's links name the address it is served at (a free port here), not the config's base_url.
+  assert.match(await get(''), new RegExp(`<link rel="canonical" href="${url}"`));
 
   const page = await get('guide/');
   assert.match(page, /__accelguide\/live-reload\.js/, 'pages load the live-reload script');
