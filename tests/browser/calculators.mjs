@@ -122,8 +122,17 @@ run('browser.calculators', async ({ url, context }) => {
   const csv = await download(page, 'csv');
   // A preset is another model than the example's measurement: the page falls back to the chip's
   // published MFU, so the time carries its range, in the export too.
-  assert.match(csv.text, new RegExp(`"Training time","${days.replace(/[.]/g, '\\.')} \\([\\d.,]+–[\\d.,]+\\) days"`));
+  // A byte-order mark for Excel, a header, and each figure as a number with its range and unit.
+  assert.equal(csv.text.charCodeAt(0), 0xfeff);
+  assert.match(csv.text, /^\ufeff"item","value","low","high","note"\r\n/);
+  const row = csv.text.split('\r\n').find((line) => line.startsWith('"Training time",'));
+  const [, value, low, high, unit] = JSON.parse(`[${row}]`);
+  assert.ok(Math.abs(value - Number(days.replace(/,/g, ''))) <= 0.01 * value, `CSV days: ${row} (page: ${days})`);
+  assert.ok(Number(low) < Number(value) && Number(value) < Number(high), `CSV range: ${row}`);
+  assert.equal(unit, 'days');
   assert.match(csv.text, /"p5\.48xlarge",/);
+  // Nothing hidden is exported: the layout row of a plan that fits says nothing about not fitting.
+  assert.doesNotMatch(csv.text, /does not fit/);
   // Deadline instead of a count: the fewest instances that finish in time.
   await page.check('input[name="size"][value="deadline"]');
   await typeInto(page, '#deadline_days', '30');

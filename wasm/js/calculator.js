@@ -505,7 +505,7 @@ function setUpTools(root, latest) {
     button.addEventListener('click', () => {
       const format = button.dataset.export;
       const name = `accelguide-${root.dataset.calculator}.${format}`;
-      const text = format === 'json' ? `${JSON.stringify({ url: location.href, ...latest() }, null, 2)}\n` : csvOf(root);
+      const text = format === 'json' ? `${JSON.stringify({ url: location.href, ...latest() }, null, 2)}\n` : csvOf(root, latest()?.response);
       const link = document.createElement('a');
       link.href = URL.createObjectURL(new Blob([text], { type: format === 'json' ? 'application/json' : 'text/csv' }));
       link.download = name;
@@ -518,17 +518,59 @@ function setUpTools(root, latest) {
   }
 }
 
-// The results as the page shows them: each visible label and value, then each results table.
-function csvOf(root) {
-  const quote = (text) => `"${String(text).replace(/\s+/g, ' ').trim().replace(/"/g, '""')}"`;
-  const lines = [];
+// The results as the page shows them, for a spreadsheet: a UTF-8 byte-order mark (Excel on Japanese
+// Windows reads UTF-8 only with one), then one row per visible result with its number as a number
+// (the planner's own, not the display string), the range's low and high when shown, and the rest of
+// what the page shows beside it as text (unit, source); then each visible results table, numbers
+// without grouping. Only what is visible is exported (innerText leaves hidden elements out).
+function csvOf(root, response) {
+  const quote = (text) => `"${String(text ?? '').replace(/\s+/g, ' ').trim().replace(/"/g, '""')}"`;
+  const at = (path) => path.split('.').reduce((node, key) => (node == null ? undefined : node[key]), response);
+  const visible = (el) => el.isConnected && !el.closest('[hidden]') && el.getClientRects().length > 0;
+  const lines = [(root.dataset.csvHeader ?? 'item,value,low,high,note').split(',').map(quote).join(',')];
   for (const dt of root.querySelectorAll('.results dt')) {
-    if (dt.closest('[hidden]')) continue;
     const dd = dt.nextElementSibling;
-    lines.push([dt.textContent, dd?.textContent ?? ''].map(quote).join(','));
+    if (!dd || !visible(dt)) continue;
+    // The figure is the row's first output when the row starts with it ("$2,859,068 …", "33.9 days");
+    // a row that starts with words ("TP 1 × PP 1 …") is exported as the text it shows.
+    const main = [...dd.querySelectorAll('output[data-output]')].find((o) => visible(o) && !o.closest('.range'));
+    let before = '';
+    for (const node of dd.childNodes) {
+      if (main && (node === main || node.contains?.(main))) break;
+      before += node.textContent;
+    }
+    const leads = main && !/[A-Za-z\u3040-\u30ff\u4e00-\u9fff]/.test(before);
+    const path = main?.dataset.output ?? '';
+    // In the unit the page shows (display_json in site/src/text.hpp): GB for *_bytes, % for fractions.
+    const name = path.slice(path.lastIndexOf('.') + 1);
+    const scale = name.endsWith('_bytes') ? 1e-9 : ['mfu', 'scaling_efficiency', 'target_utilisation'].includes(name) ? 100 : 1;
+    const raw = leads ? at(path) : undefined;
+    const number = typeof raw === 'number' ? raw * scale : raw;
+    const dot = path.indexOf('.');
+    const spanOf = dot > 0 ? at(`${path.slice(0, dot)}.range.${path.slice(dot + 1)}`) : undefined;
+    const range = spanOf && { low: spanOf.low * scale, high: spanOf.high * scale };
+    const shownRange = range && [...dd.querySelectorAll('.range')].some(visible);
+    // The note: what is shown beside the number (unit, source), without the number and its range.
+    const copy = dd.cloneNode(true);
+    if (typeof number === 'number') copy.querySelector(`output[data-output="${path}"]`)?.remove();
+    copy.querySelectorAll('.range, [hidden]').forEach((el) => el.remove());
+    const note = copy.textContent.replace(/[()·]/g, ' ');
+    const field = (v) => (typeof v === 'number' ? String(v) : quote(v));
+    lines.push([dt.innerText, typeof number === 'number' ? number : dd.innerText,
+                shownRange ? range.low : '', shownRange ? range.high : '', typeof number === 'number' ? note : '']
+      .map(field).join(','));
   }
   for (const table of root.querySelectorAll('table')) {
-    for (const tr of table.querySelectorAll('tr')) lines.push([...tr.cells].map((c) => quote(c.textContent)).join(','));
+    if (!visible(table)) continue;
+    lines.push('');
+    for (const tr of table.querySelectorAll('tr')) {
+      if (!visible(tr)) continue;
+      lines.push([...tr.cells].map((c) => {
+        const text = c.innerText.trim();
+        // "2,097" -> 2097; a figure with its range, "309 (232–309)", stays as the page writes it.
+        return c.classList.contains('num') && /^-?[\d,]+(\.\d+)?$/.test(text) ? text.replace(/,/g, '') : quote(text);
+      }).join(','));
+    }
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
