@@ -120,20 +120,40 @@ json dispatch(const Catalogue& catalogue, const json& request) {
     return failure({{"kind", std::string("must be one of: ") + kKinds}});
 }
 
-// The response's messages in `lang` (messages.hpp): a failure's errors, and the "field: message"
-// of each comparison row that could not run the job.
+// The response's words in `lang` (messages.hpp): a failure's errors; in a result, every note, where
+// each figure came from (mfu_source, scaling_source, throughput_source: the fixed words; source ids
+// stay as they are), and why a comparison row could not run the job (without the English field
+// path that starts it in English, "precision: ").
+void localise_result(json& node, const std::string& lang) {
+    if (node.is_array()) {
+        for (json& item : node) localise_result(item, lang);
+        return;
+    }
+    if (!node.is_object()) return;
+    for (auto it = node.begin(); it != node.end(); ++it) {
+        const std::string& key = it.key();
+        json& value = it.value();
+        if (key == "notes" && value.is_array()) {
+            for (json& note : value)
+                if (note.is_string()) note = localise(note.get<std::string>(), lang);
+        } else if ((key == "mfu_source" || key == "scaling_source" || key == "throughput_source") && value.is_string()) {
+            value = localise(value.get<std::string>(), lang);
+        } else if (key == "error" && value.is_string()) {
+            const std::string error = value.get<std::string>();
+            const auto colon = error.find(": ");
+            value = colon == std::string::npos ? localise(error, lang) : localise(error.substr(colon + 2), lang);
+        } else {
+            localise_result(value, lang);
+        }
+    }
+}
+
 void localise_in_place(json& r, const std::string& lang) {
     if (lang == "en") return;
     if (!r.value("ok", true)) {
         for (json& e : r["errors"]) e["message"] = localise(e["message"].get<std::string>(), lang);
-    } else if (r.value("kind", "") == "compare") {
-        for (json& row : r["compare"]["rows"]) {
-            if (!row.contains("error")) continue;
-            const std::string error = row["error"].get<std::string>();
-            const auto colon = error.find(": ");
-            row["error"] = colon == std::string::npos ? localise(error, lang)
-                                                      : error.substr(0, colon + 2) + localise(error.substr(colon + 2), lang);
-        }
+    } else {
+        localise_result(r, lang);
     }
 }
 

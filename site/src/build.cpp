@@ -272,12 +272,13 @@ Parsed parse(const Sources& sources, const BuildOptions& options, std::vector<Di
 void render_body(Page& page, const std::string& body, std::size_t body_line, const Parsed& parsed,
                  std::vector<Diagnostic>& errors) {
     const ShortcodeContext context{parsed.catalogue, page.front.requests, page.source, body_line,
-                                   root_of(page.url) + parsed.config.prefix(page.lang), "references/"};
+                                   root_of(page.url) + parsed.config.prefix(page.lang), "references/", page.lang};
     Expanded expanded = expand_shortcodes(body, context, errors);
     // A request no shortcode uses is still checked: a broken one is a mistake waiting to be quoted.
     if (page.front.requests.is_object())
         for (const auto& [name, request] : page.front.requests.items()) {
             if (expanded.planned.count(name)) continue;
+            // Asked in English: the build's own messages (for the page's author) are English.
             const json response = json::parse(planner::plan(parsed.catalogue, request.dump()));
             if (response.value("ok", false)) continue;
             const auto [line, column] = where(page, "requests");
@@ -318,7 +319,7 @@ json view_for(const SiteIndex& index, const Page& page, std::vector<Diagnostic>&
                                         "a calculator page needs an `example:` planner request in its front matter"));
             return view;
         }
-        const json response = json::parse(planner::plan(catalogue, page.front.example.dump()));
+        const json response = json::parse(planner::plan(catalogue, in_language(page.front.example, page.lang).dump()));
         if (!response.value("ok", false)) {
             auto [line, column] = where(page, "example");
             for (const auto& e : response["errors"])

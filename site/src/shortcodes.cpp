@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "planner/api.hpp"
+#include "planner/messages.hpp"
 #include "chart.hpp"
 #include "mustache.hpp"
 #include "views.hpp"
@@ -137,12 +138,14 @@ private:
         }
         auto cached = responses_.find(*name);
         if (cached == responses_.end()) {
-            json response = json::parse(planner::plan(c_.catalogue, c_.requests[*name].dump()));
+            json response = json::parse(planner::plan(c_.catalogue, in_language(c_.requests[*name], c_.lang).dump()));
             cached = responses_.emplace(*name, std::move(response)).first;
         }
         const json& r = cached->second;
         if (!r.value("ok", false)) {
-            const json& e = r["errors"][0];
+            // The build's messages, for the page's author, are English: ask again without the page's language.
+            const json english = json::parse(planner::plan(c_.catalogue, c_.requests[*name].dump()));
+            const json& e = english.value("ok", false) ? r["errors"][0] : english["errors"][0];
             fail("request \"" + *name + "\" fails: " + e.value("field", std::string()) + ": " + e.value("message", std::string()));
             return nullptr;
         }
@@ -314,6 +317,11 @@ Expanded expand_shortcodes(std::string_view body, const ShortcodeContext& contex
     out.markdown.append(body.substr(pos));
     out.planned = expander.planned();
     return out;
+}
+
+json in_language(json request, const std::string& lang) {
+    if (request.is_object() && !request.contains("lang") && planner::is_supported_language(lang)) request["lang"] = lang;
+    return request;
 }
 
 std::string fill_placeholders(std::string html, const std::vector<std::string>& parts) {

@@ -47,7 +47,12 @@ struct ShortcodeContext {
     std::size_t body_line = 1;       // line of the file where the body starts
     std::string root;                // relative path from the page to its language's root ("../")
     std::string references_url;      // language-relative URL of the references page
+    std::string lang = "en";         // the page's: requests without a "lang" are asked in it
 };
+
+/// `request` with "lang" set to `lang` unless it names one: a page's planner answers (notes, where a
+/// figure came from) come in the page's language.
+nlohmann::json in_language(nlohmann::json request, const std::string& lang);
 
 struct Expanded {
     std::string markdown;            // the body with each shortcode replaced by a placeholder

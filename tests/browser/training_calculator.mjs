@@ -151,14 +151,14 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
 
   // A measurement stays with its set-up: from the example (140 TFLOP/s measured on 1,024 A100),
   // choosing Trainium falls back to MFU, shown as assumed with its range, never as "measured" and
-  // never blank; a figure the user types stays theirs.
+  // never blank; a figure the user types stays theirs. The Japanese page says so in Japanese.
   await page.goto(`${url}calculators/training/`);
   await page.waitForSelector('[data-calculator][data-ready="true"]');
-  assert.equal(await page.locator('[data-output="train.mfu_source"]').textContent(), 'measured');
+  assert.equal(await page.locator('[data-output="train.mfu_source"]').textContent(), '実測');
   assert.equal(await page.isHidden('[data-show-if="train.range.days"]'), true, 'a measured plan has no range');
   await page.selectOption('#instance', 'trn1.32xlarge');
   assert.equal(await page.isChecked('input[name="throughput"][value="mfu"]'), true);
-  assert.equal(await page.locator('[data-output="train.mfu_source"]').textContent(), 'assumed');
+  assert.equal(await page.locator('[data-output="train.mfu_source"]').textContent(), '仮定');
   assert.notEqual(await days(page), '—');
   const trn1Default = nativePlan(cli, root, { api: 1, kind: 'train', model: { parameters: 175e9 }, tokens: 300e9,
     recompute: 'full', instance: 'trn1.32xlarge', instance_count: 128 });

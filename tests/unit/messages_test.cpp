@@ -78,6 +78,72 @@ TEST_CASE("every message the planner's sources write has a Japanese entry") {
     CHECK(checked > 30);
 }
 
+TEST_CASE("every note the planner's sources write has a Japanese entry") {
+    const std::regex note_call(R"(notes\.push_back\(((?:"(?:[^"\\]|\\.)*"|[^";])*?)\);)");
+    int checked = 0;
+    for (const char* file : {"inference.cpp", "training.cpp", "footprint.cpp", "compare.cpp", "energy.cpp"}) {
+        const std::string text = read(std::string(ACCELGUIDE_SOURCE_DIR) + "/planner/src/" + file);
+        for (auto it = std::sregex_iterator(text.begin(), text.end(), note_call); it != std::sregex_iterator(); ++it) {
+            const std::string expr = (*it)[1];
+            if (expr.find('"') == std::string::npos) continue;  // a variable: checked where it is built
+            std::string sample;
+            bool in_string = false;
+            for (std::size_t i = 0; i < expr.size(); ++i) {
+                if (expr[i] == '"' && (i == 0 || expr[i - 1] != '\\')) {
+                    in_string = !in_string;
+                    continue;
+                }
+                if (in_string) sample += expr[i];
+                else if (expr[i] == '+') sample += "X";
+            }
+            CAPTURE(file);
+            CAPTURE(sample);
+            CHECK(planner::localise(sample, "ja") != sample);
+            ++checked;
+        }
+    }
+    CHECK(checked >= 6);
+}
+
+TEST_CASE("a result asked for in Japanese has its notes, sources and row errors in Japanese; ids stay") {
+    auto plan = [](const std::string& request) { return json::parse(planner::plan(test::real_catalogue(), request)); };
+    // An assumed MFU (H100), a borrowed scaling efficiency and no architecture: three kinds of note.
+    const json t = plan(R"({"api":1,"kind":"train","lang":"ja","model":{"parameters":7e9},"tokens":1e11,
+                            "instance":"p5.48xlarge","instance_count":4})")["train"];
+    CHECK(t["mfu_source"] == "仮定");
+    bool memory = false, mfu = false;
+    for (const json& note : t["notes"]) {
+        const std::string n = note.get<std::string>();
+        memory |= n.rfind("メモリー: 活性化は含まれていません", 0) == 0;
+        mfu |= n.rfind("MFU: NVIDIA H100 80GB SXM には学習時の MFU の公表値がないため 40% と仮定しました", 0) == 0;
+        CHECK(n.find("give ") == std::string::npos);
+    }
+    CHECK(memory);
+    CHECK(mfu);
+    const json measured = plan(R"({"api":1,"kind":"train","lang":"ja","model":{"parameters":7e9},"tokens":1e11,
+                                   "instance":"p4d.24xlarge","instance_count":2,"achieved_tflops":100})")["train"];
+    CHECK(measured["mfu_source"] == "実測");
+    CHECK(measured["scaling_source"] == "その規模での実測");
+    const json borrowed = plan(R"({"api":1,"kind":"train","lang":"ja","model":{"parameters":7e9},"tokens":1e11,
+                                   "instance":"trn1.32xlarge","instance_count":16,"mfu":0.3})")["train"];
+    CHECK(borrowed["scaling_source"] == "megatron-gpt3-trn1-scaling");  // an id stays
+    // A comparison row that cannot run: the reason in Japanese, without the English field path.
+    const json rows = plan(R"({"api":1,"kind":"compare","lang":"ja","instances":["p4d.24xlarge","g4dn.xlarge"],
+                               "job":{"kind":"train","model":{"parameters":7e9},"tokens":1e11,"instance_count":1,"mfu":0.3}})")["compare"]["rows"];
+    bool saw_error = false;
+    for (const json& row : rows) {
+        if (!row.contains("error")) continue;
+        saw_error = true;
+        const std::string e = row["error"].get<std::string>();
+        CHECK(e.rfind("precision: ", 0) != 0);
+        CHECK(e.find("ピークが公表されていません") != std::string::npos);
+    }
+    CHECK(saw_error);
+    // English asks get English.
+    CHECK(plan(R"({"api":1,"kind":"train","model":{"parameters":7e9},"tokens":1e11,"instance":"p5.48xlarge","instance_count":4})")
+              ["train"]["mfu_source"] == "assumed");
+}
+
 TEST_CASE("a request with lang ja gets its errors in Japanese, and a bad lang is named") {
     const auto& catalogue = test::real_catalogue();
     const json ja = json::parse(planner::plan(catalogue, R"({"api": 1, "kind": "train", "lang": "ja", "model": {"parameters": "abc"},
