@@ -301,7 +301,8 @@ json view_for(const SiteIndex& index, const Page& page, std::vector<Diagnostic>&
         if (page.data.contains("family"))
             for (const auto& inst : catalogue.instances)
                 if (inst.family == page.data["family"]) only.push_back(&inst);
-        view["catalogue"] = catalogue_view(catalogue, only);
+        const Language* language = index.config.language(page.lang);
+        view["catalogue"] = catalogue_view(catalogue, only, language ? language->strings : json::object());
     }
     if (!page.data.is_null()) view["data"] = page.data;
     if (page.kind == "accuracy") {

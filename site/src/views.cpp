@@ -206,7 +206,8 @@ private:
 
 }  // namespace
 
-json catalogue_view(const planner::Catalogue& catalogue, const std::vector<const planner::Instance*>& instances) {
+json catalogue_view(const planner::Catalogue& catalogue, const std::vector<const planner::Instance*>& instances,
+                    const json& strings) {
     Citations cite(catalogue);
     json rows = json::array();
     std::vector<const planner::Instance*> all;
@@ -231,7 +232,11 @@ json catalogue_view(const planner::Catalogue& catalogue, const std::vector<const
         if (auto bf16 = chip.peak_tflops.find("bf16"); bf16 != chip.peak_tflops.end())
             row["peak_bf16"] = cite.figure(bf16->second);
         if (inst.accelerator_interconnect) row["interconnect"] = cite.figure(*inst.accelerator_interconnect);
-        if (inst.efa) row["efa"] = cite.cell(inst.efa->value, inst.efa->source);
+        if (inst.efa) {  // "v2" stays; the words "none" and "unverified" in the page's language
+            const auto word = strings.find("efa_" + inst.efa->value);
+            row["efa"] = cite.cell(word != strings.end() && word->is_string() ? word->get<std::string>() : inst.efa->value,
+                                   inst.efa->source);
+        }
         if (inst.price) {
             json price = cite.figure(inst.price->usd_per_hour, 2);
             price["region"] = inst.price->region;
@@ -248,7 +253,8 @@ namespace {
 
 // Choices for a select named `key`: instance types, regions, inference benchmarks or model presets,
 // by the input's name; the one the page starts with is selected.
-json choices_for(const planner::Catalogue& catalogue, const std::string& key, const std::string& selected) {
+json choices_for(const planner::Catalogue& catalogue, const std::string& key, const std::string& selected,
+                 const json& strings = json::object()) {
     json list = json::array();
     auto add = [&](const std::string& id, const std::string& label, json extra = json::object()) {
         extra.update(json{{"id", id}, {"label", label}, {"selected", id == selected}});
@@ -260,7 +266,10 @@ json choices_for(const planner::Catalogue& catalogue, const std::string& key, co
             add(inst.id, inst.id + " (" + format_grouped(inst.accelerator_count.value, 0) + " × " +
                              catalogue.accelerator_of(inst).name + ")");
     } else if (key.rfind("region", 0) == 0) {
-        for (const auto& r : catalogue.regions) add(r.id, r.name + " (" + r.id + ")");
+        for (const auto& r : catalogue.regions) {  // the region's name in the page's language (region_<id>)
+            const auto name = strings.find("region_" + r.id);
+            add(r.id, (name != strings.end() && name->is_string() ? name->get<std::string>() : r.name) + " (" + r.id + ")");
+        }
     } else if (key == "benchmark") {
         for (const auto& b : catalogue.benchmarks)
             if (b.kind == "inference") add(b.id, b.model + " — " + b.instance);
@@ -296,7 +305,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
         std::string text = it->is_string() ? it->get<std::string>() : it->dump();
         inputs[it.key()] = text;
         is[it.key() + "_" + text] = true;
-        json choices = choices_for(catalogue, it.key(), text);
+        json choices = choices_for(catalogue, it.key(), text, strings);
         if (!choices.empty()) pick[it.key()] = std::move(choices);
     }
     const std::string kind = response.value("kind", std::string());

@@ -53,9 +53,11 @@ struct SiteIndex {
 /// the page is in the menu (to mark it current). Templates see it over frames_for(page).
 nlohmann::json page_view(const SiteIndex& index, const Page& page);
 
-/// {rows: [...], sources: [{n, id, title, url, as_of}]}: a cheat-sheet of `instances` (all when empty).
+/// {rows: [...], sources: [{n, id, title, url, as_of}]}: a cheat-sheet of `instances` (all when empty);
+/// `strings` (the page language's UI strings) name the EFA words "none" and "unverified" (efa_<word>).
 nlohmann::json catalogue_view(const planner::Catalogue& catalogue,
-                              const std::vector<const planner::Instance*>& instances = {});
+                              const std::vector<const planner::Instance*>& instances = {},
+                              const nlohmann::json& strings = nlohmann::json::object());
 
 /// A calculator page's view: `kind` and `is_<kind>` (the planner request kind of the worked example),
 /// `inputs` (the form's starting values as text), `is.<input>_<value>` flags, `pick.<input>` (the

@@ -168,6 +168,11 @@ TEST_CASE("the project's own content, templates and data build without errors") 
     CHECK(s1_row.find("34 days") != std::string::npos);
     CHECK(s1_row.find("33.9 days") != std::string::npos);
     CHECK(s1_row.find("\u22120.3%") != std::string::npos);
+    // Japanese pages name regions and the cheat-sheet's EFA words in Japanese.
+    CHECK(calc.find("アジアパシフィック (東京) (ap-northeast-1)") != std::string::npos);
+    const std::string sheet_ja = read(options.out / "instances/index.html");
+    CHECK(sheet_ja.find("未確認") != std::string::npos);
+    CHECK(sheet_ja.find(">unverified<") == std::string::npos);
     // A 404 page per language, with links from the base URL's path: it is served at any missing path.
     const std::string nf_en = read(options.out / "en/404.html");
     CHECK(nf_en.find("<html lang=\"en\">") != std::string::npos);
