@@ -89,23 +89,28 @@ Config parse_config(std::string_view text, const std::string& file, std::vector<
         l.name = text_of(kv.second, "name", file, errors);
         l.title = text_of(kv.second, "title", file, errors);
         for (const auto& field : kv.second)
-            if (field.first.Scalar() != "name" && field.first.Scalar() != "title" && field.first.Scalar() != "menu")
+            if (field.first.Scalar() != "name" && field.first.Scalar() != "title" && field.first.Scalar() != "menu" &&
+                field.first.Scalar() != "more")
                 error_at(errors, file, field.first.Mark(), "config.unknown_key",
                          "unknown key \"" + field.first.Scalar() + "\" in language \"" + l.code + "\"",
-                         "known keys: name, title, menu");
-        if (YAML::Node menu = kv.second["menu"]) {
+                         "known keys: name, title, menu, more");
+        auto read_menu = [&](const char* key, std::vector<MenuItem>& into) {
+            YAML::Node menu = kv.second[key];
+            if (!menu) return;
             if (!menu.IsSequence()) {
-                error_at(errors, file, menu.Mark(), "config.wrong_type", "menu must be a list of {title, url}");
-            } else {
-                for (const auto& item : menu) {
-                    if (!item.IsMap()) {
-                        error_at(errors, file, item.Mark(), "config.wrong_type", "a menu item is {title, url}");
-                        continue;
-                    }
-                    l.menu.push_back({text_of(item, "title", file, errors), text_of(item, "url", file, errors)});
-                }
+                error_at(errors, file, menu.Mark(), "config.wrong_type", std::string(key) + " must be a list of {title, url}");
+                return;
             }
-        }
+            for (const auto& item : menu) {
+                if (!item.IsMap()) {
+                    error_at(errors, file, item.Mark(), "config.wrong_type", "a menu item is {title, url}");
+                    continue;
+                }
+                into.push_back({text_of(item, "title", file, errors), text_of(item, "url", file, errors)});
+            }
+        };
+        read_menu("menu", l.menu);
+        read_menu("more", l.more);
         config.languages.push_back(std::move(l));
     }
     return config;

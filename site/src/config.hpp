@@ -8,6 +8,7 @@
 //         name: 日本語
 //         title: ...
 //         menu: [{title: 計算機, url: calculators/training/}]   # optional
+//         more: [{title: 用語集, url: glossary/}]               # optional, behind "more"
 //       en: {name: English, title: ...}
 //
 // UI strings live in templates/i18n/<code>.yaml (flat `key: text`).
@@ -33,6 +34,7 @@ struct Language {
     std::string name;     // "日本語", shown in the language switcher
     std::string title;    // the site's title in this language
     std::vector<MenuItem> menu;  // empty: the top-level pages and sections, by weight
+    std::vector<MenuItem> more;  // the rest, behind a "more" disclosure after the menu (optional)
     nlohmann::json strings = nlohmann::json::object();  // UI strings from templates/i18n/<code>.yaml
 };
 

@@ -71,6 +71,9 @@ SiteIndex::SiteIndex(const Config& c, const std::vector<Page>& p, const planner:
                                 {"description", page->front.description}});
             }
         }
+        json more = json::array();
+        for (const MenuItem& item : lang.more)
+            more.push_back({{"title", item.title}, {"url", config.prefix(lang.code) + item.url}, {"current", false}});
         // Every section of this language with an Atom feed, for <link rel="alternate"> in <head>.
         json feeds = json::array();
         for (const Page& page : pages)
@@ -79,6 +82,8 @@ SiteIndex::SiteIndex(const Config& c, const std::vector<Page>& p, const planner:
         language_frames[lang.code] = std::make_shared<const json>(
             json{{"site", {{"title", lang.title}, {"home", config.prefix(lang.code)}, {"search", config.search}}},
                  {"menu", std::move(menu)},
+                 {"has_more", !more.empty()},
+                 {"more", std::move(more)},
                  {"feeds", std::move(feeds)},
                  {"t", lang.strings}});
     }

@@ -80,6 +80,24 @@ run('browser.site_features', async ({ url, context, problems }) => {
   const expected = (p) => ['guide/nope/deeper/', 'en/foo/bar/'].some((path) => p.includes(url + path) && /\b404\b/.test(p));
   problems.splice(0, problems.length, ...problems.filter((p) => !expected(p)));
 
+  // Navigation: five destinations in the same order in both languages, the rest behind "more",
+  // which opens inside a phone's viewport; the home page starts with the four tasks.
+  const primary = async (path) => {
+    await page.goto(url + path);
+    return page.$$eval('.site-header nav > ul a', (as) => as.map((a) => new URL(a.href).pathname.replace(/^\/en\//, '/')));
+  };
+  const jaNav = await primary(''), enNav = await primary('en/');
+  assert.ok(jaNav.length <= 5, `ja menu: ${jaNav}`);
+  assert.deepEqual(enNav, jaNav);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.click('.site-header .more summary');
+  const more = await page.locator('.site-header .more ul').boundingBox();
+  assert.ok(more.x >= 0 && more.x + more.width <= 390, `more menu at ${more.x}…${more.x + more.width}`);
+  assert.ok((await page.locator('.site-header .more a').count()) >= 5);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const tasks = await page.$$eval('.tasks a', (as) => as.map((a) => new URL(a.href).pathname));
+  assert.deepEqual(tasks, ['/en/calculators/training/', '/en/calculators/inference/', '/en/calculators/compare/', '/en/calculators/energy/']);
+
   // The cheat-sheet: a static table first, then controls.
   await page.goto(`${url}en/instances/`);
   await page.waitForSelector('[data-table-controls]:not([hidden])');
