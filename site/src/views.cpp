@@ -325,6 +325,26 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
         view["sheet_choices"] = std::move(sheet);
     }
     if (kind == "energy") {
+        // The answer first: each configuration's savings against the baseline, in one sentence
+        // (wasm/js/calculator.js writes the same sentence from the live result).
+        const json shown = view["example"]["energy"]["configurations"];
+        const std::string form = strings.value("energy_answer", std::string());
+        json answers = json::array();
+        for (std::size_t i = 1; i < shown.size() && !form.empty(); ++i) {
+            std::string sentence = form;
+            auto put = [&](const std::string& key, const json& value) {
+                const std::string text = value.is_string() ? value.get<std::string>() : "—";
+                for (std::size_t at; (at = sentence.find("{" + key + "}")) != std::string::npos;)
+                    sentence.replace(at, key.size() + 2, text);
+            };
+            put("label", shown[i].value("label", json()));
+            put("baseline", shown[0].value("label", json()));
+            put("energy", shown[i].value("energy_saving_percent", json()));
+            put("co2e", shown[i].value("co2e_saving_percent", json()));
+            put("cost", shown[i].value("cost_saving_percent", json()));
+            answers.push_back(sentence);
+        }
+        view["energy_answers"] = std::move(answers);
         // Four configuration slots; the first two are required (the planner compares 2 to 4).
         json slots = json::array();
         for (int n = 1; n <= 4; ++n) {

@@ -76,6 +76,9 @@ run('browser.calculators', async ({ url, context }) => {
   assert.deepEqual(p4d.slice(0, 5), ['P4d', 'p4d.24xlarge', '309 (232–309)', '108 (80.7–108)', '2,097']);
   assert.deepEqual(trn1.slice(0, 2), ['Trn1', 'trn1.32xlarge']);
   assert.equal(trn1[4], '791', 'S3: $791 on Trn1');
+  // The answer first, in one sentence per configuration.
+  assert.deepEqual(await page.locator('[data-energy-answer] li').allTextContents(),
+    ['Trn1 against P4d: 29% less energy, 29% less CO2e, 62.3% lower cost']);
   assert.equal(trn1[7], '62.3', 'S3: 62% lower cost');
   assert.equal(trn1[5], '29', 'S3: 29% less energy');
   assert.equal(await page.locator('[data-chart="energy-kwh"] svg rect').count(), 2);

@@ -452,6 +452,16 @@ const EXTRAS = {
       { text: r.cost_usd, num: true }, { text: r.energy_saving_percent, num: true },
       { text: r.co2e_saving_percent, num: true }, { text: r.cost_saving_percent, num: true },
     ]));
+    // The answer first: each configuration's savings against the baseline, as the build writes it
+    // (calculator_view in site/src/views.cpp).
+    const list = root.querySelector('[data-energy-answer]');
+    if (list) {
+      const sentence = (r) => list.dataset.form.replace(/\{(\w+)\}/g, (_, key) => ({
+        label: r.label, baseline: rows[0].label, energy: r.energy_saving_percent, co2e: r.co2e_saving_percent, cost: r.cost_saving_percent,
+      })[key] ?? '—');
+      const items = rows.slice(1).map((r) => Object.assign(document.createElement('li'), { textContent: sentence(r) }));
+      list.replaceChildren(...items);
+    }
     const raw = response.energy.configurations;
     chartInto(root.querySelector('[data-chart="energy-kwh"]'), { type: 'bar', bars: raw.map((r) => ({ label: r.label, value: r.energy_kwh })) }, draw);
     chartInto(root.querySelector('[data-chart="energy-cost"]'), { type: 'bar', bars: raw.map((r) => ({ label: r.label, value: r.cost_usd ?? null })) }, draw);
