@@ -12,7 +12,12 @@ namespace site {
 
 namespace {
 
-constexpr double kWidth = 640, kLeft = 84, kRight = 16, kTop = 16, kBottom = 48;
+constexpr double kRight = 16, kTop = 16, kBottom = 48;
+constexpr double kCharWidth = 7;  // about how wide a character of 12 px text is, for laying out labels
+
+double width_of(const ChartOptions& o) {
+    return std::isfinite(o.width) ? std::clamp(o.width, kChartMinWidth, kChartMaxWidth) : 640;
+}
 
 std::string fmt(double v) {
     char buf[32];
@@ -70,11 +75,16 @@ double fraction(double v, double lo, double hi, bool log) {
     return std::isnan(t) ? 0 : std::clamp(t, 0.0, 1.0);
 }
 
-std::string open_svg(double height, const std::string& title) {
+// The chart's title above it, then an SVG drawn at its own size in CSS pixels (width and height as
+// well as the viewBox), so nothing scales its text.
+std::string open_svg(double height, const ChartOptions& o) {
+    const std::string w = std::to_string(static_cast<int>(width_of(o)));
     const std::string h = std::to_string(static_cast<int>(std::ceil(height)));
-    return "<figure class=\"chart\"><svg viewBox=\"0 0 640 " + h +
+    return "<figure class=\"chart\">" +
+           (o.title.empty() ? std::string() : "<figcaption class=\"chart-title\">" + esc(o.title) + "</figcaption>") +
+           "<svg width=\"" + w + "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h +
            "\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\" font-size=\"12\" fill=\"currentColor\"><title>" +
-           esc(title) + "</title>\n";
+           esc(o.title) + "</title>\n";
 }
 
 // The plotting area of a chart with two axes: scales, grid, tick labels and axis labels.
@@ -87,23 +97,40 @@ public:
         }
         range(x0_, x1_, o.log_x);
         range(y0_, y1_, o.log_y);
+        // Room on the left for the longest tick label and the rotated axis title, so they never meet.
+        std::size_t longest = 0;
+        for (double v : ticks(y0_, y1_, o.log_y)) longest = std::max(longest, format_display(v).size());
+        left_ = std::max(48.0, kCharWidth * static_cast<double>(longest) + 34);
+        width_ = width_of(o);
     }
 
-    double x(double v) const { return kLeft + fraction(v, x0_, x1_, o_.log_x) * (kWidth - kLeft - kRight); }
+    double x(double v) const { return left_ + fraction(v, x0_, x1_, o_.log_x) * (width_ - left_ - kRight); }
+    double width() const { return width_; }
     double y(double v) const { return kHeight - kBottom - fraction(v, y0_, y1_, o_.log_y) * (kHeight - kTop - kBottom); }
 
     std::string draw() const {
         std::string svg = "<g stroke=\"currentColor\" stroke-opacity=\"0.35\">";
         for (double v : ticks(y0_, y1_, o_.log_y))
-            svg += "<line x1=\"" + fmt(kLeft) + "\" x2=\"" + fmt(kWidth - kRight) + "\" y1=\"" + fmt(y(v)) + "\" y2=\"" +
+            svg += "<line x1=\"" + fmt(left_) + "\" x2=\"" + fmt(width_ - kRight) + "\" y1=\"" + fmt(y(v)) + "\" y2=\"" +
                    fmt(y(v)) + "\"/>";
         svg += "</g>\n<g text-anchor=\"end\">";
-        for (double v : ticks(y0_, y1_, o_.log_y))
-            svg += "<text x=\"" + fmt(kLeft - 6) + "\" y=\"" + fmt(y(v) + 4) + "\">" + format_display(v) + "</text>";
+        // Y tick labels at least a line apart (1-2-5 steps bunch up at the top of a log axis).
+        double last = INFINITY;
+        for (double v : ticks(y0_, y1_, o_.log_y)) {
+            if (std::abs(y(v) - last) < 16) continue;
+            last = y(v);
+            svg += "<text x=\"" + fmt(left_ - 6) + "\" y=\"" + fmt(y(v) + 4) + "\">" + format_display(v) + "</text>";
+        }
         svg += "</g>\n<g text-anchor=\"middle\">";
-        for (double v : ticks(x0_, x1_, o_.log_x))
-            svg += "<text x=\"" + fmt(x(v)) + "\" y=\"" + fmt(kHeight - kBottom + 18) + "\">" + format_display(v) + "</text>";
-        svg += "<text x=\"" + fmt((kLeft + kWidth - kRight) / 2) + "\" y=\"" + fmt(kHeight - 8) + "\">" + esc(o_.x_label) +
+        // X tick labels: every one when they fit, else every second, third, ... so they never overlap.
+        const std::vector<double> xs = ticks(x0_, x1_, o_.log_x);
+        std::size_t widest = 1;
+        for (double v : xs) widest = std::max(widest, format_display(v).size());
+        const double room = xs.size() > 1 ? (width_ - left_ - kRight) / static_cast<double>(xs.size() - 1) : width_;
+        const std::size_t every = std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil((kCharWidth * static_cast<double>(widest) + 8) / room)));
+        for (std::size_t i = 0; i < xs.size(); i += every)
+            svg += "<text x=\"" + fmt(x(xs[i])) + "\" y=\"" + fmt(kHeight - kBottom + 18) + "\">" + format_display(xs[i]) + "</text>";
+        svg += "<text x=\"" + fmt((left_ + width_ - kRight) / 2) + "\" y=\"" + fmt(kHeight - 8) + "\">" + esc(o_.x_label) +
                "</text>";
         const std::string middle = fmt((kTop + kHeight - kBottom) / 2);
         svg += "</g>\n<text x=\"14\" y=\"" + middle + "\" transform=\"rotate(-90 14 " + middle +
@@ -116,13 +143,14 @@ public:
 private:
     const ChartOptions& o_;
     double x0_, x1_, y0_, y1_;
+    double left_ = 84, width_ = 640;
 };
 
 std::string legend(const std::vector<std::string>& names) {
     if (names.size() < 2) return "";
-    std::string out = "<figcaption>";
+    std::string out = "<p class=\"chart-legend\">";
     for (std::size_t i = 0; i < names.size(); ++i) out += (i ? " · " : "") + esc(names[i]);
-    return out + "</figcaption>";
+    return out + "</p>";
 }
 
 }  // namespace
@@ -137,7 +165,7 @@ std::string line_chart(const std::vector<ChartSeries>& all, const ChartOptions& 
         if (!kept.points.empty()) series.push_back(std::move(kept));
     }
     const Axes axes(every, o);
-    std::string svg = open_svg(Axes::kHeight, o.title) + axes.draw();
+    std::string svg = open_svg(Axes::kHeight, o) + axes.draw();
     static const char* kDash[] = {"", "6 3", "2 3", "8 3 2 3"};
     std::vector<std::string> names;
     for (std::size_t i = 0; i < series.size(); ++i) {
@@ -150,7 +178,7 @@ std::string line_chart(const std::vector<ChartSeries>& all, const ChartOptions& 
     }
     if (series.size() > 1)  // a key: each line's dash pattern beside its name
         for (std::size_t i = 0; i < series.size(); ++i) {
-            const double y = kTop + 8 + 16 * static_cast<double>(i), x = kWidth - kRight - 150;
+            const double y = kTop + 8 + 16 * static_cast<double>(i), x = axes.width() - kRight - 150;
             svg += "<line x1=\"" + fmt(x) + "\" x2=\"" + fmt(x + 24) + "\" y1=\"" + fmt(y) + "\" y2=\"" + fmt(y) +
                    "\" stroke=\"currentColor\" stroke-width=\"2\"" +
                    std::string(*kDash[i % 4] ? " stroke-dasharray=\"" + std::string(kDash[i % 4]) + "\"" : "") + "/><text x=\"" +
@@ -165,13 +193,36 @@ std::string scatter_chart(const std::vector<ChartPoint>& all, const ChartOptions
     for (const ChartPoint& p : all)
         if (drawable(p.x, p.y, o)) points.push_back(p), every.emplace_back(p.x, p.y);
     const Axes axes(every, o);
-    std::string svg = open_svg(Axes::kHeight, o.title) + axes.draw();
+    std::string svg = open_svg(Axes::kHeight, o) + axes.draw();
+    struct Box {
+        double x0, y0, x1, y1;
+    };
+    std::vector<Box> placed;  // labels already drawn: a new one moves up or down until it clears them
     for (const ChartPoint& p : points) {
         const std::string cx = fmt(axes.x(p.x)), cy = fmt(axes.y(p.y));
         svg += "<circle cx=\"" + cx + "\" cy=\"" + cy + "\" r=\"" + (p.marked ? "5" : "4") + "\"" +
                (p.marked ? "" : " fill=\"none\" stroke=\"currentColor\" stroke-opacity=\"0.7\"") + "><title>" +
                esc(p.label) + "</title></circle>";
-        if (p.marked) svg += "<text x=\"" + fmt(axes.x(p.x) + 8) + "\" y=\"" + fmt(axes.y(p.y) - 6) + "\">" + esc(p.label) + "</text>";
+        if (p.marked) {
+            const double w = kCharWidth * static_cast<double>(p.label.size());
+            // Right of the dot, or left of it near the right edge.
+            const double x0 = axes.x(p.x) + 8 + w > axes.width() - 4 ? axes.x(p.x) - 8 - w : axes.x(p.x) + 8;
+            double y = axes.y(p.y) - 6;
+            for (int attempt = 0; attempt < 12; ++attempt) {
+                const double dy = (attempt % 2 ? 1 : -1) * 14.0 * ((attempt + 1) / 2);
+                const Box b{x0, y + dy - 11, x0 + w, y + dy + 3};
+                const bool inside = b.y0 >= 0 && b.y1 <= Axes::kHeight - kBottom;
+                const bool clear = inside && std::none_of(placed.begin(), placed.end(), [&](const Box& o2) {
+                    return b.x0 < o2.x1 && o2.x0 < b.x1 && b.y0 < o2.y1 && o2.y0 < b.y1;
+                });
+                if (clear || attempt == 11) {
+                    y += dy;
+                    placed.push_back(b);
+                    break;
+                }
+            }
+            svg += "<text x=\"" + fmt(x0) + "\" y=\"" + fmt(y) + "\">" + esc(p.label) + "</text>";
+        }
         svg += "\n";
     }
     return svg + "</svg></figure>";
@@ -182,12 +233,14 @@ std::string bar_chart(const std::vector<ChartBar>& all, const ChartOptions& o) {
     double top = 0;
     for (const ChartBar& b : all)
         if (std::isfinite(b.value) && b.value >= 0) bars.push_back(b), top = std::max(top, b.value);
-    constexpr double kRow = 36, kLabel = 160, kValue = 120;
+    const double chart_width = width_of(o);
+    constexpr double kRow = 36;
+    const double kLabel = std::min(160.0, chart_width * 0.3), kValue = std::min(120.0, chart_width * 0.28);
     const double height = kTop + kRow * static_cast<double>(bars.size()) + 28;
-    std::string svg = open_svg(height, o.title);
+    std::string svg = open_svg(height, o);
     for (std::size_t i = 0; i < bars.size(); ++i) {
         const double y = kTop + kRow * static_cast<double>(i);
-        const double width = top > 0 ? bars[i].value / top * (kWidth - kLabel - kValue - kRight) : 0;
+        const double width = top > 0 ? bars[i].value / top * (chart_width - kLabel - kValue - kRight) : 0;
         svg += "<text x=\"" + fmt(kLabel - 8) + "\" y=\"" + fmt(y + 20) + "\" text-anchor=\"end\">" + esc(bars[i].label) +
                "</text><rect x=\"" + fmt(kLabel) + "\" y=\"" + fmt(y + 6) + "\" width=\"" + fmt(width) +
                "\" height=\"20\" fill-opacity=\"0.75\"/><text x=\"" + fmt(kLabel + width + 6) + "\" y=\"" + fmt(y + 20) +
@@ -204,10 +257,11 @@ std::string stacked_bar_chart(const std::vector<ChartBar>& all, double limit, co
     for (const ChartBar& b : all)
         if (std::isfinite(b.value) && b.value > 0) segments.push_back(b), total += b.value;
     if (!std::isfinite(limit) || limit < 0) limit = 0;
-    const double top = std::max(total, limit), span = kWidth - 2 * kRight;
+    const double chart_width = width_of(o);
+    const double top = std::max(total, limit), span = chart_width - 2 * kRight;
     auto x = [&](double v) { return kRight + (top > 0 ? v / top * span : 0); };
     static const char* kOpacity[] = {"0.9", "0.65", "0.45", "0.25"};
-    std::string svg = open_svg(40 + 22 * static_cast<double>(segments.size()) + 24, o.title), legend;
+    std::string svg = open_svg(40 + 22 * static_cast<double>(segments.size()) + 24, o), legend;
     double at = 0;
     for (std::size_t i = 0; i < segments.size(); ++i) {
         const char* opacity = kOpacity[i % 4];
@@ -225,7 +279,7 @@ std::string stacked_bar_chart(const std::vector<ChartBar>& all, double limit, co
     if (limit > 0)
         svg += "<line x1=\"" + fmt(x(limit)) + "\" x2=\"" + fmt(x(limit)) +
                "\" y1=\"2\" y2=\"42\" stroke=\"currentColor\" stroke-width=\"2\" stroke-dasharray=\"4 3\"/><text x=\"" +
-               fmt(std::min(x(limit), kWidth - 200)) + "\" y=\"" + fmt(58 + 22 * static_cast<double>(segments.size())) + "\">" +
+               fmt(std::max(kRight, std::min(x(limit), chart_width - 200))) + "\" y=\"" + fmt(58 + 22 * static_cast<double>(segments.size())) + "\">" +
                esc(limit_label) + ": " + format_display(limit) + " " + esc(o.x_label) + "</text>\n";
     return svg + "</svg></figure>";
 }
@@ -238,6 +292,7 @@ std::string chart_from_json(const nlohmann::json& spec) {
         o.y_label = spec.value("y_label", std::string());
         o.log_x = spec.value("log_x", false);
         o.log_y = spec.value("log_y", false);
+        if (auto w = spec.find("width"); w != spec.end() && w->is_number()) o.width = w->get<double>();
         const std::string type = spec.at("type").get<std::string>();
         if (type == "line") {
             std::vector<ChartSeries> series;

@@ -30,12 +30,18 @@ struct ChartBar {
 };
 
 struct ChartOptions {
-    std::string title;    // for screen readers (<title>)
+    std::string title;    // shown above the chart, and for screen readers (<title>)
     std::string x_label;  // with its unit, e.g. "Instances"
     std::string y_label;  // e.g. "Days"
     bool log_x = false;
     bool log_y = false;
+    // Drawn at this many CSS pixels, never scaled, so its text stays 12 px on every screen: the
+    // browser passes its slot's width; the build's charts are 640 wide and scroll on a phone.
+    double width = 640;
 };
+
+/// The narrowest and widest a chart is drawn.
+inline constexpr double kChartMinWidth = 280, kChartMaxWidth = 1600;
 
 /// Lines through each series' points; empty series are skipped.
 std::string line_chart(const std::vector<ChartSeries>& series, const ChartOptions& options);
@@ -53,7 +59,7 @@ std::string stacked_bar_chart(const std::vector<ChartBar>& segments, double limi
                               const ChartOptions& options);
 
 /// The same from JSON, for the browser: {"type": "line"|"scatter"|"bar", "title", "x_label",
-/// "y_label", "log_x", "log_y", "series": [{"name", "points": [[x, y], …]}] | "points": [{"label",
+/// "y_label", "log_x", "log_y", "width", "series": [{"name", "points": [[x, y], …]}] | "points": [{"label",
 /// "x", "y", "marked"}] | "bars": [{"label", "value"}]}, or "type": "stack" with "bars", "limit" and
 /// "limit_label", or "type": "memory" with a training response's "memory" (bytes) and "labels" (the
 /// four parts and the limit): the calculator's memory bar, drawn the same at build time and in the

@@ -96,3 +96,54 @@ TEST_CASE("the memory chart is a stack of a training response's bytes in GB agai
     CHECK(drawn == site::stacked_bar_chart({{"W", 2}, {"G", 2}, {"O", 12}, {"A", 0}}, 72, "usable", o));
     CHECK(site::chart_from_json({{"type", "memory"}, {"memory", memory}}).empty());  // no labels: malformed
 }
+
+TEST_CASE("a chart is drawn at the width it is given, in CSS pixels, so its 12 px text is never scaled") {
+    site::ChartOptions o{"Cost", "Instances", "USD", false, false};
+    o.width = 360;
+    const std::string svg = site::line_chart({{"a", {{1, 10}, {64, 20}}}}, o);
+    CHECK(svg.find("<svg width=\"360\" height=\"360\" viewBox=\"0 0 360 360\"") != std::string::npos);
+    CHECK(svg.find("font-size=\"12\"") != std::string::npos);
+    // The title is shown above the chart, not only told to screen readers.
+    CHECK(svg.find("<figcaption class=\"chart-title\">Cost</figcaption>") != std::string::npos);
+    o.width = 5;  // clamped to what can be drawn
+    CHECK(site::line_chart({{"a", {{1, 1}, {2, 2}}}}, o).find("<svg width=\"280\"") != std::string::npos);
+}
+
+TEST_CASE("axis labels make room for each other: long tick labels widen the left margin, crowded x ticks thin out") {
+    site::ChartOptions o{"t", "x", "y", false, false};
+    const std::string big = site::line_chart({{"a", {{0, 1}, {100, 35e6}}}}, o);
+    // "35,000,000" is 10 characters: the plot starts right of it and of the rotated axis title.
+    const auto poly = big.find("points=\"");
+    REQUIRE(poly != std::string::npos);
+    CHECK(std::stod(big.substr(poly + 8)) >= 7 * 10 + 34);
+    o.width = 280;
+    const std::string narrow = site::line_chart({{"a", {{0, 1}, {1e7, 2}}}}, o);
+    int x_labels = 0;
+    for (std::size_t at = 0; (at = narrow.find("y=\"330.0\">", at)) != std::string::npos; ++at) ++x_labels;
+    CHECK(x_labels >= 2);
+    CHECK(x_labels <= 3);  // "10,000,000" six times would not fit in 280 px
+}
+
+TEST_CASE("labels of marked points that would overlap are moved apart") {
+    const std::string svg = site::scatter_chart(
+        {{"inf2.48xlarge", 100, 1000, true}, {"inf2.24xlarge", 101, 1001, true}, {"far", 1, 1, true}}, {"t", "x", "y", false, false});
+    std::vector<double> ys;
+    for (const char* label : {"\">inf2.48xlarge</text>", "\">inf2.24xlarge</text>"}) {
+        const auto at = svg.find(label);
+        REQUIRE(at != std::string::npos);
+        const auto y = svg.rfind("y=\"", at);
+        ys.push_back(std::stod(svg.substr(y + 3)));
+    }
+    CHECK(std::abs(ys[0] - ys[1]) >= 14);
+    for (double y : ys) CHECK(y >= 11);  // and stay inside the chart
+}
+
+TEST_CASE("y tick labels stay a line apart where steps bunch up on a log axis") {
+    const std::string svg = site::line_chart({{"a", {{1, 1.9e6}, {1000, 3.6e7}}}}, {"t", "x", "y", true, true});
+    std::vector<double> ys;
+    const auto group = svg.find("<g text-anchor=\"end\">");
+    const auto end = svg.find("</g>", group);
+    for (auto at = svg.find("y=\"", group); at < end; at = svg.find("y=\"", at + 1)) ys.push_back(std::stod(svg.substr(at + 3)));
+    REQUIRE(ys.size() >= 2);
+    for (std::size_t i = 1; i < ys.size(); ++i) CHECK(std::abs(ys[i] - ys[i - 1]) >= 16);
+}

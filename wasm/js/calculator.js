@@ -335,8 +335,10 @@ function unchanged(element, content) {
 
 function chartInto(slot, spec, draw) {
   if (!slot) return;
+  // Drawn as wide as its slot, in CSS pixels: the chart's text is never scaled (site/src/chart.hpp).
+  const width = Math.round(slot.clientWidth);
   const full = { title: slot.dataset.title ?? '', x_label: slot.dataset.xLabel ?? slot.dataset.unit ?? '',
-                 y_label: slot.dataset.yLabel ?? '', ...spec };
+                 y_label: slot.dataset.yLabel ?? '', ...(width > 0 ? { width } : {}), ...spec };
   if (unchanged(slot, full)) return;
   // The SVG comes from the module's chart(), which escapes every text it draws (site/src/chart.cpp).
   slot.innerHTML = draw(full);
