@@ -269,10 +269,18 @@ Parsed parse(const Sources& sources, const BuildOptions& options, std::vector<Di
     return p;
 }
 
+namespace {
+std::string references_heading(const Config& config, const std::string& lang) {
+    const Language* language = config.language(lang);
+    return language ? language->strings.value("references_title", std::string("References")) : "References";
+}
+}  // namespace
+
 void render_body(Page& page, const std::string& body, std::size_t body_line, const Parsed& parsed,
                  std::vector<Diagnostic>& errors) {
     const ShortcodeContext context{parsed.catalogue, page.front.requests, page.source, body_line,
-                                   root_of(page.url) + parsed.config.prefix(page.lang), "references/", page.lang};
+                                   root_of(page.url) + parsed.config.prefix(page.lang), "references/", page.lang,
+                                   references_heading(parsed.config, page.lang)};
     Expanded expanded = expand_shortcodes(body, context, errors);
     // A request no shortcode uses is still checked: a broken one is a mistake waiting to be quoted.
     if (page.front.requests.is_object())

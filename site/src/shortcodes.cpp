@@ -258,11 +258,35 @@ private:
         if (!id) return std::nullopt;
         const planner::Source* s = c_.catalogue.source(*id);
         if (!s) return fail("unknown source \"" + *id + "\"", "add it to data/sources.json");
-        return "<cite><a href=\"" + escape_html(c_.root + c_.references_url) + "#src-" + escape_html(*id) + "\">" +
-               escape_html(s->title) + "</a></cite>";
+        // A numbered marker; the page's list of what it cites (references_html) says what each is.
+        auto it = std::find(cited_.begin(), cited_.end(), *id);
+        if (it == cited_.end()) it = cited_.insert(cited_.end(), *id);
+        const std::string n = std::to_string(it - cited_.begin() + 1);
+        return "<sup class=\"ref\"><a href=\"#ref-" + escape_html(*id) + "\" title=\"" + escape_html(s->title) + "\">[" + n +
+               "]</a></sup>";
     }
 
     const ShortcodeContext& c_;
+    std::vector<std::string> cited_;  // source ids, in the order the page first cites them
+
+public:
+    // The page's sources, numbered as its markers, each linked to itself and to the site's list of
+    // every source; "" when the page cites none.
+    std::string references_html() const {
+        if (cited_.empty()) return "";
+        std::string html = "<section class=\"page-refs\" aria-labelledby=\"page-refs\"><h2 id=\"page-refs\">" +
+                           escape_html(c_.references_heading) + "</h2>\n<ol>\n";
+        for (const std::string& id : cited_) {
+            const planner::Source* s = c_.catalogue.source(id);
+            html += "<li id=\"ref-" + escape_html(id) + "\"><a href=\"" + escape_html(s->url) + "\">" + escape_html(s->title) +
+                    "</a> <span class=\"as-of\">(" + escape_html(s->as_of) + ")</span> <a class=\"all-refs\" href=\"" +
+                    escape_html(c_.root + c_.references_url) + "#src-" + escape_html(id) + "\" aria-label=\"" +
+                    escape_html(c_.references_heading) + ": " + escape_html(id) + "\">#</a></li>\n";
+        }
+        return html + "</ol>\n</section>";
+    }
+
+private:
     std::vector<Diagnostic>& errors_;
     std::map<std::string, json> responses_;
     std::size_t line_ = 0, column_ = 0;
@@ -315,6 +339,10 @@ Expanded expand_shortcodes(std::string_view body, const ShortcodeContext& contex
         pos = close + kClose.size();
     }
     out.markdown.append(body.substr(pos));
+    if (std::string refs = expander.references_html(); !refs.empty()) {  // after the body, as a block
+        out.markdown += "\n\n" + kMarkStart + std::to_string(out.html.size()) + kMarkEnd + "\n";
+        out.html.push_back(std::move(refs));
+    }
     out.planned = expander.planned();
     return out;
 }
@@ -346,7 +374,8 @@ std::string fill_placeholders(std::string html, const std::vector<std::string>& 
         pos = end + kMarkEnd.size();
         if (n >= parts.size()) continue;
         // A block (a table) alone in its paragraph replaces the paragraph: <p><table> is not HTML.
-        const bool block = parts[n].rfind("<table", 0) == 0 || parts[n].rfind("<figure", 0) == 0;
+        const bool block = parts[n].rfind("<table", 0) == 0 || parts[n].rfind("<figure", 0) == 0 ||
+                           parts[n].rfind("<section", 0) == 0;
         if (block && out.size() >= 3 && out.compare(out.size() - 3, 3, "<p>") == 0 && html.compare(pos, 4, "</p>") == 0) {
             out.resize(out.size() - 3);
             pos += 4;

@@ -18,7 +18,8 @@
 //         <span class="range" data-figure="<request>:<path>:range">(low–high)</span>, unless range="off"
 // table   rows from the response array at `rows`, one column per `field=Heading` in `columns`
 //         (field "." is the row itself, for lists of text)
-// cite    a link to the source's entry on the references page
+// cite    a numbered marker [n] (the source's title on hover), and at the end of the page one list of
+//         the sources it cites, numbered alike, each linked to the source and to the references page
 // chart   an SVG line chart: one line per element of the array at `series` (named by its `name`
 //         field), plotting each of its `points` as `x` against `y`; `title`, `x_label`, `y_label`,
 //         `log_x`, `log_y` ("true")
@@ -48,6 +49,7 @@ struct ShortcodeContext {
     std::string root;                // relative path from the page to its language's root ("../")
     std::string references_url;      // language-relative URL of the references page
     std::string lang = "en";         // the page's: requests without a "lang" are asked in it
+    std::string references_heading = "References";  // of the page's list of the sources it cites
 };
 
 /// `request` with "lang" set to `lang` unless it names one: a page's planner answers (notes, where a

@@ -300,3 +300,31 @@ TEST_CASE("--base-url must be an absolute http(s) URL") {
           "(hint: for example --base-url https://example.org/docs/)");
     CHECK_FALSE(fs::exists(options.out));
 }
+
+#include "shortcodes.hpp"
+#include "test_catalogue.hpp"
+
+TEST_CASE("citations are numbered by first use, repeat their number, and the page lists each source once") {
+    const nlohmann::json requests = nlohmann::json::object();
+    const site::ShortcodeContext context{test::real_catalogue(), requests, "content/ja/x.md", 1, "../", "references/", "ja",
+                                         "参考文献"};
+    std::vector<planner::Diagnostic> errors;
+    const site::Expanded e = site::expand_shortcodes(
+        "A{{< cite source=\"narayanan-2021\" >}} B{{< cite source=\"rajbhandari-2020\" >}} C{{< cite source=\"narayanan-2021\" >}}\n",
+        context, errors);
+    REQUIRE(errors.empty());
+    REQUIRE(e.html.size() == 4);  // three markers and the list
+    CHECK(e.html[0].find(">[1]</a></sup>") != std::string::npos);
+    CHECK(e.html[1].find(">[2]</a></sup>") != std::string::npos);
+    CHECK(e.html[2].find(">[1]</a></sup>") != std::string::npos);
+    const std::string& list = e.html[3];
+    CHECK(list.rfind("<section class=\"page-refs\"", 0) == 0);
+    CHECK(list.find("参考文献") != std::string::npos);
+    const auto first = list.find("id=\"ref-narayanan-2021\""), second = list.find("id=\"ref-rajbhandari-2020\"");
+    CHECK(first < second);
+    CHECK(list.find("id=\"ref-narayanan-2021\"", first + 1) == std::string::npos);  // once
+    CHECK(list.find("../references/#src-narayanan-2021") != std::string::npos);
+    // The list is a block of its own: no <p> around it once the Markdown is rendered.
+    const std::string html = site::fill_placeholders("<p>x</p>\n<p>" + std::string("\xEE\x80\x80" "3" "\xEE\x80\x81") + "</p>\n", e.html);
+    CHECK(html.find("<p><section") == std::string::npos);
+}
