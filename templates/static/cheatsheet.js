@@ -9,7 +9,13 @@ function enhance(table) {
   const controls = document.querySelector('[data-table-controls]');
   const headers = [...table.tHead.rows[0].cells];
   const rows = [...table.tBodies[0].rows];
-  const text = (row) => row.textContent.normalize('NFKC').toLowerCase();
+  // What a row says, without the notes behind its * (they explain a figure, they are not the row).
+  const shown = (el) => {
+    const copy = el.cloneNode(true);
+    copy.querySelectorAll('.note-text').forEach((note) => note.remove());
+    return copy.textContent;
+  };
+  const text = (row) => shown(row).normalize('NFKC').toLowerCase();
 
   // Filter: rows that contain every word typed.
   const filter = document.createElement('input');
@@ -60,7 +66,7 @@ function enhance(table) {
       const key = (row) => {
         const cell = row.cells[index];
         const value = cell.dataset.value;
-        return value !== undefined && value !== '' ? Number(value) : cell.textContent.trim();
+        return value !== undefined && value !== '' ? Number(value) : shown(cell).trim();
       };
       const sorted = rows.slice().sort((a, b) => {
         const x = key(a), y = key(b);
