@@ -1,15 +1,28 @@
-// Accessibility of every calculator page in both languages: axe-core finds no violations (WCAG 2.1
-// A and AA rules), every input has a label, the whole calculator works from the keyboard, and
-// results sit in a live region so screen readers announce them.
+// Accessibility of every calculator page, and of a page of every other kind, in both languages:
+// axe-core finds no violations (WCAG 2.1 A and AA rules); on calculators every input has a label,
+// the whole calculator works from the keyboard, and results sit in a live region so screen readers
+// announce them.
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
 import { run } from './harness.mjs';
 
 const PAGES = ['calculators/training/', 'calculators/inference/', 'calculators/energy/', 'calculators/compare/'];
+// One page of each other kind: home, a section, guidance with tables and citations, the accuracy
+// page, the cheat-sheet, a family and an accelerator page, references, a case study, the glossary.
+const OTHER = ['', 'guide/', 'guide/distributed-training/', 'guide/accuracy/', 'instances/', 'families/p4d/',
+               'accelerators/trainium/', 'references/', 'case-studies/gpt3-175b-a100/', 'glossary/'];
+const axe = async (page) => {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`);
+};
 
 run('browser.accessibility', async ({ url, context }) => {
   const page = await context.newPage();
   for (const prefix of ['', 'en/']) {
+    for (const path of OTHER) {
+      await page.goto(`${url}${prefix}${path}`);
+      assert.deepEqual(await axe(page), [], `${prefix}${path}`);
+    }
     for (const path of PAGES) {
       await page.goto(`${url}${prefix}${path}`);
       await page.waitForSelector('[data-calculator][data-ready="true"]');
