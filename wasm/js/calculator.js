@@ -335,12 +335,12 @@ function unchanged(element, content) {
 
 function chartInto(slot, spec, draw) {
   if (!slot) return;
-  // Drawn as wide as its slot, in CSS pixels: the chart's text is never scaled (site/src/chart.hpp).
+  // Drawn as wide as its slot, in CSS pixels: the chart's text is never scaled (site/display/chart.hpp).
   const width = Math.round(slot.clientWidth);
   const full = { title: slot.dataset.title ?? '', x_label: slot.dataset.xLabel ?? slot.dataset.unit ?? '',
                  y_label: slot.dataset.yLabel ?? '', ...(width > 0 ? { width } : {}), ...spec };
   if (unchanged(slot, full)) return;
-  // The SVG comes from the module's chart(), which escapes every text it draws (site/src/chart.cpp).
+  // The SVG comes from the module's chart(), which escapes every text it draws (site/display/chart.cpp).
   slot.innerHTML = draw(full);
 }
 
@@ -388,7 +388,7 @@ function chartChoices(form) {
 // export adds to the request and response. `display` is the response as display() formats it.
 const EXTRAS = {
   train(root, form, request, response, { call, shown, draw }) {
-    // The module draws the bar from the response's bytes (site/src/chart.cpp, type "memory").
+    // The module draws the bar from the response's bytes (site/display/chart.cpp, type "memory").
     const labels = root.querySelector('[data-chart="memory"]')?.dataset.labels.split('|') ?? [];
     chartInto(root.querySelector('[data-chart="memory"]'), { type: 'memory', memory: response.train.memory, labels }, draw);
 
@@ -553,7 +553,7 @@ function csvOf(root, response) {
     }
     const leads = main && !/[A-Za-z\u3040-\u30ff\u4e00-\u9fff]/.test(before);
     const path = main?.dataset.output ?? '';
-    // In the unit the page shows (display_json in site/src/text.hpp): GB for *_bytes, % for fractions.
+    // In the unit the page shows (display_json in site/display/text.hpp): GB for *_bytes, % for fractions.
     const name = path.slice(path.lastIndexOf('.') + 1);
     const scale = name.endsWith('_bytes') ? 1e-9 : ['mfu', 'scaling_efficiency', 'target_utilisation'].includes(name) ? 100 : 1;
     const raw = leads ? at(path) : undefined;
