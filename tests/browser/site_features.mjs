@@ -98,6 +98,18 @@ run('browser.site_features', async ({ url, context, problems }) => {
   const tasks = await page.$$eval('.tasks a', (as) => as.map((a) => new URL(a.href).pathname));
   assert.deepEqual(tasks, ['/en/calculators/training/', '/en/calculators/inference/', '/en/calculators/compare/', '/en/calculators/energy/']);
 
+  // No page of each kind is wider than the screen at 360 and 768 px either (crawl.mjs checks every
+  // page at 390), in both languages.
+  for (const width of [360, 768]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['', 'en/', 'calculators/training/', 'en/calculators/energy/', 'instances/', 'en/guide/accuracy/', 'guide/distributed-training/']) {
+      await page.goto(url + path);
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scroll <= width, `${path} is ${scroll} px wide at ${width} px`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // The cheat-sheet: a static table first, then controls.
   await page.goto(`${url}en/instances/`);
   await page.waitForSelector('[data-table-controls]:not([hidden])');
