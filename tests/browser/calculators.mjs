@@ -22,7 +22,7 @@ async function download(page, format) {
   return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
 }
 
-run('browser.calculators', async ({ url, context }) => {
+run('browser.calculators', async ({ url, context, root }) => {
   const page = await context.newPage();
   let dialogs = 0;
   page.on('dialog', async (d) => { dialogs++; await d.dismiss(); });
@@ -165,5 +165,30 @@ run('browser.calculators', async ({ url, context }) => {
   assert.equal(await fp32.nth(3).locator('.estimate').count(), 1, 'c7g.16xlarge FP32 peak marked as an estimate');
   assert.equal(await fp32.nth(0).locator('.estimate').count(), 0, 'p4d.24xlarge FP32 peak is published');
   assert.equal(await page.locator('tr[data-row="power_watts"] td .estimate').count(), 4);
+
+  // A plan to print: inputs, results with their ranges, assumptions, alternatives and sources, and
+  // on paper nothing else of the page.
+  await open(page, `${url}en/calculators/training/`);
+  await page.selectOption('#instance', 'p5.48xlarge');
+  await page.evaluate(() => { window.print = () => { window.printed = true; }; });
+  await page.click('[data-print-plan]');
+  assert.equal(await page.evaluate(() => window.printed), true);
+  const plan = page.locator('[data-print-view]');
+  const headings = await plan.locator('h2').allTextContents();
+  assert.deepEqual(headings, ['Inputs', 'Results', 'Assumptions and notes', 'Alternatives considered', 'Sources']);
+  const planText = await plan.innerText();
+  assert.match(planText, /Instance type\s+p5\.48xlarge/);
+  assert.match(planText, /Training time\s+[\d.,]+ \([\d.,]+–[\d.,]+\) days/);
+  assert.match(planText, /assumed 40%/);
+  assert.ok((await plan.locator('table tbody tr').count()) >= 3, 'the cheapest alternatives');
+  const catalogueSources = JSON.parse(readFileSync(`${root}/data/sources.json`, 'utf8')).sources;
+  // The sources behind the figures used: the price's, the chip's peak and default MFU, the borrowed scaling.
+  const sources = await plan.locator('ol li').allTextContents();
+  for (const id of ['datareceipts-hyperscalers', 'nvidia-h100-datasheet', 'megatron-2021', 'aws-genai-training-talk'])
+    assert.ok(sources.some((t) => t.includes(catalogueSources[id].title)), `source ${id} in the plan: ${sources}`);
+  await page.emulateMedia({ media: 'print' });
+  assert.equal(await page.locator('form[data-form]').isVisible(), false, 'the form is not printed');
+  assert.equal(await plan.isVisible(), true);
+  await page.emulateMedia({ media: 'screen' });
   assert.equal(dialogs, 0);
 });
