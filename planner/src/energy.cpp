@@ -9,7 +9,7 @@ using nlohmann::json;
 Checked<EnergyRequest> read_energy_request(const json& request) {
     RequestReader in(request);
     Checked<EnergyRequest> out;
-    in.reject_unknown("", {"api", "kind", "configurations", "region", "pue"});
+    in.reject_unknown("", {"api", "kind", "configurations", "region", "pue", "grid_kg_per_kwh"});
     const FootprintInputs shared = read_footprint_inputs(in, "");
     const json* list = in.find("configurations");
     if (!list || !list->is_array() || list->size() < 2 || list->size() > 4) {
@@ -30,6 +30,7 @@ Checked<EnergyRequest> read_energy_request(const json& request) {
             c.footprint = read_footprint_inputs(in, at);
             if (!c.footprint.region) c.footprint.region = shared.region;
             if (!c.footprint.pue) c.footprint.pue = shared.pue;
+            if (!c.footprint.grid_kg_per_kwh) c.footprint.grid_kg_per_kwh = shared.grid_kg_per_kwh;
             out.value.configurations.push_back(std::move(c));
         }
     }

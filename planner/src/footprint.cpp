@@ -10,11 +10,12 @@ FootprintInputs read_footprint_inputs(RequestReader& in, const std::string& pref
     f.price_usd_per_hour = in.number(prefix + "price_usd_per_hour", {0, false, 10000, false}, false);
     f.power_watts = in.number(prefix + "power_watts", {0, true, 1e6, false}, false);
     f.pue = in.number(prefix + "pue", {1, false, 3, false}, false);
+    f.grid_kg_per_kwh = in.number(prefix + "grid_kg_per_kwh", {0, false, 2, false}, false);
     return f;
 }
 
 std::set<std::string> with_footprint_fields(std::set<std::string> names) {
-    names.insert({"region", "price_usd_per_hour", "power_watts", "pue"});
+    names.insert({"region", "price_usd_per_hour", "power_watts", "pue", "grid_kg_per_kwh"});
     return names;
 }
 
@@ -47,10 +48,14 @@ Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, d
         f.notes.push_back("energy: no power estimate for " + inst.id + " in the catalogue; give power_watts");
     } else if (f.pue) {
         f.energy_kwh = instance_hours * *f.power_watts / 1000 * *f.pue;
-        if (region) {
+        if (in.grid_kg_per_kwh) {  // the user's own factor wins over the region's
+            f.carbon_intensity = *in.grid_kg_per_kwh * 1000;
+            f.carbon_intensity_source = "request";
+        } else if (region) {
             f.carbon_intensity = region->carbon_intensity.value;
-            f.co2e_kg = *f.energy_kwh * *f.carbon_intensity / 1000;
+            f.carbon_intensity_source = region->id;
         }
+        if (f.carbon_intensity) f.co2e_kg = *f.energy_kwh * *f.carbon_intensity / 1000;
     }
     if (f.power_factor && f.power_watts) {
         auto span = [&](double v) { return Range{v * f.power_factor->low, v * f.power_factor->high}; };
@@ -73,6 +78,7 @@ void add_to_json(json& j, const Footprint& f) {
     put("co2e_kg", f.co2e_kg);
     put("pue", f.pue);
     put("carbon_intensity", f.carbon_intensity);
+    if (f.carbon_intensity) j["carbon_intensity_source"] = f.carbon_intensity_source;
     j["region"] = f.region;
     auto span = [&](const char* key, const std::optional<Range>& r) {
         if (r) j["range"][key] = {{"low", r->low}, {"high", r->high}};

@@ -56,6 +56,7 @@ const std::vector<FlagSpec> kFootprintFlags = {
     {"price", "price_usd_per_hour", "on-demand USD/h, overriding the catalogue"},
     {"power", "power_watts", "instance power in W, overriding the catalogue's estimate"},
     {"pue", "pue", "data-centre PUE, overriding the region's"},
+    {"grid-kg-per-kwh", "grid_kg_per_kwh", "your own grid factor, kg CO2e/kWh (e.g. a PPA), overriding the region's"},
 };
 
 // A flag's text as JSON: a number when it reads fully as one, text otherwise (the planner then

@@ -190,3 +190,27 @@ TEST_CASE("a benchmark throughput estimated within a range sizes the fleet over 
     CHECK_FALSE(inf1["range"].contains("fleet"));
     CHECK_FALSE(inf1["range"].contains("cost_per_million"));
 }
+
+TEST_CASE("a grid factor of the user's own (grid_kg_per_kwh) replaces the region's in every kind; above 2 kg/kWh is refused") {
+    const json t = run({{"api", 1}, {"kind", "train"}, {"model", {{"parameters", 7e9}}}, {"tokens", 1e11}, {"instance", "p4d.24xlarge"},
+                        {"instance_count", 2}, {"mfu", 0.4}, {"region", "ap-northeast-1"}, {"grid_kg_per_kwh", 0.1}})["train"];
+    CHECK(t["carbon_intensity"] == 100.0);
+    CHECK(t["carbon_intensity_source"] == "request");
+    CHECK(t["co2e_kg"].get<double>() == doctest::Approx(t["energy_kwh"].get<double>() * 0.1));
+    const json region = run({{"api", 1}, {"kind", "train"}, {"model", {{"parameters", 7e9}}}, {"tokens", 1e11}, {"instance", "p4d.24xlarge"},
+                             {"instance_count", 2}, {"mfu", 0.4}, {"region", "ap-northeast-1"}})["train"];
+    CHECK(region["carbon_intensity_source"] == "ap-northeast-1");
+    // Energy: a shared factor (a PPA at 0) and one configuration's own.
+    const json e = run({{"api", 1}, {"kind", "energy"}, {"grid_kg_per_kwh", 0}, {"configurations", json::array({
+        {{"instance", "p4d.24xlarge"}, {"instances", 1}, {"hours", 1}},
+        {{"instance", "trn1.32xlarge"}, {"instances", 1}, {"hours", 1}, {"grid_kg_per_kwh", 0.5}}})}})["energy"];
+    CHECK(e["configurations"][0]["co2e_kg"] == 0.0);
+    CHECK(e["configurations"][1]["carbon_intensity"] == 500.0);
+    const json i = infer({{"instance", "inf1.2xlarge"}, {"rate", {{"value", 1}, {"per", "second"}}},
+                          {"benchmark", "layoutlm-inf1-2xlarge"}, {"grid_kg_per_kwh", 0.2}});
+    CHECK(i["fleet_hour"]["carbon_intensity"] == 200.0);
+    const json bad = run({{"api", 1}, {"kind", "infer"}, {"instance", "inf1.2xlarge"}, {"rate", {{"value", 1}, {"per", "second"}}},
+                          {"benchmark", "layoutlm-inf1-2xlarge"}, {"grid_kg_per_kwh", 3}});
+    CHECK(bad["ok"] == false);
+    CHECK(bad["errors"][0] == json{{"field", "grid_kg_per_kwh"}, {"message", "must be from 0 to 2"}});
+}

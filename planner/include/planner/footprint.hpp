@@ -38,9 +38,12 @@ struct FootprintInputs {
     std::optional<double> price_usd_per_hour;  // overrides the catalogue's price
     std::optional<double> power_watts;         // per instance; overrides the catalogue's estimate
     std::optional<double> pue;                 // overrides the region's
+    std::optional<double> grid_kg_per_kwh;     // the user's own grid factor (e.g. a power purchase
+                                               // agreement), kg CO2e per kWh; overrides the region's
 };
 
-/// Reads region, price_usd_per_hour, power_watts and pue under `prefix` ("" or "configurations.0.").
+/// Reads region, price_usd_per_hour, power_watts, pue and grid_kg_per_kwh under `prefix` ("" or
+/// "configurations.0.").
 FootprintInputs read_footprint_inputs(RequestReader& in, const std::string& prefix);
 
 /// `names` and the fields read_footprint_inputs reads: the known fields of a request, for reject_unknown.
@@ -56,6 +59,7 @@ struct Footprint {
     std::string region;
     std::optional<double> pue;
     std::optional<double> carbon_intensity;  // gCO2e/kWh
+    std::string carbon_intensity_source;     // the region's id, or "request" (grid_kg_per_kwh)
     std::vector<std::string> notes;          // what is missing and how to supply it
     // When the power is the catalogue's estimate (not power_watts from the request): the factors
     // low/high of the estimate (kEstimatedPowerFactor or the figure's own range), and what they give.
