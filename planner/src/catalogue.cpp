@@ -111,6 +111,7 @@ void to_json(json& j, const Region& r) {
 
 void to_json(json& j, const Benchmark& b) {
     j = json{{"id", b.id}, {"kind", b.kind}, {"instance", b.instance}, {"model", b.model}};
+    if (!b.model_ja.empty()) j["model_ja"] = b.model_ja;
     put(j, "instances", b.instances);
     put(j, "scaling_efficiency", b.scaling_efficiency);
     put(j, "throughput", b.throughput);
@@ -222,6 +223,7 @@ void from_json(const json& j, Benchmark& b) {
     j.at("kind").get_to(b.kind);
     j.at("instance").get_to(b.instance);
     j.at("model").get_to(b.model);
+    b.model_ja = j.value("model_ja", std::string());
     take(j, "instances", b.instances);
     take(j, "scaling_efficiency", b.scaling_efficiency);
     take(j, "throughput", b.throughput);
@@ -248,6 +250,13 @@ void from_json(const json& j, Catalogue& c) {
     j.at("regions").get_to(c.regions);
     j.at("benchmarks").get_to(c.benchmarks);
     j.at("models").get_to(c.models);
+}
+
+std::map<std::string, std::string> Catalogue::benchmark_names(const std::string& lang) const {
+    std::map<std::string, std::string> names;
+    for (const auto& b : benchmarks)
+        names[b.id] = (lang == "ja" && !b.model_ja.empty() ? b.model_ja : b.model) + (lang == "ja" ? "、" : ", ") + b.instance;
+    return names;
 }
 
 }  // namespace planner

@@ -130,6 +130,7 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         b.kind = in.text("kind", true, {"scaling", "inference"});
         b.instance = in.text("instance", true);
         b.model = in.text("model", true);
+        b.model_ja = in.text("model_ja", false);
         if (!b.instance.empty() && instance_ids && !instance_ids->count(b.instance))
             in.validator().error("data.unknown_reference", b.id, in.at() / "instance",
                                  "unknown instance \"" + b.instance + "\"", "define it in data/instances.json");

@@ -64,7 +64,7 @@ bool ends_with(const std::string& s, const std::string& tail) {
     return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-nlohmann::json displayed(const nlohmann::json& value, const std::string& key) {
+nlohmann::json displayed(const nlohmann::json& value, const std::string& key, const std::map<std::string, std::string>& names) {
     if (value.is_number()) {
         double v = value.get<double>();
         if (ends_with(key, "_bytes")) v /= 1e9;
@@ -76,19 +76,23 @@ nlohmann::json displayed(const nlohmann::json& value, const std::string& key) {
         // A range {low, high} is shown as the figure it ranges: range.mfu.low in percent, as mfu.
         const bool range = value.contains("low") && value.contains("high");
         for (auto it = value.begin(); it != value.end(); ++it)
-            out[it.key()] = displayed(*it, range && (it.key() == "low" || it.key() == "high") ? key : it.key());
+            out[it.key()] = displayed(*it, range && (it.key() == "low" || it.key() == "high") ? key : it.key(), names);
         return out;
     }
     if (value.is_array()) {
         nlohmann::json out = nlohmann::json::array();
-        for (const auto& item : value) out.push_back(displayed(item, key));
+        for (const auto& item : value) out.push_back(displayed(item, key, names));
         return out;
     }
+    if (value.is_string() && ends_with(key, "_source"))
+        if (auto name = names.find(value.get<std::string>()); name != names.end()) return name->second;
     return value;
 }
 
 }  // namespace
 
-nlohmann::json display_json(const nlohmann::json& response) { return displayed(response, ""); }
+nlohmann::json display_json(const nlohmann::json& response, const std::map<std::string, std::string>& names) {
+    return displayed(response, "", names);
+}
 
 }  // namespace site

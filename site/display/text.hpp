@@ -2,6 +2,7 @@
 // escaping and number formatting. No dependencies beyond the standard library.
 #pragma once
 
+#include <map>
 #include <string>
 #include <nlohmann/json_fwd.hpp>
 #include <string_view>
@@ -24,6 +25,8 @@ std::string format_display(double value);
 /// that a field named `*_bytes` is shown in GB and `mfu`, `scaling_efficiency` and
 /// `target_utilisation` in percent. The build shows worked examples with it and the browser shows
 /// live results with it (the wasm module's display()), so both read alike.
-nlohmann::json display_json(const nlohmann::json& response);
+/// `names` (optional) maps a catalogue id to what readers see: a `*_source` field naming a
+/// benchmark shows "GPT-3 (Megatron-LM) ..., trn1.32xlarge" instead of its id.
+nlohmann::json display_json(const nlohmann::json& response, const std::map<std::string, std::string>& names = {});
 
 }  // namespace site

@@ -270,9 +270,9 @@ Parsed parse(const Sources& sources, const BuildOptions& options, std::vector<Di
 }
 
 namespace {
-std::string references_heading(const Config& config, const std::string& lang) {
+std::string ui_string(const Config& config, const std::string& lang, const char* key, const std::string& fallback) {
     const Language* language = config.language(lang);
-    return language ? language->strings.value("references_title", std::string("References")) : "References";
+    return language ? language->strings.value(key, fallback) : fallback;
 }
 }  // namespace
 
@@ -280,7 +280,9 @@ void render_body(Page& page, const std::string& body, std::size_t body_line, con
                  std::vector<Diagnostic>& errors) {
     const ShortcodeContext context{parsed.catalogue, page.front.requests, page.source, body_line,
                                    root_of(page.url) + parsed.config.prefix(page.lang), "references/", page.lang,
-                                   references_heading(parsed.config, page.lang)};
+                                   ui_string(parsed.config, page.lang, "references_title", "References"),
+                                   ui_string(parsed.config, page.lang, "value_yes", "yes"),
+                                   ui_string(parsed.config, page.lang, "value_no", "no")};
     Expanded expanded = expand_shortcodes(body, context, errors);
     // A request no shortcode uses is still checked: a broken one is a mistake waiting to be quoted.
     if (page.front.requests.is_object())
@@ -339,7 +341,7 @@ json view_for(const SiteIndex& index, const Page& page, std::vector<Diagnostic>&
             return view;
         }
         const Language* language = index.config.language(page.lang);
-        view["calculator"] = calculator_view(catalogue, page.front, response, language ? language->strings : json::object());
+        view["calculator"] = calculator_view(catalogue, page.front, response, language ? language->strings : json::object(), page.lang);
     }
     return view;
 }

@@ -47,7 +47,13 @@ json figure_text(const planner::Catalogue& c, const planner::Figure& f, int digi
     return j;
 }
 
-json accelerator_data(const planner::Catalogue& c, const planner::Accelerator& a) {
+// An upper-case precision name as the pages write it (bf16 -> BF16).
+std::string precision_name(std::string p) {
+    for (char& ch : p) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    return p;
+}
+
+json accelerator_data(const Language& lang, const planner::Catalogue& c, const planner::Accelerator& a) {
     json d{{"id", a.id}, {"name", a.name}, {"kind", a.kind}};
     json figures = json::array();
     auto add = [&](const std::string& label, const planner::Figure& f, int digits = 2) {
@@ -55,12 +61,19 @@ json accelerator_data(const planner::Catalogue& c, const planner::Accelerator& a
         row["label"] = label;
         figures.push_back(row);
     };
-    for (const auto& [precision, f] : a.peak_tflops) add("dense " + precision, f);
-    for (const auto& [precision, f] : a.sparse_tflops) add("sparse " + precision, f);
-    if (a.kind != "cpu") add("memory", a.memory);
-    if (a.memory_bandwidth) add("memory bandwidth", *a.memory_bandwidth);
-    if (a.power) add("power", *a.power);
-    for (const auto& [workload, f] : a.default_mfu) add("MFU, " + workload, f, 3);
+    for (const auto& [precision, f] : a.peak_tflops) add(text(lang, "fig_dense_peak", precision_name(precision)), f);
+    for (const auto& [precision, f] : a.sparse_tflops) add(text(lang, "fig_sparse_peak", precision_name(precision)), f);
+    if (a.kind != "cpu") add(text(lang, "fig_memory"), a.memory);
+    if (a.memory_bandwidth) add(text(lang, "fig_memory_bandwidth"), *a.memory_bandwidth);
+    if (a.power) add(text(lang, "fig_power"), *a.power);
+    for (const auto& [workload, f] : a.default_mfu) {  // a fraction, shown as a percentage
+        planner::Figure percent = f;
+        percent.value *= 100;
+        json row = figure_text(c, percent, 1);
+        row["unit"] = "%";
+        row["label"] = text(lang, workload == "training" ? "fig_mfu_training" : "fig_mfu_inference");
+        figures.push_back(row);
+    }
     d["figures"] = figures;
     json instances = json::array();
     for (const auto& inst : c.instances)
@@ -96,7 +109,7 @@ void add_data_pages(const Config& config, const planner::Catalogue& catalogue, c
             for (const auto& a : catalogue.accelerators) {
                 Page p = generated(config, lang, "accelerators/" + a.id, "accelerator", a.name,
                                    text(lang, "accelerator_description", a.name), 0, false);
-                p.data = accelerator_data(catalogue, a);
+                p.data = accelerator_data(lang, catalogue, a);
                 pages.push_back(std::move(p));
             }
         }

@@ -178,7 +178,7 @@ private:
         // Marked up so that readers see the rounded figure and tests (and scripts) can find it by
         // request and path: <data value="33.908..." data-figure="s1:train.days">33.9</data>.
         const std::string figure = escape_html(call.args.at("request") + ":" + *path);
-        if (!v->is_number()) return "<span data-figure=\"" + figure + "\">" + number(*v, *d) + "</span>";
+        if (!v->is_number()) return "<span data-figure=\"" + figure + "\">" + escape_html(word(*v)) + "</span>";
         std::string html = "<data value=\"" + escape_html(json(v->get<double>() * scale).dump()) + "\" data-figure=\"" +
                            figure + "\">" + number(*v, *d, scale) + "</data>";
         // A figure that rests on an assumption carries its range (planner/API.md, `range`):
@@ -193,6 +193,16 @@ private:
                         "–" + number(span->at("high"), *d, scale) + ")</span>";
         }
         return html;
+    }
+
+    // A value that is not a number, for readers: true and false in the page's language, a benchmark
+    // id as what was measured on which instance ("GPT-3 (Megatron-LM) on trn1.32xlarge").
+    std::string word(const json& v) const {
+        if (v.is_boolean()) return v.get<bool>() ? c_.yes : c_.no;
+        if (!v.is_string()) return v.dump();
+        const auto names = c_.catalogue.benchmark_names(c_.lang);
+        const auto name = names.find(v.get<std::string>());
+        return name != names.end() ? name->second : v.get<std::string>();
     }
 
     std::optional<std::string> table(const Call& call, const json& response) {

@@ -50,6 +50,7 @@ struct ShortcodeContext {
     std::string references_url;      // language-relative URL of the references page
     std::string lang = "en";         // the page's: requests without a "lang" are asked in it
     std::string references_heading = "References";  // of the page's list of the sources it cites
+    std::string yes = "yes", no = "no";              // a true or false value, in the page's language
 };
 
 /// `request` with "lang" set to `lang` unless it names one: a page's planner answers (notes, where a

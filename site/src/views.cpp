@@ -259,7 +259,7 @@ namespace {
 // Choices for a select named `key`: instance types, regions, inference benchmarks or model presets,
 // by the input's name; the one the page starts with is selected.
 json choices_for(const planner::Catalogue& catalogue, const std::string& key, const std::string& selected,
-                 const json& strings = json::object()) {
+                 const json& strings = json::object(), const std::string& lang = "en") {
     json list = json::array();
     auto add = [&](const std::string& id, const std::string& label, json extra = json::object()) {
         extra.update(json{{"id", id}, {"label", label}, {"selected", id == selected}});
@@ -276,8 +276,9 @@ json choices_for(const planner::Catalogue& catalogue, const std::string& key, co
             add(r.id, (name != strings.end() && name->is_string() ? name->get<std::string>() : r.name) + " (" + r.id + ")");
         }
     } else if (key == "benchmark") {
+        const auto names = catalogue.benchmark_names(lang);
         for (const auto& b : catalogue.benchmarks)
-            if (b.kind == "inference") add(b.id, b.model + " — " + b.instance);
+            if (b.kind == "inference") add(b.id, names.at(b.id));
     } else if (key == "preset") {
         for (const auto& m : catalogue.models) {
             // What choosing the preset puts in the form, in the form's units (billions).
@@ -304,17 +305,17 @@ json choices_for(const planner::Catalogue& catalogue, const std::string& key, co
 }  // namespace
 
 json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& front, const json& response,
-                     const json& strings) {
+                     const json& strings, const std::string& lang) {
     json inputs = json::object(), is = json::object(), pick = json::object();
     for (auto it = front.inputs.begin(); it != front.inputs.end(); ++it) {
         std::string text = it->is_string() ? it->get<std::string>() : it->dump();
         inputs[it.key()] = text;
         is[it.key() + "_" + text] = true;
-        json choices = choices_for(catalogue, it.key(), text, strings);
+        json choices = choices_for(catalogue, it.key(), text, strings, lang);
         if (!choices.empty()) pick[it.key()] = std::move(choices);
     }
     const std::string kind = response.value("kind", std::string());
-    json view{{"kind", kind}, {"inputs", inputs}, {"is", is}, {"pick", pick}, {"example", display_json(response)},
+    json view{{"kind", kind}, {"inputs", inputs}, {"is", is}, {"pick", pick}, {"example", display_json(response, catalogue.benchmark_names(lang))},
               {"instances", choices_for(catalogue, "instance", "")}, {"models", choices_for(catalogue, "preset", "")}};
     view["is_" + kind] = true;
     if (kind == "instances") {

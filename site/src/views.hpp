@@ -64,8 +64,9 @@ nlohmann::json catalogue_view(const planner::Catalogue& catalogue,
 /// choices of a select: instance types, regions, benchmarks or model presets, one selected),
 /// `instances` and `models` (every choice), and `example`: the worked example's response with its
 /// numbers formatted as the live calculator shows them, and `example_charts` drawn from it. `strings`
-/// are the page language's UI strings (chart labels).
+/// are the page language's UI strings (chart labels); `lang` its code (names of catalogue ids).
 nlohmann::json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& front,
-                               const nlohmann::json& response, const nlohmann::json& strings);
+                               const nlohmann::json& response, const nlohmann::json& strings,
+                               const std::string& lang = "en");
 
 }  // namespace site

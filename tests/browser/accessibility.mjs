@@ -56,4 +56,40 @@ run('browser.accessibility', async ({ url, context }) => {
   await page.keyboard.press('ArrowUp');
   assert.equal(await page.isChecked('input[name="throughput"][value="mfu"]'), true);
   assert.equal(await page.isVisible('#mfu'), true);
+
+  // Tab alone reaches every visible control of each calculator, the header and the footer, and
+  // each shows where the focus is (an outline of at least 2 px) when it gets there; radios count
+  // as one stop per group, as browsers tab them.
+  for (const prefix of ['', 'en/']) {
+    for (const path of [...PAGES, '', 'instances/']) {
+      await page.goto(`${url}${prefix}${path}`);
+      if (PAGES.includes(path)) await page.waitForSelector('[data-calculator][data-ready="true"]');
+      const controls = await page.$$eval('a[href], button, input:not([type="hidden"]), select, textarea, summary', (els) => {
+        const seen = new Set();
+        return els.filter((e) => e.checkVisibility() && !e.disabled && e.tabIndex >= 0).map((e, i) => {
+          e.dataset.tabProbe = String(i);
+          return e.type === 'radio' ? `radio:${e.name}` : String(i);
+        }).filter((key) => !(key.startsWith('radio:') && seen.has(key)) && seen.add(key));
+      });
+      await page.evaluate(() => document.activeElement?.blur());
+      const reached = new Set();
+      const unmarked = [];
+      for (let i = 0; i < controls.length + 10; i++) {
+        await page.keyboard.press('Tab');
+        const at = await page.evaluate(() => {
+          const e = document.activeElement;
+          if (!e || e === document.body) return null;
+          const style = getComputedStyle(e);
+          const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+          return { key: e.type === 'radio' ? `radio:${e.name}` : e.dataset.tabProbe, outlined, what: e.outerHTML.slice(0, 80) };
+        });
+        if (!at) continue;
+        reached.add(at.key);
+        if (!at.outlined) unmarked.push(at.what);
+      }
+      const missed = controls.filter((key) => !reached.has(key));
+      assert.deepEqual(missed, [], `${prefix}${path}: controls Tab never reaches`);
+      assert.deepEqual([...new Set(unmarked)], [], `${prefix}${path}: focus not visible on these`);
+    }
+  }
 });

@@ -108,6 +108,28 @@ run('browser.calculators', async ({ url, context, root }) => {
   assert.equal(await page.locator('[data-chart="memory"] svg rect').count() >= 3, true);
   assert.ok(await page.locator('[data-chart="train-days"] svg polyline').count() >= 2, 'one line per chosen instance type');
   assert.ok(await page.locator('[data-chart="train-pareto"] svg circle').count() >= 5, 'a dot per instance type with a time and a price');
+  // Chart text is at least 11 px on screen at phone and desktop widths, drawn live and at build
+  // time (JavaScript off): an SVG is never scaled down, so its 12 px text stays 12 px.
+  const chartTextSizes = (p) => p.$$eval('[data-chart] svg text', (texts) => texts.map((t) => {
+    const svg = t.ownerSVGElement;
+    const box = svg.viewBox.baseVal;
+    const scale = box && box.width ? svg.getBoundingClientRect().width / box.width : 1;
+    return parseFloat(getComputedStyle(t).fontSize) * scale;
+  }));
+  const noScript = await context.browser().newContext({ javaScriptEnabled: false });
+  const still = await noScript.newPage();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await still.setViewportSize({ width, height: 900 });
+    await still.goto(`${url}calculators/training/`);
+    for (const [how, sizes] of [['live', await chartTextSizes(page)], ['built', await chartTextSizes(still)]]) {
+      // Live: the memory bar and the three sweep charts; built: the memory bar (the sweeps need the browser).
+      assert.ok(sizes.length >= (how === 'live' ? 10 : 3), `${how}, ${width} px: chart text found`);
+      assert.ok(Math.min(...sizes) >= 11, `${how}, ${width} px: chart text ${Math.min(...sizes).toFixed(1)} px`);
+    }
+  }
+  await noScript.close();
+  await page.setViewportSize({ width: 1280, height: 800 });
   assert.ok(await page.locator('[data-table="compare-rows"] tbody tr').count() >= 20);
   await page.selectOption('#preset', 'llama-7b');
   assert.equal(await page.inputValue('#layers'), '32');

@@ -152,7 +152,7 @@ TEST_CASE("the project's own content, templates and data build without errors") 
     const std::string row = sheet.substr(trn1, sheet.find("</tr>", trn1) - trn1);
     CHECK(row.find("5,186<sup>") != std::string::npos);
     // The note opens on tap and keyboard (a disclosure), not in a hover-only tooltip.
-    CHECK(row.find("<summary aria-label=\"Note\">*</summary><span class=\"note-text\">derived, not measured") != std::string::npos);
+    CHECK(row.find("<summary aria-label=\"Note\">*</summary><span class=\"note-text\" lang=\"en\">derived, not measured") != std::string::npos);
     // The accuracy page, in both languages, from data/accuracy.json as the planner answers it.
     const std::string acc_ja = read(options.out / "guide/accuracy/index.html");
     const std::string acc_en = read(options.out / "en/guide/accuracy/index.html");

@@ -77,8 +77,8 @@ TEST_CASE("hostile text in content, front matter and data is escaped in every pa
         CHECK(refs.find("href=\"https://example.org/spec?a=1&amp;b=" + kImgText + "\"") != std::string::npos);
         const std::string chip = test::read(options.out / "accelerators/chip/index.html");
         CHECK(chip.find("<h1>" + kScriptText + "</h1>") != std::string::npos);
-        CHECK(chip.find("<span class=\"note-text\">" + kImgText + "</span>") != std::string::npos);
-        CHECK(chip.find("<span class=\"note-text\">" + kScriptText + "</span>") != std::string::npos);
+        CHECK(chip.find("<span class=\"note-text\" lang=\"en\">" + kImgText + "</span>") != std::string::npos);
+        CHECK(chip.find("<span class=\"note-text\" lang=\"en\">" + kScriptText + "</span>") != std::string::npos);
     }
     SUBCASE("the site title from the config is text") {
         CHECK(test::read(options.out / "index.html").find(kScriptText) != std::string::npos);

@@ -55,7 +55,8 @@ async function start(root) {
   const call = (request) => JSON.parse(planner.plan(JSON.stringify(request)));
   // display() takes the response as JSON text; the main result passes the text plan() returned
   // rather than writing the parsed object out again.
-  const shown = (response) => JSON.parse(planner.display(typeof response === 'string' ? response : JSON.stringify(response)));
+  const display = document.documentElement.lang === 'ja' ? planner.display_ja : planner.display;
+  const shown = (response) => JSON.parse(display(typeof response === 'string' ? response : JSON.stringify(response)));
   const draw = (spec) => planner.chart(JSON.stringify(spec));
 
   const hadChartChoices = restoreFromUrl(form);

@@ -17,3 +17,4 @@ function textCall(name) {
 Module['plan'] = textCall('plan');
 Module['chart'] = textCall('chart');
 Module['display'] = textCall('display');
+Module['display_ja'] = textCall('display_ja');

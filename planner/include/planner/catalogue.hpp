@@ -115,6 +115,7 @@ struct Benchmark {
     std::string kind;      // "scaling" | "inference"
     std::string instance;  // id into Catalogue::instances
     std::string model;     // what was run, e.g. "GPT-3 (Megatron-LM)"
+    std::string model_ja;  // the same in Japanese, for the Japanese site ("" = as `model`)
     std::optional<Figure> instances;           // scaling: measured at this many instances
     std::optional<Figure> scaling_efficiency;  // scaling: fraction of linear, at `instances`
     std::optional<Figure> throughput;          // inference: requests/s per instance
@@ -155,6 +156,9 @@ struct Catalogue {
     double accelerator_memory_gb(const Instance& instance) const;
     /// The date of a figure: its own as_of, else its source's.
     std::string as_of(const Figure& figure) const;
+    /// What readers see for a benchmark id in a response's `*_source` field: "GPT-3 (Megatron-LM),
+    /// trn1.32xlarge" (site::display_json shows it instead of the id).
+    std::map<std::string, std::string> benchmark_names(const std::string& lang = "en") const;
 };
 
 /// The text of each data file, and the name used for it in error messages.
