@@ -129,6 +129,29 @@ run('browser.calculators', async ({ url, context, root }) => {
     }
   }
   await noScript.close();
+
+  // No result table is clipped, on a phone or a desktop: a table wider than its place scrolls inside
+  // its own box (overflow-x auto), and no cell's text is cut off inside its cell.
+  const clipped = (p) => p.$$eval('.results table, .wide-results table', (tables) => tables.flatMap((table) => {
+    const found = [];
+    for (let box = table; box && box !== document.body; box = box.parentElement) {
+      const style = getComputedStyle(box);
+      if (style.overflowX === 'visible' || style.display === 'table') continue;  // overflow does not apply to a table box
+      if (['hidden', 'clip'].includes(style.overflowX) && box.scrollWidth > box.clientWidth + 1) found.push(`${table.dataset.table ?? 'table'} cut by ${box.className || box.tagName}`);
+      break;
+    }
+    for (const cell of table.querySelectorAll('th, td'))
+      if (cell.scrollWidth > cell.clientWidth + 1 && getComputedStyle(cell).overflowX !== 'visible') found.push(`cell "${cell.textContent.trim().slice(0, 30)}"`);
+    return found;
+  }));
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ['calculators/energy/', 'en/calculators/energy/', 'calculators/training/', 'en/calculators/inference/']) {
+      await open(page, `${url}${path}`);
+      assert.deepEqual(await clipped(page), [], `${path} at ${width} px`);
+    }
+  }
+  await open(page, `${url}en/calculators/training/`);
   await page.setViewportSize({ width: 1280, height: 800 });
   assert.ok(await page.locator('[data-table="compare-rows"] tbody tr').count() >= 20);
   await page.selectOption('#preset', 'llama-7b');
