@@ -77,7 +77,8 @@ const json* at_path(const json& j, const std::string& path) {
 
 class Expander {
 public:
-    Expander(const ShortcodeContext& c, std::vector<Diagnostic>& errors) : c_(c), errors_(errors) {}
+    Expander(const ShortcodeContext& c, std::vector<Diagnostic>& errors)
+        : c_(c), names_(c.catalogue.benchmark_names(c.lang)), errors_(errors) {}
 
     // Returns the shortcode's HTML, or nullopt after reporting an error at (line, column).
     std::optional<std::string> run(const Call& call, std::size_t line, std::size_t column) {
@@ -196,13 +197,13 @@ private:
     }
 
     // A value that is not a number, for readers: true and false in the page's language, a benchmark
-    // id as what was measured on which instance ("GPT-3 (Megatron-LM) on trn1.32xlarge").
+    // id as what was measured on which instance ("GPT-3 (Megatron-LM), trn1.32xlarge"), as
+    // site::display_json shows it in the calculators.
     std::string word(const json& v) const {
         if (v.is_boolean()) return v.get<bool>() ? c_.yes : c_.no;
         if (!v.is_string()) return v.dump();
-        const auto names = c_.catalogue.benchmark_names(c_.lang);
-        const auto name = names.find(v.get<std::string>());
-        return name != names.end() ? name->second : v.get<std::string>();
+        const auto name = names_.find(v.get<std::string>());
+        return name != names_.end() ? name->second : v.get<std::string>();
     }
 
     std::optional<std::string> table(const Call& call, const json& response) {
@@ -277,6 +278,7 @@ private:
     }
 
     const ShortcodeContext& c_;
+    const std::map<std::string, std::string> names_;  // benchmark ids as readers see them, in c_.lang
     std::vector<std::string> cited_;  // source ids, in the order the page first cites them
 
 public:
