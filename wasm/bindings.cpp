@@ -40,8 +40,8 @@ const planner::Catalogue& catalogue() {
 std::size_t result_size = 0;
 
 // A response as the site shows it (site::display_json), as JSON text.
-std::string shown(const nlohmann::json& response, const std::map<std::string, std::string>& names) {
-    return site::display_json(response.is_discarded() ? nlohmann::json() : response, names).dump();
+std::string shown(const nlohmann::json& response, const std::map<std::string, std::string>& names, const std::string& lang) {
+    return site::display_json(response.is_discarded() ? nlohmann::json() : response, names, lang).dump();
 }
 
 // Keeps a result alive for JS to copy, one buffer per function, and notes its length.
@@ -76,17 +76,18 @@ EMSCRIPTEN_KEEPALIVE const char* accelguide_chart(const char* spec_json, std::si
     return give(out, spec.is_object() ? site::chart_from_json(spec) : std::string());
 }
 
-// display and display_ja differ only in the language of the names shown for catalogue ids.
+// display and display_ja differ in the language of the names shown for catalogue ids and of money
+// (yen first on Japanese pages).
 EMSCRIPTEN_KEEPALIVE const char* accelguide_display(const char* response_json, std::size_t size) {
     static std::string out;
     static const auto names = catalogue().benchmark_names("en");
-    return give(out, shown(parse({response_json, size}), names));
+    return give(out, shown(parse({response_json, size}), names, "en"));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* accelguide_display_ja(const char* response_json, std::size_t size) {
     static std::string out;
     static const auto names = catalogue().benchmark_names("ja");
-    return give(out, shown(parse({response_json, size}), names));
+    return give(out, shown(parse({response_json, size}), names, "ja"));
 }
 
 }  // extern "C"

@@ -17,6 +17,8 @@ extern const char kInstancesJson[];
 extern const char kRegionsJson[];
 extern const char kBenchmarksJson[];
 extern const char kModelsJson[];
+extern const char kPricesJson[];
+extern const char kCurrencyJson[];
 
 int main(int argc, char** argv) {
     if (argc != 2) {
@@ -30,6 +32,8 @@ int main(int argc, char** argv) {
     files.regions.text = kRegionsJson;
     files.benchmarks.text = kBenchmarksJson;
     files.models.text = kModelsJson;
+    files.prices.text = kPricesJson;
+    files.currency.text = kCurrencyJson;
     const planner::CatalogueLoad load = planner::load_catalogue(files);
     for (const auto& e : load.errors) std::cerr << e.to_string() << '\n';
     if (!load.ok()) return 1;

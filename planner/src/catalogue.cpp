@@ -1,6 +1,7 @@
 #include "planner/catalogue.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace planner {
@@ -39,6 +40,75 @@ double Catalogue::accelerator_memory_gb(const Instance& instance) const {
     return accelerator_of(instance).memory.value * instance.accelerator_count.value;
 }
 
+const std::vector<std::string>& purchase_options() {
+    static const std::vector<std::string> options = {kOnDemand,
+                                                     "savings_plan_compute_1y",
+                                                     "savings_plan_compute_3y",
+                                                     "savings_plan_instance_1y",
+                                                     "savings_plan_instance_3y",
+                                                     kSpot,
+                                                     kCapacityBlock};
+    return options;
+}
+
+const std::vector<std::string>& architecture_details() {
+    static const std::vector<std::string> names = {
+        "context",           "kv_heads",       "head_dim",     "ffn_hidden",       "expert_ffn_hidden",
+        "experts",           "experts_per_token", "shared_experts", "kv_lora_rank", "q_lora_rank",
+        "qk_nope_head_dim",  "qk_rope_head_dim", "v_head_dim",  "sliding_window"};
+    return names;
+}
+
+std::optional<double> ModelArchitecture::detail(const std::string& name) const {
+    auto it = details.find(name);
+    return it == details.end() ? std::nullopt : std::optional<double>(it->second.value);
+}
+
+bool Model::mixture_of_experts() const { return architecture && architecture->detail("experts").value_or(0) > 1; }
+
+const Price* Catalogue::price(std::string_view instance, std::string_view region, std::string_view option) const {
+    for (const Price& p : prices)
+        if (p.instance == instance && p.region == region && p.option == option) return &p;
+    return nullptr;
+}
+
+namespace {
+// Great-circle distance in km between two regions' cities (haversine).
+double distance_km(const Region& a, const Region& b) {
+    constexpr double kRad = 3.14159265358979323846 / 180, kEarthKm = 6371;
+    const double dlat = (b.latitude - a.latitude) * kRad, dlon = (b.longitude - a.longitude) * kRad;
+    const double h = std::sin(dlat / 2) * std::sin(dlat / 2) +
+                     std::cos(a.latitude * kRad) * std::cos(b.latitude * kRad) * std::sin(dlon / 2) * std::sin(dlon / 2);
+    return 2 * kEarthKm * std::asin(std::sqrt(std::min(1.0, h)));
+}
+}  // namespace
+
+Availability Catalogue::availability(std::string_view instance, std::string_view region, std::string_view option) const {
+    Availability out;
+    out.price = price(instance, region, option);
+    const Region* here = this->region(region);
+    std::vector<std::pair<double, std::string>> others;
+    for (const Price& p : prices) {
+        if (p.instance != instance || !p.offered) continue;
+        if (p.region == region) {
+            out.options_here.push_back(p.option);
+        } else if (p.option == option) {
+            const Region* there = this->region(p.region);
+            others.emplace_back(here && there ? distance_km(*here, *there) : 0, p.region);
+        }
+    }
+    std::stable_sort(others.begin(), others.end());
+    for (auto& o : others) out.elsewhere.push_back(std::move(o.second));
+    return out;
+}
+
+const ExchangeRate* Catalogue::exchange_rate(std::string_view from, std::string_view to) const {
+    const ExchangeRate* best = nullptr;
+    for (const ExchangeRate& r : exchange_rates)
+        if (r.from == from && r.to == to && (!best || as_of(r.rate) > as_of(best->rate))) best = &r;
+    return best;
+}
+
 std::string Catalogue::as_of(const Figure& figure) const {
     if (!figure.as_of.empty()) return figure.as_of;
     const Source* s = source(figure.source);
@@ -57,7 +127,10 @@ void to_json(json& j, const Figure& f) {
     if (f.range) j["range"] = {f.range->first, f.range->second};
 }
 
-void to_json(json& j, const Fact& f) { j = json{{"value", f.value}, {"source", f.source}}; }
+void to_json(json& j, const Fact& f) {
+    j = json{{"value", f.value}, {"source", f.source}};
+    if (!f.note.empty()) j["note"] = f.note;
+}
 
 bool Accelerator::can(const std::string& work) const {
     auto it = capabilities.find(work);
@@ -70,9 +143,12 @@ void to_json(json& j, const Capability& c) {
 }
 
 void to_json(json& j, const Price& p) {
-    j = p.usd_per_hour;
-    j["region"] = p.region;
+    j = json{{"instance", p.instance}, {"region", p.region}, {"option", p.option}, {"price", p.usd_per_hour}};
+    if (!p.offered) j["offered"] = false;
+    if (p.offered && !p.published) j["published"] = false;
 }
+
+void to_json(json& j, const ExchangeRate& r) { j = json{{"from", r.from}, {"to", r.to}, {"rate", r.rate}}; }
 
 namespace {
 template <class T>
@@ -101,12 +177,14 @@ void to_json(json& j, const Instance& i) {
     put(j, "accelerator_interconnect", i.accelerator_interconnect);
     put(j, "efa", i.efa);
     put(j, "local_nvme", i.local_nvme);
-    put(j, "price", i.price);
     put(j, "power", i.power);
 }
 
 void to_json(json& j, const Region& r) {
-    j = json{{"id", r.id}, {"name", r.name}, {"carbon_intensity", r.carbon_intensity}, {"pue", r.pue}};
+    j = json{{"id", r.id},   {"name", r.name}, {"coordinates", {r.latitude, r.longitude}}, {"carbon_intensity", r.carbon_intensity},
+             {"pue", r.pue}};
+    put(j, "carbon_intensity_market", r.carbon_intensity_market);
+    if (!r.market_note.empty()) j["market_note"] = r.market_note;
 }
 
 void to_json(json& j, const Benchmark& b) {
@@ -120,12 +198,14 @@ void to_json(json& j, const Benchmark& b) {
 
 void to_json(json& j, const Model& m) {
     j = json{{"id", m.id}, {"name", m.name}, {"parameters", m.parameters}};
-    if (m.architecture)
-        j["architecture"] = json{{"layers", m.architecture->layers},
-                                 {"hidden", m.architecture->hidden},
-                                 {"heads", m.architecture->heads},
-                                 {"sequence", m.architecture->sequence},
-                                 {"vocabulary", m.architecture->vocabulary}};
+    put(j, "active_parameters", m.active_parameters);
+    if (m.architecture) {
+        const ModelArchitecture& a = *m.architecture;
+        json arch{{"layers", a.layers}, {"hidden", a.hidden}, {"heads", a.heads}, {"vocabulary", a.vocabulary}};
+        put(arch, "sequence", a.sequence);
+        for (const auto& [name, f] : a.details) arch[name] = f;
+        j["architecture"] = std::move(arch);
+    }
     put(j, "tokens", m.tokens);
 }
 
@@ -135,7 +215,9 @@ void to_json(json& j, const Catalogue& c) {
              {"instances", c.instances},
              {"regions", c.regions},
              {"benchmarks", c.benchmarks},
-             {"models", c.models}};
+             {"models", c.models},
+             {"prices", c.prices},
+             {"exchange_rates", c.exchange_rates}};
     for (const auto& [id, s] : c.sources) j["sources"][id] = s;
 }
 
@@ -170,6 +252,7 @@ void from_json(const json& j, Figure& f) {
 void from_json(const json& j, Fact& f) {
     j.at("value").get_to(f.value);
     j.at("source").get_to(f.source);
+    take(j, "note", f.note);
 }
 
 void from_json(const json& j, Capability& c) {
@@ -179,8 +262,18 @@ void from_json(const json& j, Capability& c) {
 }
 
 void from_json(const json& j, Price& p) {
-    from_json(j, p.usd_per_hour);
+    j.at("instance").get_to(p.instance);
     j.at("region").get_to(p.region);
+    j.at("option").get_to(p.option);
+    j.at("price").get_to(p.usd_per_hour);
+    p.offered = j.value("offered", true);
+    p.published = j.value("published", true);
+}
+
+void from_json(const json& j, ExchangeRate& r) {
+    j.at("from").get_to(r.from);
+    j.at("to").get_to(r.to);
+    j.at("rate").get_to(r.rate);
 }
 
 void from_json(const json& j, Accelerator& a) {
@@ -207,14 +300,17 @@ void from_json(const json& j, Instance& i) {
     take(j, "accelerator_interconnect", i.accelerator_interconnect);
     take(j, "efa", i.efa);
     take(j, "local_nvme", i.local_nvme);
-    take(j, "price", i.price);
     take(j, "power", i.power);
 }
 
 void from_json(const json& j, Region& r) {
     j.at("id").get_to(r.id);
     j.at("name").get_to(r.name);
+    r.latitude = j.at("coordinates").at(0).get<double>();
+    r.longitude = j.at("coordinates").at(1).get<double>();
     j.at("carbon_intensity").get_to(r.carbon_intensity);
+    take(j, "carbon_intensity_market", r.carbon_intensity_market);
+    take(j, "market_note", r.market_note);
     j.at("pue").get_to(r.pue);
 }
 
@@ -234,11 +330,15 @@ void from_json(const json& j, Model& m) {
     j.at("id").get_to(m.id);
     j.at("name").get_to(m.name);
     j.at("parameters").get_to(m.parameters);
+    take(j, "active_parameters", m.active_parameters);
     if (auto it = j.find("architecture"); it != j.end()) {
         const json& a = *it;
-        m.architecture = ModelArchitecture{a.at("layers").get<Figure>(), a.at("hidden").get<Figure>(),
-                                           a.at("heads").get<Figure>(), a.at("sequence").get<Figure>(),
-                                           a.at("vocabulary").get<Figure>()};
+        ModelArchitecture arch{a.at("layers").get<Figure>(), a.at("hidden").get<Figure>(), a.at("heads").get<Figure>(),
+                               a.at("vocabulary").get<Figure>(), std::nullopt, {}};
+        take(a, "sequence", arch.sequence);
+        for (const std::string& name : architecture_details())
+            if (auto d = a.find(name); d != a.end()) arch.details.emplace(name, d->get<Figure>());
+        m.architecture = std::move(arch);
     }
     take(j, "tokens", m.tokens);
 }
@@ -250,6 +350,8 @@ void from_json(const json& j, Catalogue& c) {
     j.at("regions").get_to(c.regions);
     j.at("benchmarks").get_to(c.benchmarks);
     j.at("models").get_to(c.models);
+    j.at("prices").get_to(c.prices);
+    j.at("exchange_rates").get_to(c.exchange_rates);
 }
 
 std::map<std::string, std::string> Catalogue::benchmark_names(const std::string& lang) const {

@@ -17,10 +17,11 @@ namespace {
 
 using namespace data_file;
 
-const std::set<std::string> kAcceleratorKinds = {"gpu", "trainium", "inferentia", "gaudi", "cpu"};
+const std::set<std::string> kAcceleratorKinds = {"gpu", "trainium", "inferentia", "gaudi", "qualcomm", "cpu"};
 const std::map<std::string, FigureSpec> kPrecisions = {
     {"fp32", {"TFLOPS", 100000}}, {"tf32", {"TFLOPS", 100000}}, {"bf16", {"TFLOPS", 100000}},
-    {"fp16", {"TFLOPS", 100000}}, {"fp8", {"TFLOPS", 100000}},  {"int8", {"TOPS", 100000}},
+    {"fp16", {"TFLOPS", 100000}}, {"fp8", {"TFLOPS", 100000}},  {"fp4", {"TFLOPS", 100000}},
+    {"int8", {"TOPS", 100000}},
 };
 const std::map<std::string, FigureSpec> kWorkloads = {{"training", {"fraction", 1}}, {"inference", {"fraction", 1}}};
 
@@ -53,6 +54,76 @@ std::map<std::string, Source> load_sources(const CatalogueFiles::File& file, std
         sources.emplace(src.id, src);
     }
     return sources;
+}
+
+const std::set<std::string>& option_set() {
+    static const std::set<std::string> options(purchase_options().begin(), purchase_options().end());
+    return options;
+}
+
+// data/prices.json: one row per instance type × region × purchase option, each priced or marked
+// {"offered": false}; every row with its source and date.
+void load_prices(const CatalogueFiles::File& file, const std::optional<std::set<std::string>>& instance_ids,
+                 const std::optional<std::set<std::string>>& region_ids, Catalogue& c, std::vector<Diagnostic>& errors) {
+    std::set<std::string> seen;
+    load_list(file, "prices", errors, c.sources, [&](EntryReader& in) {
+        const std::string row = in.raw_text("instance") + " in " + in.raw_text("region") + " (" + in.raw_text("option") + ")";
+        in.rename(row);
+        Price p;
+        p.instance = in.text("instance", true);
+        p.region = in.text("region", true);
+        p.option = in.text("option", true, option_set());
+        if (!p.instance.empty() && instance_ids && !instance_ids->count(p.instance))
+            in.validator().error("data.unknown_reference", row, in.at() / "instance", "unknown instance \"" + p.instance + "\"",
+                                 "define it in data/instances.json");
+        if (!p.region.empty() && region_ids && !region_ids->count(p.region))
+            in.validator().error("data.unknown_reference", row, in.at() / "region", "unknown region \"" + p.region + "\"",
+                                 "define it in data/regions.json");
+        if (const json* offered = in.member("offered", false)) {
+            if (!offered->is_boolean() || offered->get<bool>())
+                in.validator().error("data.wrong_type", row, in.at() / "offered", "\"offered\" is given only as false",
+                                     "leave it out for a priced row");
+            else
+                p.offered = false;
+        }
+        const json* value = in.member("value", false);
+        p.published = p.offered && !(value && value->is_null());
+        if (p.published) {
+            auto f = in.as_figure({"USD/h", 2000});
+            if (!f) return;
+            p.usd_per_hour = *f;
+        } else {  // not offered, or no published price: still who says so and when
+            in.member("unit", false);
+            if (p.offered && in.text("note", false).empty())
+                in.validator().error("data.missing_field", row, in.at(), "an offered type with no published price needs a \"note\" saying why");
+            p.usd_per_hour.source = in.source();
+            p.usd_per_hour.note = in.text("note", false);
+            p.usd_per_hour.as_of = in.text("as_of", false);
+            p.usd_per_hour.unit = "USD/h";
+        }
+        if (p.usd_per_hour.as_of.empty() || !is_date(p.usd_per_hour.as_of))
+            in.validator().error("data.bad_date", row, in.at(), "a price row needs \"as_of\", the date the price was read (YYYY-MM-DD)",
+                                 "prices change: every one shows its date");
+        if (!seen.insert(row).second)
+            in.validator().error("data.duplicate_id", row, in.at(), row + " is given twice", "remove one of them");
+        else if (!p.instance.empty() && !p.region.empty() && !p.option.empty() && c.find(p.instance) && c.region(p.region))
+            c.prices.push_back(std::move(p));
+    }, /*ids_required=*/false);
+}
+
+// data/currency.json: exchange rates, each with its source and date.
+void load_exchange_rates(const CatalogueFiles::File& file, Catalogue& c, std::vector<Diagnostic>& errors) {
+    load_list(file, "exchange_rates", errors, c.sources, [&](EntryReader& in) {
+        ExchangeRate r;
+        r.from = in.text("from", true, {"USD"});
+        r.to = in.text("to", true, {"JPY"});
+        auto f = in.as_figure({"JPY/USD", 1000});
+        if (!f || r.from.empty() || r.to.empty()) return;
+        if (f->as_of.empty())
+            in.validator().error("data.bad_date", r.from + "→" + r.to, in.at(), "a rate needs \"as_of\", the day or month it applies to");
+        r.rate = *f;
+        c.exchange_rates.push_back(std::move(r));
+    }, /*ids_required=*/false);
 }
 
 }  // namespace
@@ -88,15 +159,14 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         if (!i.accelerator.empty() && accelerator_ids && !accelerator_ids->count(i.accelerator))
             in.validator().error("data.unknown_reference", i.id, in.at() / "accelerator",
                                  "unknown accelerator \"" + i.accelerator + "\"", "define it in data/accelerators.json");
-        auto count = in.figure("accelerator_count", {"count", 64}, true);
+        auto count = in.figure("accelerator_count", {"count", 256}, true);  // an UltraServer holds up to 144
         i.accelerator_interconnect = in.figure("accelerator_interconnect", {"GB/s", 100000}, false);
-        auto vcpu = in.figure("vcpu", {"count", 1024}, true);
+        auto vcpu = in.figure("vcpu", {"count", 8192}, true);
         auto memory = in.figure("memory", {"GiB", 32768}, true);
         i.network = in.figure("network", {"Gbps", 100000}, false);
         i.efa = in.fact("efa", false);
         i.local_nvme = in.figure("local_nvme", {"GB", 1000000}, false);
-        i.price = in.price("price");
-        i.power = in.figure("power", {"W", 100000}, false);
+        i.power = in.figure("power", {"W", 500000}, false);
         if (i.power && !i.power->estimate)
             in.validator().error("data.power_not_estimate", i.id, in.at() / "power",
                                  "instance power is always an estimate", "set \"estimate\": true and say how in \"note\"");
@@ -110,15 +180,25 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         if (!c.find(i.id)) c.instances.push_back(std::move(i));
     });
 
-    load_list(files.regions, "regions", errors, c.sources, [&](EntryReader& in) {
+    const auto region_ids = load_list(files.regions, "regions", errors, c.sources, [&](EntryReader& in) {
         Region r;
         r.id = in.entry();
         r.name = in.text("name", true);
+        const json* at = in.member("coordinates", true);
+        const bool placed = at && at->is_array() && at->size() == 2 && (*at)[0].is_number() && (*at)[1].is_number() &&
+                            std::abs((*at)[0].get<double>()) <= 90 && std::abs((*at)[1].get<double>()) <= 180;
+        if (at && !placed)
+            in.validator().error("data.wrong_type", r.id, in.at() / "coordinates",
+                                 "\"coordinates\" must be [latitude, longitude] in degrees", "e.g. [35.7, 139.7] for Tokyo");
         auto intensity = in.figure("carbon_intensity", {"gCO2e/kWh", 2000}, true);
+        r.carbon_intensity_market = in.figure("carbon_intensity_market", {"gCO2e/kWh", 2000}, false);
+        r.market_note = in.text("market_note", false);
         auto pue = in.figure("pue", {"ratio", 3}, true);
         if (pue && pue->value < 1)
             in.validator().error("data.bad_value", r.id, in.at() / "pue" / "value", "PUE is at least 1");
-        if (!intensity || !pue || r.name.empty()) return;
+        if (!intensity || !pue || r.name.empty() || !placed) return;
+        r.latitude = (*at)[0].get<double>();
+        r.longitude = (*at)[1].get<double>();
         r.carbon_intensity = *intensity;
         r.pue = *pue;
         if (!c.region(r.id)) c.regions.push_back(std::move(r));
@@ -151,22 +231,35 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         m.id = in.entry();
         m.name = in.text("name", true);
         auto parameters = in.figure("parameters", {"count", 1e14}, true);
+        m.active_parameters = in.figure("active_parameters", {"count", 1e14}, false);
         m.tokens = in.figure("tokens", {"count", 1e15}, false);
         auto layers = in.figure("layers", {"count", 1000}, false);
         auto hidden = in.figure("hidden", {"count", 1e6}, false);
         auto heads = in.figure("heads", {"count", 10000}, false);
         auto sequence = in.figure("sequence", {"count", 1e7}, false);
         auto vocabulary = in.figure("vocabulary", {"count", 1e7}, false);
-        const int given = !!layers + !!hidden + !!heads + !!sequence + !!vocabulary;
-        if (given != 0 && given != 5)
-            in.validator().error("data.incomplete", m.id, in.at(), "an architecture needs all of layers, hidden, heads, sequence and vocabulary",
-                                 "give all five, or none");
+        std::map<std::string, Figure> details;
+        for (const std::string& name : architecture_details())
+            if (auto f = in.figure(name, {"count", 1e7}, false)) details.emplace(name, *f);
+        const int given = !!layers + !!hidden + !!heads + !!vocabulary;
+        if ((given != 0 || sequence || !details.empty()) && given != 4)
+            in.validator().error("data.incomplete", m.id, in.at(), "an architecture needs all of layers, hidden, heads and vocabulary",
+                                 "give all four (and sequence, context, kv_heads ... where published), or none");
+        if (!sequence && given == 4 && !details.count("context"))
+            in.validator().error("data.incomplete", m.id, in.at(), "an architecture needs its sequence length or its context",
+                                 "give \"sequence\" (pre-training) or \"context\" (the longest it serves)");
+        if (parameters && m.active_parameters && m.active_parameters->value > parameters->value)
+            in.validator().error("data.bad_value", m.id, in.at() / "active_parameters" / "value",
+                                 "active parameters cannot exceed the total");
         if (!parameters || m.name.empty()) return;
         m.parameters = *parameters;
-        if (given == 5) m.architecture = ModelArchitecture{*layers, *hidden, *heads, *sequence, *vocabulary};
+        if (given == 4) m.architecture = ModelArchitecture{*layers, *hidden, *heads, *vocabulary, sequence, std::move(details)};
         const bool known = std::any_of(c.models.begin(), c.models.end(), [&](const Model& x) { return x.id == m.id; });
         if (!known) c.models.push_back(std::move(m));
     });
+
+    load_prices(files.prices, instance_ids, region_ids, c, errors);
+    load_exchange_rates(files.currency, c, errors);
     return out;
 }
 

@@ -94,6 +94,8 @@ void rank(std::vector<Row>& rows, bool by_time = false) {
         sorted.back().pareto = pareto[i];
     }
     rows = std::move(sorted);
+    // Rows that ran without a key (no price, say) before rows that could not run at all.
+    std::stable_partition(rows.begin(), rows.end(), [](const Row& r) { return !r.error; });
 }
 
 TrainingComparison compare_train(const Catalogue& catalogue, const CompareRequest& request, const TrainingRequest& job) {

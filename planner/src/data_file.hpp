@@ -107,6 +107,13 @@ public:
         : v_(v), obj_(obj), at_(std::move(at)), entry_(std::move(entry)), sources_(sources) {}
 
     const std::string& entry() const { return entry_; }
+    /// Names the entry in later messages (rows without an id are named by their fields).
+    void rename(std::string entry) { entry_ = std::move(entry); }
+    /// The entry's text member `name` as it is, or "" (for naming, before it is validated).
+    std::string raw_text(const std::string& name) const {
+        auto it = obj_.find(name);
+        return it != obj_.end() && it->is_string() ? it->get<std::string>() : std::string();
+    }
     const Pointer& at() const { return at_; }
     FileValidator& validator() { return v_; }
 
@@ -154,6 +161,7 @@ public:
         }
         EntryReader inner(v_, *it, where, entry_, sources_);
         Fact f{inner.text("value", true), inner.source()};
+        f.note = inner.text("note", false);
         inner.finish();
         return f.value.empty() ? std::nullopt : std::optional<Fact>(f);
     }
@@ -236,18 +244,13 @@ public:
         return out;
     }
 
-    std::optional<Price> price(const std::string& name) {
-        known_.insert(name);
-        auto it = obj_.find(name);
-        if (it == obj_.end()) return std::nullopt;
-        auto f = read_figure(*it, at_ / name, {"USD/h", 1000}, {"region"});
-        if (!it->is_object()) return std::nullopt;
-        EntryReader inner(v_, *it, at_ / name, entry_, sources_);
-        Price p;
-        p.region = inner.text("region", true);
-        if (!f || p.region.empty()) return std::nullopt;
-        p.usd_per_hour = *f;
-        return p;
+    // This entry itself as a figure ({"value", "unit", "source", ...} beside the entry's own fields,
+    // as a price row is), its figure fields marked as known.
+    std::optional<Figure> as_figure(const FigureSpec& spec) {
+        known_.insert({"value", "unit", "source", "as_of", "note", "estimate", "range"});
+        auto f = read_figure(obj_, at_, spec, known_);
+        for (auto it = obj_.begin(); it != obj_.end(); ++it) known_.insert(it.key());  // reported once, above
+        return f;
     }
 
     // A member of any type, marked as known; reports it missing when required. The caller checks its shape.
@@ -381,9 +384,11 @@ private:
 // Runs `read` on each element of the file's single top-level list `key`, checking ids are unique.
 // Returns every id the file declares, valid or not, so that references to an entry with errors of
 // its own are not reported a second time; nothing when the file itself could not be read.
+// With `ids` false the entries have no "id" (rows such as prices, keyed by their fields) and each
+// is named by its position until `read` names it.
 inline std::optional<std::set<std::string>> load_list(const CatalogueFiles::File& file, const char* key, std::vector<Diagnostic>& errors,
                                 const std::map<std::string, Source>& sources,
-                                const std::function<void(EntryReader&)>& read) {
+                                const std::function<void(EntryReader&)>& read, bool ids_required = true) {
     FileValidator v(file, errors);
     std::set<std::string> ids;
     const std::optional<json> parsed = v.parse();
@@ -408,7 +413,7 @@ inline std::optional<std::set<std::string>> load_list(const CatalogueFiles::File
         const json* id = list[i].contains("id") ? &list[i]["id"] : nullptr;
         const std::string entry = id && id->is_string() ? id->get<std::string>() : at.to_string();
         EntryReader reader(v, list[i], at, entry, sources);
-        reader.text("id", true);
+        if (ids_required) reader.text("id", true);
         const bool duplicate = id && id->is_string() && !ids.insert(entry).second;
         if (duplicate)
             v.error("data.duplicate_id", entry, at / "id", "\"" + entry + "\" is defined twice",

@@ -7,7 +7,10 @@ using nlohmann::json;
 FootprintInputs read_footprint_inputs(RequestReader& in, const std::string& prefix) {
     FootprintInputs f;
     if (auto region = in.text(prefix + "region", {}, false)) f.region = *region;
+    const std::set<std::string> options(purchase_options().begin(), purchase_options().end());
+    if (auto option = in.text(prefix + "purchase_option", options, false)) f.purchase_option = *option;
     f.price_usd_per_hour = in.number(prefix + "price_usd_per_hour", {0, false, 10000, false}, false);
+    f.usd_jpy = in.number(prefix + "usd_jpy", {0, true, 1000, false}, false);
     f.power_watts = in.number(prefix + "power_watts", {0, true, 1e6, false}, false);
     f.pue = in.number(prefix + "pue", {1, false, 3, false}, false);
     f.grid_kg_per_kwh = in.number(prefix + "grid_kg_per_kwh", {0, false, 2, false}, false);
@@ -15,7 +18,7 @@ FootprintInputs read_footprint_inputs(RequestReader& in, const std::string& pref
 }
 
 std::set<std::string> with_footprint_fields(std::set<std::string> names) {
-    names.insert({"region", "price_usd_per_hour", "power_watts", "pue", "grid_kg_per_kwh"});
+    names.insert({"region", "purchase_option", "price_usd_per_hour", "usd_jpy", "power_watts", "pue", "grid_kg_per_kwh"});
     return names;
 }
 
@@ -23,19 +26,49 @@ Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, d
                              const FootprintInputs& in, const std::string& field_prefix) {
     Checked<Footprint> out;
     Footprint& f = out.value;
-    if (in.price_usd_per_hour || inst.price) {
-        f.price_usd_per_hour = in.price_usd_per_hour ? *in.price_usd_per_hour : inst.price->usd_per_hour.value;
-        f.price_as_of = in.price_usd_per_hour ? "request" : catalogue.as_of(inst.price->usd_per_hour);
-        f.cost_usd = instance_hours * *f.price_usd_per_hour;
-    } else {
-        f.notes.push_back("cost: no on-demand price for " + inst.id + " in the catalogue; give price_usd_per_hour");
-    }
-
-    f.region = in.region ? *in.region : inst.price ? inst.price->region : "us-east-1";
+    f.region = in.region ? *in.region : kDefaultRegion;
+    f.purchase_option = in.purchase_option ? *in.purchase_option : kOnDemand;
     const Region* region = catalogue.region(f.region);
     if (in.region && !region) {
         out.errors.push_back({field_prefix + "region", "unknown region \"" + *in.region + "\""});
         return out;
+    }
+    const Availability where = catalogue.availability(inst.id, f.region, f.purchase_option);
+    if (where.price && !where.price->offered) {  // "not offered" is a value in the catalogue: refuse
+        std::string elsewhere;
+        for (std::size_t i = 0; i < where.elsewhere.size() && i < 3; ++i) elsewhere += (i ? ", " : "") + where.elsewhere[i];
+        std::string message = inst.id + " is not offered in " + f.region + " as " + f.purchase_option;
+        if (!where.options_here.empty()) {
+            std::string options;
+            for (const auto& o : where.options_here) options += (options.empty() ? "" : ", ") + o;
+            message += "; it is offered there as " + options;
+        }
+        message += elsewhere.empty() ? "; no region in the catalogue offers it so" : "; nearest regions that offer it: " + elsewhere;
+        out.errors.push_back({field_prefix + (in.purchase_option && !where.options_here.empty() ? "purchase_option" : "region"), message});
+        return out;
+    }
+    if (in.price_usd_per_hour) {
+        f.price_usd_per_hour = *in.price_usd_per_hour;
+        f.price_as_of = f.price_source = "request";
+    } else if (where.price && where.price->priced()) {
+        f.price_usd_per_hour = where.price->usd_per_hour.value;
+        f.price_as_of = catalogue.as_of(where.price->usd_per_hour);
+        f.price_source = where.price->usd_per_hour.source;
+    } else {
+        f.notes.push_back("cost: no published " + f.purchase_option + " price for " + inst.id + " in " + f.region +
+                          "; give price_usd_per_hour");
+    }
+    if (f.price_usd_per_hour) f.cost_usd = instance_hours * *f.price_usd_per_hour;
+    if (f.price_usd_per_hour && f.purchase_option == kSpot)
+        f.notes.push_back("spot: a dated price snapshot; AWS can reclaim spot capacity with two minutes' notice, so the job "
+                          "needs checkpoints and restarts, which this time does not include");
+    if (in.usd_jpy) {
+        f.usd_jpy = *in.usd_jpy;
+        f.usd_jpy_source = f.usd_jpy_as_of = "request";
+    } else if (const ExchangeRate* rate = catalogue.exchange_rate("USD", "JPY")) {
+        f.usd_jpy = rate->rate.value;
+        f.usd_jpy_source = rate->rate.source;
+        f.usd_jpy_as_of = catalogue.as_of(rate->rate);
     }
     if (in.power_watts || inst.power) f.power_watts = in.power_watts ? *in.power_watts : inst.power->value;
     if (in.pue || region) f.pue = in.pue ? *in.pue : region->pue.value;
@@ -72,7 +105,16 @@ void add_to_json(json& j, const Footprint& f) {
     };
     put("cost_usd", f.cost_usd);
     put("price_usd_per_hour", f.price_usd_per_hour);
-    if (f.price_usd_per_hour) j["price_as_of"] = f.price_as_of;
+    if (f.price_usd_per_hour) {
+        j["price_as_of"] = f.price_as_of;
+        j["price_source"] = f.price_source;
+    }
+    j["purchase_option"] = f.purchase_option;
+    if (f.usd_jpy) {
+        j["usd_jpy"] = *f.usd_jpy;
+        j["usd_jpy_source"] = f.usd_jpy_source;
+        j["usd_jpy_as_of"] = f.usd_jpy_as_of;
+    }
     put("power_watts", f.power_watts);
     put("energy_kwh", f.energy_kwh);
     put("co2e_kg", f.co2e_kg);

@@ -8,8 +8,11 @@ using nlohmann::json;
 
 Checked<InstanceSheetRequest> read_instance_sheet_request(const json& request) {
     RequestReader in(request);
-    in.reject_unknown("", {"api", "kind", "ids"});
+    in.reject_unknown("", {"api", "kind", "ids", "region", "purchase_option"});
     Checked<InstanceSheetRequest> out;
+    std::set<std::string> options(purchase_options().begin(), purchase_options().end());
+    if (auto option = in.text("purchase_option", options, false)) out.value.purchase_option = *option;
+    if (auto region = in.text("region", {}, false)) out.value.region = *region;
     if (const json* ids = in.find("ids")) {
         if (!ids->is_array() || ids->size() > 64) {
             in.fail("ids", "must list up to 64 instance types");
@@ -33,6 +36,7 @@ Checked<std::vector<InstanceSheetRow>> instance_sheet(const Catalogue& catalogue
         for (std::size_t k = 0; k < request.ids.size(); ++k)
             if (const Instance* i = catalogue.find(request.ids[k], "ids." + std::to_string(k), out.errors)) chosen.push_back(i);
     }
+    if (!catalogue.region(request.region)) out.errors.push_back({"region", "unknown region \"" + request.region + "\""});
     if (!out.ok()) return out;
     for (const Instance* inst : chosen) {
         const Accelerator& chip = catalogue.accelerator_of(*inst);
@@ -53,10 +57,20 @@ Checked<std::vector<InstanceSheetRow>> instance_sheet(const Catalogue& catalogue
         if (inst->efa) row.efa = inst->efa->value;
         row.vcpu = inst->vcpu.value;
         row.memory_gib = inst->memory.value;
-        if (inst->price) {
-            row.price_usd_per_hour = inst->price->usd_per_hour.value;
-            row.price_as_of = catalogue.as_of(inst->price->usd_per_hour);
-            row.price_region = inst->price->region;
+        for (const Region& r : catalogue.regions)
+            for (const Price& p : catalogue.prices)
+                if (p.instance == inst->id && p.region == r.id && p.offered) {
+                    row.regions_offered.push_back(r.id);
+                    break;
+                }
+        row.purchase_option = request.purchase_option;
+        const Price* price = catalogue.price(inst->id, request.region, request.purchase_option);
+        if (price) row.offered = price->offered;
+        if (price && price->priced()) {
+            row.price_usd_per_hour = price->usd_per_hour.value;
+            row.price_as_of = catalogue.as_of(price->usd_per_hour);
+            row.price_region = price->region;
+            row.price_source = price->usd_per_hour.source;
             for (const auto& [precision, tflops] : row.peak_tflops)
                 if (tflops > 0) {
                     row.usd_per_pflops_hour[precision] = *row.price_usd_per_hour / (tflops / 1000);
@@ -90,7 +104,11 @@ void to_json(json& j, const InstanceSheetRow& r) {
         j["price_usd_per_hour"] = *r.price_usd_per_hour;
         j["price_as_of"] = r.price_as_of;
         j["price_region"] = r.price_region;
+        j["price_source"] = r.price_source;
     }
+    j["purchase_option"] = r.purchase_option;
+    if (r.offered) j["offered"] = *r.offered;
+    j["regions_offered"] = r.regions_offered;
     if (r.power_watts) j["power_watts"] = *r.power_watts;
     json estimated = json::object();
     for (const std::string& path : r.estimated) {

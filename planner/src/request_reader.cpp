@@ -76,7 +76,7 @@ std::optional<int> RequestReader::integer(const std::string& path, double min, d
 }
 
 const std::set<std::string>& precisions() {
-    static const std::set<std::string> names = {"fp32", "tf32", "bf16", "fp16", "fp8", "int8"};
+    static const std::set<std::string> names = {"fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8"};
     return names;
 }
 

@@ -58,15 +58,43 @@ std::string format_display(double value) {
     return format_grouped(value, magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2);
 }
 
+std::string format_yen(double jpy) {
+    const double m = std::fabs(jpy);
+    if (m >= 1e12) return format_display(jpy / 1e12) + " 兆円";
+    if (m >= 1e8) return format_display(jpy / 1e8) + " 億円";
+    if (m >= 1e4) return format_display(jpy / 1e4) + " 万円";
+    return format_grouped(jpy, 0) + " 円";
+}
+
+std::string format_money(double usd, std::optional<double> usd_jpy, const std::string& lang) {
+    if (lang != "ja" || !usd_jpy) return format_display(usd);
+    return format_yen(usd * *usd_jpy) + " (" + format_display(usd) + " ドル)";
+}
+
+bool is_money(const std::string& key) {
+    auto ends = [&](const char* tail) {
+        const std::size_t n = std::char_traits<char>::length(tail);
+        return key.size() >= n && key.compare(key.size() - n, n, tail) == 0;
+    };
+    return ends("_usd") || key.find("usd_per_") != std::string::npos || key == "cost_per_hour" || key == "cost_per_million";
+}
+
 namespace {
 
 bool ends_with(const std::string& s, const std::string& tail) {
     return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-nlohmann::json displayed(const nlohmann::json& value, const std::string& key, const std::map<std::string, std::string>& names) {
+struct Money {
+    std::optional<double> usd_jpy;  // the nearest enclosing object's rate
+    std::string lang;
+};
+
+nlohmann::json displayed(const nlohmann::json& value, const std::string& key, const std::map<std::string, std::string>& names,
+                         Money money, bool in_money = false) {
     if (value.is_number()) {
         double v = value.get<double>();
+        if (in_money || is_money(key)) return format_money(v, money.usd_jpy, money.lang);
         if (ends_with(key, "_bytes")) v /= 1e9;
         else if (key == "mfu" || key == "scaling_efficiency" || key == "target_utilisation") v *= 100;
         return format_display(v);
@@ -75,13 +103,17 @@ nlohmann::json displayed(const nlohmann::json& value, const std::string& key, co
         nlohmann::json out = nlohmann::json::object();
         // A range {low, high} is shown as the figure it ranges: range.mfu.low in percent, as mfu.
         const bool range = value.contains("low") && value.contains("high");
+        if (auto rate = value.find("usd_jpy"); rate != value.end() && rate->is_number()) money.usd_jpy = rate->get<double>();
+        // Under a money key every number is money: usd_per_pflops_hour.bf16, range.cost_usd.low.
+        const bool money_here = in_money || is_money(key);
         for (auto it = value.begin(); it != value.end(); ++it)
-            out[it.key()] = displayed(*it, range && (it.key() == "low" || it.key() == "high") ? key : it.key(), names);
+            out[it.key()] = displayed(*it, range && (it.key() == "low" || it.key() == "high") ? key : it.key(), names, money,
+                                      money_here);
         return out;
     }
     if (value.is_array()) {
         nlohmann::json out = nlohmann::json::array();
-        for (const auto& item : value) out.push_back(displayed(item, key, names));
+        for (const auto& item : value) out.push_back(displayed(item, key, names, money, in_money));
         return out;
     }
     if (value.is_string() && ends_with(key, "_source"))
@@ -91,8 +123,9 @@ nlohmann::json displayed(const nlohmann::json& value, const std::string& key, co
 
 }  // namespace
 
-nlohmann::json display_json(const nlohmann::json& response, const std::map<std::string, std::string>& names) {
-    return displayed(response, "", names);
+nlohmann::json display_json(const nlohmann::json& response, const std::map<std::string, std::string>& names,
+                            const std::string& lang) {
+    return displayed(response, "", names, Money{std::nullopt, lang});
 }
 
 }  // namespace site

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <nlohmann/json_fwd.hpp>
 #include <string_view>
@@ -21,12 +22,25 @@ std::string format_grouped(double value, int decimals);
 /// live results with the same rule, so a build-time example and a live result read alike.
 std::string format_display(double value);
 
+/// Yen as Japanese writes large sums: "8,500 円", "1,234 万円", "2.6 億円", "1.2 兆円".
+std::string format_yen(double jpy);
+
+/// Money in a language's convention: English pages USD as format_display writes it ("1,234");
+/// Japanese pages, given the USD→JPY rate, yen first with USD beside ("19.4 万円 (1,234 ドル)").
+std::string format_money(double usd, std::optional<double> usd_jpy, const std::string& lang);
+
+/// Whether a response field holds US dollars: *_usd, *usd_per_*, cost_per_hour, cost_per_million.
+bool is_money(const std::string& key);
+
 /// A planner response as the calculators show it: every number as text by format_display, except
 /// that a field named `*_bytes` is shown in GB and `mfu`, `scaling_efficiency` and
 /// `target_utilisation` in percent. The build shows worked examples with it and the browser shows
 /// live results with it (the wasm module's display()), so both read alike.
 /// `names` (optional) maps a catalogue id to what readers see: a `*_source` field naming a
-/// benchmark shows "GPT-3 (Megatron-LM) ..., trn1.32xlarge" instead of its id.
-nlohmann::json display_json(const nlohmann::json& response, const std::map<std::string, std::string>& names = {});
+/// benchmark shows "GPT-3 (Megatron-LM) ..., trn1.32xlarge" instead of its id. Money fields
+/// (is_money) follow format_money in `lang`, with the rate (`usd_jpy`) of the nearest enclosing
+/// object that has one (the planner puts it beside every cost).
+nlohmann::json display_json(const nlohmann::json& response, const std::map<std::string, std::string>& names = {},
+                            const std::string& lang = "en");
 
 }  // namespace site

@@ -312,7 +312,38 @@ json view_for(const SiteIndex& index, const Page& page, std::vector<Diagnostic>&
             for (const auto& inst : catalogue.instances)
                 if (inst.family == page.data["family"]) only.push_back(&inst);
         const Language* language = index.config.language(page.lang);
-        view["catalogue"] = catalogue_view(catalogue, only, language ? language->strings : json::object());
+        const json strings = language ? language->strings : json::object();
+        CheatsheetChoice choice;
+        choice.lang = page.lang;
+        const json variant = page.data.is_object() ? page.data : json::object();
+        choice.region = variant.value("region", ui_string(index.config, page.lang, "home_region", "us-east-1"));
+        choice.option = variant.value("option", std::string(planner::kOnDemand));
+        view["catalogue"] = catalogue_view(catalogue, only, strings, choice);
+        // The selector: every region and option as a link to its own static page.
+        const std::string base = root_of(page.url) + index.config.prefix(page.lang);
+        std::set<std::string> priced;
+        for (const auto& p : catalogue.prices) priced.insert(p.option);
+        json regions = json::array(), options = json::array();
+        for (const auto& r : catalogue.regions)
+            regions.push_back({{"name", strings.value("region_" + r.id, r.name)},
+                               {"url", base + cheatsheet_key(r.id, choice.option) + "/"},
+                               {"current", r.id == choice.region}});
+        for (const auto& o : planner::purchase_options())
+            if (priced.count(o))
+                options.push_back({{"name", strings.value("option_" + o, o)},
+                                   {"url", base + cheatsheet_key(choice.region, o) + "/"},
+                                   {"current", o == choice.option}});
+        view["catalogue"]["regions"] = regions;
+        view["catalogue"]["options"] = options;
+        std::string note = strings.value("cheatsheet_prices", std::string());
+        json& cv = view["catalogue"];
+        for (const auto& [hole, value] : {std::pair{"{region}", cv.value("region_name", std::string())},
+                                          std::pair{"{option}", cv.value("option_name", std::string())},
+                                          std::pair{"{rate}", cv.value("usd_jpy", std::string())},
+                                          std::pair{"{as_of}", cv.value("usd_jpy_as_of", std::string())}})
+            if (auto at = note.find(hole); at != std::string::npos) note.replace(at, std::string(hole).size(), value);
+        cv["prices_note"] = note;
+        cv["spot"] = choice.option == planner::kSpot;
     }
     if (!page.data.is_null()) view["data"] = page.data;
     if (page.kind == "accuracy") {

@@ -68,6 +68,8 @@ struct Page {
     std::string url;         // site-relative: "en/calculators/training/" ("" for the default home)
     std::string section;     // key of the section the page belongs to ("" for the home section)
     bool is_section = false; // an _index.md (or the home page)
+    bool listed = true;      // false: a variant of another page (the cheat-sheet in another region),
+                             // reached by that page's links; left out of menus, lists and search
     FrontMatter front;
     std::string html;        // the rendered body
     std::vector<Heading> toc;

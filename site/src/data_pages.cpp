@@ -10,6 +10,10 @@ namespace site {
 
 using nlohmann::json;
 
+std::string cheatsheet_key(const std::string& region, const std::string& option) {
+    return "instances/" + region + "/" + (option == planner::kOnDemand ? "on-demand" : option == planner::kCapacityBlock ? "capacity-blocks" : option);
+}
+
 std::string family_slug(const std::string& family) {
     std::string s;
     for (unsigned char c : family) s += std::isalnum(c) ? char(std::tolower(c)) : '-';
@@ -112,6 +116,22 @@ void add_data_pages(const Config& config, const planner::Catalogue& catalogue, c
                 p.data = accelerator_data(lang, catalogue, a);
                 pages.push_back(std::move(p));
             }
+        }
+        if (templates.count("cheatsheet")) {
+            // The cheat-sheet in every region and purchase option the catalogue prices: static pages
+            // the cheat-sheet's selector links to, so it needs no JavaScript.
+            std::set<std::string> options;
+            for (const auto& price : catalogue.prices) options.insert(price.option);
+            for (const auto& region : catalogue.regions)
+                for (const std::string& option : planner::purchase_options()) {
+                    if (!options.count(option)) continue;
+                    const std::string where = text(lang, ("region_" + region.id).c_str()) + text(lang, "title_separator") + text(lang, ("option_" + option).c_str());
+                    Page p = generated(config, lang, cheatsheet_key(region.id, option), "cheatsheet",
+                                       text(lang, "cheatsheet_variant_title", where), text(lang, "cheatsheet_variant_description", where), 0, false);
+                    p.data = {{"region", region.id}, {"option", option}};
+                    p.listed = false;
+                    pages.push_back(std::move(p));
+                }
         }
         if (sections && templates.count("cheatsheet")) {
             pages.push_back(generated(config, lang, "families", "section", text(lang, "families_title"),

@@ -13,6 +13,10 @@ namespace site {
 void add_data_pages(const Config& config, const planner::Catalogue& catalogue, const std::set<std::string>& templates,
                     std::vector<Page>& pages);
 
+/// "instances/ap-northeast-1/on-demand": the key (language-relative URL) of the cheat-sheet priced in
+/// a region under a purchase option.
+std::string cheatsheet_key(const std::string& region, const std::string& option);
+
 /// "p4d" for "P4d", "trn1n" for "Trn1n": a family's URL segment.
 std::string family_slug(const std::string& family);
 

@@ -182,7 +182,7 @@ std::string redirect_page(const std::string& base_url, const std::string& from, 
 std::string search_index(const SiteIndex& index, const std::string& lang) {
     std::vector<const Page*> pages;
     for (const Page& p : index.pages)
-        if (p.lang == lang && p.kind != "404") pages.push_back(&p);
+        if (p.lang == lang && p.kind != "404" && p.listed) pages.push_back(&p);
     // Each page's grams, in parallel; then one posting list per gram, in document order.
     std::vector<std::vector<std::uint64_t>> page_grams(pages.size());
     parallel_for(pages.size(), 0, [&](std::size_t i) {

@@ -48,7 +48,7 @@ SiteIndex::SiteIndex(const Config& c, const std::vector<Page>& p, const planner:
     : config(c), pages(p), catalogue(cat), accuracy(acc) {
     for (const Page& page : pages) by_key[{page.lang, page.key}] = &page;
     for (const Page& page : pages)
-        if (!page.key.empty() && page.kind != "404") children[{page.lang, page.section}].push_back(&page);
+        if (!page.key.empty() && page.kind != "404" && page.listed) children[{page.lang, page.section}].push_back(&page);
     for (auto& [k, list] : children)
         std::stable_sort(list.begin(), list.end(), [](const Page* a, const Page* b) {
             if (a->front.weight != b->front.weight) return a->front.weight < b->front.weight;
@@ -212,8 +212,14 @@ private:
 }  // namespace
 
 json catalogue_view(const planner::Catalogue& catalogue, const std::vector<const planner::Instance*>& instances,
-                    const json& strings) {
+                    const json& strings, const CheatsheetChoice& choice) {
     Citations cite(catalogue);
+    auto word = [&](const std::string& key, const std::string& fallback) {
+        const auto it = strings.find(key);
+        return it != strings.end() && it->is_string() ? it->get<std::string>() : fallback;
+    };
+    const planner::ExchangeRate* rate = catalogue.exchange_rate("USD", "JPY");
+    const std::optional<double> usd_jpy = rate ? std::optional<double>(rate->rate.value) : std::nullopt;
     json rows = json::array();
     std::vector<const planner::Instance*> all;
     for (const auto& inst : catalogue.instances) all.push_back(&inst);
@@ -234,24 +240,51 @@ json catalogue_view(const planner::Catalogue& catalogue, const std::vector<const
             memory["note"] = format_grouped(inst.accelerator_count.value, 0) + " × " + format_grouped(chip.memory.value, 2) + " GB";
             row["accelerator_memory"] = memory;
         }
-        if (auto bf16 = chip.peak_tflops.find("bf16"); bf16 != chip.peak_tflops.end())
-            row["peak_bf16"] = cite.figure(bf16->second);
+        for (const char* precision : {"fp4", "fp8", "bf16"})  // per chip, dense, as the catalogue holds them
+            if (auto peak = chip.peak_tflops.find(precision); peak != chip.peak_tflops.end())
+                row[std::string("peak_") + precision] = cite.figure(peak->second);
         if (inst.accelerator_interconnect) row["interconnect"] = cite.figure(*inst.accelerator_interconnect);
         if (inst.efa) {  // "v2" stays; the words "none" and "unverified" in the page's language
-            const auto word = strings.find("efa_" + inst.efa->value);
-            row["efa"] = cite.cell(word != strings.end() && word->is_string() ? word->get<std::string>() : inst.efa->value,
-                                   inst.efa->source);
+            row["efa"] = cite.cell(word("efa_" + inst.efa->value, inst.efa->value), inst.efa->source);
         }
-        if (inst.price) {
-            json price = cite.figure(inst.price->usd_per_hour, 2);
-            price["region"] = inst.price->region;
-            price["as_of"] = catalogue.as_of(inst.price->usd_per_hour);
-            row["price"] = price;
+        if (const planner::Price* price = catalogue.price(inst.id, choice.region, choice.option)) {
+            if (!price->priced()) {
+                row["not_offered"] = cite.cell(word(price->offered ? "not_published" : "not_offered", "not offered"),
+                                               price->usd_per_hour.source, price->usd_per_hour.note);
+            } else {
+                const planner::Figure& f = price->usd_per_hour;
+                json cell = cite.cell(format_money(f.value, usd_jpy, choice.lang), f.source, f.note);
+                cell["value"] = f.value;
+                cell["as_of"] = catalogue.as_of(f);
+                row["price"] = cell;
+                // Per dense BF16 PFLOPS-hour of the whole instance, in the same option.
+                if (auto bf16 = chip.peak_tflops.find("bf16"); bf16 != chip.peak_tflops.end() && bf16->second.value > 0) {
+                    const double per = f.value / (bf16->second.value * inst.accelerator_count.value / 1000);
+                    json c{{"text", format_money(per, usd_jpy, choice.lang)}, {"value", per}};
+                    if (bf16->second.estimate) c["note"] = "estimate: the BF16 peak is an estimate";
+                    row["per_pflops_hour"] = c;
+                }
+            }
         }
+        std::string offered;
+        for (const auto& r : catalogue.regions)
+            for (const auto& p : catalogue.prices)
+                if (p.instance == inst.id && p.region == r.id && p.offered) {
+                    offered += (offered.empty() ? "" : choice.lang == "ja" ? "、" : ", ") + word("region_short_" + r.id, r.id);
+                    break;
+                }
+        if (!offered.empty()) row["regions"] = offered;
         if (inst.power) row["power"] = cite.figure(*inst.power, 0);  // always an estimate; its note says how
         rows.push_back(std::move(row));
     }
-    return json{{"rows", rows}, {"sources", cite.sources()}};
+    json view{{"rows", rows}, {"sources", cite.sources()}, {"region", choice.region}, {"option", choice.option}};
+    view["region_name"] = word("region_" + choice.region, choice.region);
+    view["option_name"] = word("option_" + choice.option, choice.option);
+    if (rate) {
+        view["usd_jpy"] = format_grouped(rate->rate.value, 2);
+        view["usd_jpy_as_of"] = catalogue.as_of(rate->rate);
+    }
+    return view;
 }
 
 namespace {
@@ -281,6 +314,9 @@ json choices_for(const planner::Catalogue& catalogue, const std::string& key, co
             if (b.kind == "inference") add(b.id, names.at(b.id));
     } else if (key == "preset") {
         for (const auto& m : catalogue.models) {
+            // Training plans count 6 · parameters · tokens: a mixture of experts would need its active
+            // parameters and expert parallelism, which the training planner does not model yet.
+            if (m.mixture_of_experts()) continue;
             // What choosing the preset puts in the form, in the form's units (billions).
             json set{{"parameters", format_grouped(m.parameters.value / 1e9, 3)}};
             if (m.tokens) set["tokens"] = format_grouped(m.tokens->value / 1e9, 1);
@@ -290,8 +326,8 @@ json choices_for(const planner::Catalogue& catalogue, const std::string& key, co
                                 {"layers", format_grouped(a.layers.value, 0)},
                                 {"hidden", format_grouped(a.hidden.value, 0)},
                                 {"heads", format_grouped(a.heads.value, 0)},
-                                {"sequence", format_grouped(a.sequence.value, 0)},
                                 {"vocabulary", format_grouped(a.vocabulary.value, 0)}});
+                if (a.sequence) set["sequence"] = format_grouped(a.sequence->value, 0);  // else the form keeps its own
             } else {
                 set["model"] = "parameters";
             }
@@ -315,7 +351,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
         if (!choices.empty()) pick[it.key()] = std::move(choices);
     }
     const std::string kind = response.value("kind", std::string());
-    json view{{"kind", kind}, {"inputs", inputs}, {"is", is}, {"pick", pick}, {"example", display_json(response, catalogue.benchmark_names(lang))},
+    json view{{"kind", kind}, {"inputs", inputs}, {"is", is}, {"pick", pick}, {"example", display_json(response, catalogue.benchmark_names(lang), lang)},
               {"instances", choices_for(catalogue, "instance", "")}, {"models", choices_for(catalogue, "preset", "")}};
     view["is_" + kind] = true;
     if (kind == "instances") {

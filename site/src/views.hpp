@@ -53,11 +53,22 @@ struct SiteIndex {
 /// the page is in the menu (to mark it current). Templates see it over frames_for(page).
 nlohmann::json page_view(const SiteIndex& index, const Page& page);
 
-/// {rows: [...], sources: [{n, id, title, url, as_of}]}: a cheat-sheet of `instances` (all when empty);
-/// `strings` (the page language's UI strings) name the EFA words "none" and "unverified" (efa_<word>).
+/// Which prices a cheat-sheet shows: a region and a purchase option, in a language (yen on Japanese
+/// pages, with USD beside).
+struct CheatsheetChoice {
+    std::string region = "us-east-1";
+    std::string option = "on_demand";
+    std::string lang = "en";
+};
+
+/// {rows: [...], sources: [{n, id, title, url, as_of}], region, option, ...}: a cheat-sheet of
+/// `instances` (all when empty) priced as `choice` says; `strings` (the page language's UI strings)
+/// name the EFA words (efa_<word>), regions (region_<id>, region_short_<id>), options (option_<id>)
+/// and "not offered".
 nlohmann::json catalogue_view(const planner::Catalogue& catalogue,
                               const std::vector<const planner::Instance*>& instances = {},
-                              const nlohmann::json& strings = nlohmann::json::object());
+                              const nlohmann::json& strings = nlohmann::json::object(),
+                              const CheatsheetChoice& choice = {});
 
 /// A calculator page's view: `kind` and `is_<kind>` (the planner request kind of the worked example),
 /// `inputs` (the form's starting values as text), `is.<input>_<value>` flags, `pick.<input>` (the

@@ -43,9 +43,11 @@ TEST_CASE("builds a two-language fixture site: sections, bundles, drafts, slugs,
     for (const auto& e : report.errors) CAPTURE(e.to_string());
     REQUIRE(report.ok());
     CHECK(site::list_files(options.out) == std::vector<fs::path>{
-        ".accelguide-output", "en/families/index.html", "en/families/x1/index.html", "en/index.html", "en/search-index.json",
+        ".accelguide-output", "en/families/index.html", "en/families/x1/index.html", "en/index.html",
+        "en/instances/us-east-1/on-demand/index.html", "en/search-index.json",
         "en/updates/atom.xml", "en/updates/index.html", "families/index.html", "families/x1/index.html",
-        "guide/index.html", "index.html", "instances/index.html", "news/first/index.html", "numbers/index.html",
+        "guide/index.html", "index.html", "instances/index.html", "instances/us-east-1/on-demand/index.html",
+        "news/first/index.html", "numbers/index.html",
         "robots.txt", "s.css", "search-index.json", "sitemap.xml", "updates/atom.xml", "updates/first/index.html",
         "updates/index.html", "updates/zweite/chart.svg", "updates/zweite/index.html"});
 

@@ -1,7 +1,9 @@
 // The catalogue loader: every problem reported, each with file:line:column, entry and hint.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <functional>
+#include <set>
 
 #include "print_vectors.hpp"
 
@@ -37,14 +39,13 @@ planner::CatalogueFiles valid() {
       "vcpu": {"value": 16, "unit": "count", "source": "spec"},
       "memory": {"value": 64, "unit": "GiB", "source": "spec"},
       "network": {"value": 100, "unit": "Gbps", "source": "spec"},
-      "price": {"value": 3.5, "unit": "USD/h", "region": "us-east-1", "source": "spec"},
       "power": {"value": 900, "unit": "W", "source": "spec", "estimate": true, "note": "2 × 400 W + 100 W host"}
     }
   ]
 })";
     f.regions.text = R"({
   "regions": [
-    {"id": "r1", "name": "Region 1",
+    {"id": "r1", "name": "Region 1", "coordinates": [35.7, 139.7],
      "carbon_intensity": {"value": 300, "unit": "gCO2e/kWh", "source": "spec"},
      "pue": {"value": 1.15, "unit": "ratio", "source": "spec"}}
   ]
@@ -64,6 +65,17 @@ planner::CatalogueFiles valid() {
      "heads": {"value": 32, "unit": "count", "source": "spec"},
      "sequence": {"value": 4096, "unit": "count", "source": "spec"},
      "vocabulary": {"value": 32000, "unit": "count", "source": "spec"}}
+  ]
+})";
+    f.prices.text = R"({
+  "prices": [
+    {"instance": "x1.large", "region": "r1", "option": "on_demand", "value": 3.5, "unit": "USD/h", "source": "spec", "as_of": "2026-07-20"},
+    {"instance": "x1.large", "region": "r1", "option": "spot", "offered": false, "source": "spec", "as_of": "2026-07-20"}
+  ]
+})";
+    f.currency.text = R"({
+  "exchange_rates": [
+    {"from": "USD", "to": "JPY", "value": 150, "unit": "JPY/USD", "source": "spec", "as_of": "2026-03"}
   ]
 })";
     return f;
@@ -93,9 +105,16 @@ TEST_CASE("loads a valid catalogue with every figure and its source") {
     CHECK(chip.peak_tflops.at("bf16").value == 100);
     CHECK(chip.peak_tflops.at("bf16").source == "spec");
     CHECK(load.catalogue.accelerator_memory_gb(*x) == 160);
-    REQUIRE(x->price);
-    CHECK(x->price->region == "us-east-1");
-    CHECK(load.catalogue.as_of(x->price->usd_per_hour) == "2024-01-02");
+    const planner::Price* price = load.catalogue.price("x1.large", "r1");
+    REQUIRE(price);
+    CHECK(price->usd_per_hour.value == 3.5);
+    CHECK(load.catalogue.as_of(price->usd_per_hour) == "2026-07-20");
+    const planner::Price* spot = load.catalogue.price("x1.large", "r1", planner::kSpot);
+    REQUIRE(spot);
+    CHECK_FALSE(spot->offered);  // "not offered" is a value
+    CHECK(load.catalogue.price("x1.large", "r1", planner::kCapacityBlock) == nullptr);
+    REQUIRE(load.catalogue.exchange_rate("USD", "JPY"));
+    CHECK(load.catalogue.exchange_rate("USD", "JPY")->rate.value == 150);
     REQUIRE(x->power);
     CHECK(x->power->estimate);
     CHECK(load.catalogue.region("r1")->pue.value == doctest::Approx(1.15));
@@ -116,22 +135,60 @@ TEST_CASE("the project's data files are valid and hold the instances the site ne
     }
 }
 
-TEST_CASE("every instance in the project's catalogue has an on-demand price with region and date, and a power estimate that says how it was made") {
+TEST_CASE("every priced instance type has an on-demand row in every region, priced or 'not offered', each dated and cited") {
     const planner::Catalogue& c = test::real_catalogue();
-    REQUIRE(c.instances.size() >= 25);
+    REQUIRE(c.instances.size() >= 50);
+    REQUIRE(c.regions.size() >= 7);
+    // AWS publishes no hourly price for these: UltraServers are bought as a whole through Capacity Blocks.
+    const std::set<std::string> unpriced = {"u-p6e-gb200x72", "trn2-ultraserver", "trn3-ultraserver-gen1", "trn3-ultraserver-gen2"};
     for (const planner::Instance& inst : c.instances) {
         CAPTURE(inst.id);
-        REQUIRE(inst.price);
-        CHECK(inst.price->usd_per_hour.value > 0);
-        CHECK_FALSE(inst.price->region.empty());
-        CHECK_FALSE(c.as_of(inst.price->usd_per_hour).empty());
-        CHECK(c.source(inst.price->usd_per_hour.source) != nullptr);
-        REQUIRE(inst.power);
-        CHECK(inst.power->value > 0);
-        CHECK(inst.power->estimate);  // no instance's power is published
-        CHECK_FALSE(inst.power->note.empty());
-        CHECK(c.source(inst.power->source) != nullptr);
+        if (unpriced.count(inst.id)) {
+            CHECK(c.availability(inst.id, "us-east-1", planner::kOnDemand).price == nullptr);
+            continue;
+        }
+        for (const planner::Region& r : c.regions) {
+            CAPTURE(r.id);
+            const planner::Price* p = c.price(inst.id, r.id, planner::kOnDemand);
+            REQUIRE(p);
+            if (p->priced()) CHECK(p->usd_per_hour.value > 0);
+            CHECK(c.source(p->usd_per_hour.source) != nullptr);
+            CHECK_FALSE(c.as_of(p->usd_per_hour).empty());  // some secondary copies are dated by year only
+        }
+        if (inst.power) {  // no instance's power is published: every one is an estimate that says how
+            CHECK(inst.power->value > 0);
+            CHECK(inst.power->estimate);
+            CHECK_FALSE(inst.power->note.empty());
+        }
     }
+}
+
+TEST_CASE("the project's catalogue holds today's chips with dense peaks per precision, FP4 where published") {
+    const planner::Catalogue& c = test::real_catalogue();
+    for (const char* id : {"h200", "b200", "b300", "b200-gb200", "l40s", "rtx-pro-6000-server", "trainium2", "trainium3",
+                           "qualcomm-ai100", "graviton4", "xeon-sapphire-rapids"}) {
+        CAPTURE(id);
+        REQUIRE(c.accelerator(id));
+    }
+    // Dense, never the sparse figure NVIDIA prints first: B200 BF16 2,250 dense (4,500 sparse).
+    CHECK(c.accelerator("b200")->peak_tflops.at("bf16").value == 2250);
+    CHECK(c.accelerator("b200")->peak_tflops.at("fp4").value == 9000);
+    CHECK_FALSE(c.accelerator("h200")->peak_tflops.count("fp4"));  // Hopper has no FP4
+    // Neuron prints GiB; the catalogue holds GB, converted explicitly.
+    CHECK(c.accelerator("trainium2")->memory.value == doctest::Approx(96 * 1.073741824).epsilon(0.001));
+    for (const char* id : {"llama3.1-8b", "llama3.1-70b", "llama3.1-405b", "llama3.3-70b", "mixtral-8x7b", "mixtral-8x22b",
+                           "deepseek-v3", "qwen3-8b", "qwen3-30b-a3b", "gpt-oss-20b", "gpt-oss-120b"}) {
+        CAPTURE(id);
+        auto m = std::find_if(c.models.begin(), c.models.end(), [&](const planner::Model& x) { return x.id == id; });
+        REQUIRE(m != c.models.end());
+        REQUIRE(m->architecture);
+        CHECK(m->architecture->detail("kv_heads"));
+        CHECK(m->architecture->detail("context"));
+        CHECK(m->active_parameters);
+    }
+    const auto& dsv3 = *std::find_if(c.models.begin(), c.models.end(), [](const planner::Model& x) { return x.id == "deepseek-v3"; });
+    CHECK(dsv3.mixture_of_experts());
+    CHECK(dsv3.architecture->detail("kv_lora_rank"));  // MLA's latent cache
 }
 
 TEST_CASE("the canonical JSON the wasm module embeds reads back to the same catalogue") {
@@ -147,17 +204,17 @@ TEST_CASE("the canonical JSON the wasm module embeds reads back to the same cata
         const auto& b = back.instances[i];
         CAPTURE(a.id);
         CHECK(b.id == a.id);
-        CHECK(b.price.has_value() == a.price.has_value());
         CHECK(b.power.has_value() == a.power.has_value());
-        if (a.price) {
-            CHECK(b.price->usd_per_hour.value == a.price->usd_per_hour.value);  // exact: dump round-trips doubles
-            CHECK(b.price->region == a.price->region);
-            CHECK(b.price->usd_per_hour.as_of == a.price->usd_per_hour.as_of);
-        }
         if (a.power) {
             CHECK(b.power->estimate == a.power->estimate);
             CHECK(b.power->note == a.power->note);
         }
+    }
+    REQUIRE(back.prices.size() == loaded.prices.size());
+    for (std::size_t i = 0; i < loaded.prices.size(); ++i) {
+        CHECK(back.prices[i].offered == loaded.prices[i].offered);
+        CHECK(back.prices[i].usd_per_hour.value == loaded.prices[i].usd_per_hour.value);  // exact: dump round-trips doubles
+        CHECK(back.prices[i].usd_per_hour.as_of == loaded.prices[i].usd_per_hour.as_of);
     }
     REQUIRE(back.models.size() == loaded.models.size());
     for (std::size_t i = 0; i < loaded.models.size(); ++i)
@@ -177,14 +234,14 @@ TEST_CASE("errors point at the file, line and column, with the entry and a hint"
          [](Files& f) { f.instances.text = replace(f.instances.text, R"("family": "X1",)", R"("family": "X1", "vcpus": 3,)"); },
          "data/instances.json:5:23: error[data.unknown_field]: x1.large: unknown field \"vcpus\" (hint: known fields: "
          "accelerator, accelerator_count, accelerator_interconnect, efa, family, id, local_nvme, memory, network, "
-         "power, price, vcpu)"},
+         "power, vcpu)"},
         {"a missing unit",
          [](Files& f) { f.instances.text = replace(f.instances.text, R"("value": 64, "unit": "GiB", )", R"("value": 64, )"); },
          "data/instances.json:9:17: error[data.missing_unit]: x1.large: figure has no \"unit\" (hint: this field is in \"GiB\")"},
         {"a model architecture with a field missing",
          [](Files& f) { f.models.text = replace(f.models.text, R"("heads": {"value": 32, "unit": "count", "source": "spec"},)", ""); },
-         "data/models.json:3:5: error[data.incomplete]: m1: an architecture needs all of layers, hidden, heads, sequence "
-         "and vocabulary (hint: give all five, or none)"},
+         "data/models.json:3:5: error[data.incomplete]: m1: an architecture needs all of layers, hidden, heads and "
+         "vocabulary (hint: give all four (and sequence, context, kv_heads ... where published), or none)"},
         {"a wrong unit",
          [](Files& f) { f.instances.text = replace(f.instances.text, R"("unit": "GiB")", R"("unit": "GB")"); },
          "data/instances.json:9:39: error[data.wrong_unit]: x1.large: unit \"GB\" is not the unit of this field (hint: use \"GiB\")"},
@@ -192,8 +249,23 @@ TEST_CASE("errors point at the file, line and column, with the entry and a hint"
          [](Files& f) { f.instances.text = replace(f.instances.text, R"("value": 16,)", R"("value": "16",)"); },
          "data/instances.json:8:25: error[data.wrong_type]: x1.large: \"value\" must be a number"},
         {"a negative value",
-         [](Files& f) { f.instances.text = replace(f.instances.text, R"("value": 3.5,)", R"("value": -3.5,)"); },
-         "data/instances.json:11:26: error[data.negative_value]: x1.large: value must not be negative"},
+         [](Files& f) { f.prices.text = replace(f.prices.text, R"("value": 3.5,)", R"("value": -3.5,)"); },
+         "data/prices.json:3:78: error[data.negative_value]: x1.large in r1 (on_demand): value must not be negative"},
+        {"a price row for a region the catalogue does not know",
+         [](Files& f) { f.prices.text = replace(f.prices.text, R"("region": "r1", "option": "on_demand")", R"("region": "r9", "option": "on_demand")"); },
+         "data/prices.json:3:40: error[data.unknown_reference]: x1.large in r9 (on_demand): unknown region \"r9\" (hint: define it in data/regions.json)"},
+        {"a price without its date",
+         [](Files& f) { f.prices.text = replace(f.prices.text, R"(, "as_of": "2026-07-20"})", "}"); },
+         "data/prices.json:3:5: error[data.bad_date]: x1.large in r1 (on_demand): a price row needs \"as_of\", the date the "
+         "price was read (YYYY-MM-DD) (hint: prices change: every one shows its date)"},
+        {"the same price row twice",
+         [](Files& f) { f.prices.text = replace(f.prices.text, R"("option": "spot")", R"("option": "on_demand")"); },
+         "data/prices.json:4:5: error[data.duplicate_id]: x1.large in r1 (on_demand): x1.large in r1 (on_demand) is given twice (hint: remove one of them)"},
+        {"an unknown purchase option",
+         [](Files& f) { f.prices.text = replace(f.prices.text, R"("option": "spot")", R"("option": "reserved")"); },
+         "data/prices.json:4:56: error[data.bad_value]: x1.large in r1 (reserved): \"reserved\" is not a valid option (hint: one of: "
+         "capacity_block, on_demand, savings_plan_compute_1y, savings_plan_compute_3y, savings_plan_instance_1y, "
+         "savings_plan_instance_3y, spot)"},
         {"an absurd value",
          [](Files& f) { f.accelerators.text = replace(f.accelerators.text, R"("value": 80,)", R"("value": 80000,)"); },
          "data/accelerators.json:8:27: error[data.absurd_value]: chip: value 80000.0 is above the plausible maximum "
@@ -209,14 +281,14 @@ TEST_CASE("errors point at the file, line and column, with the entry and a hint"
         {"a sparse peak filed as a precision",
          [](Files& f) { f.accelerators.text = replace(f.accelerators.text, R"({"bf16":)", R"({"bf16_sparse":)"); },
          "data/accelerators.json:7:23: error[data.unknown_field]: chip: unknown precision \"bf16_sparse\" (hint: one "
-         "of: bf16, fp16, fp32, fp8, int8, tf32)"},
+         "of: bf16, fp16, fp32, fp4, fp8, int8, tf32)"},
         {"an unknown accelerator",
          [](Files& f) { f.instances.text = replace(f.instances.text, R"("accelerator": "chip")", R"("accelerator": "chip2")"); },
          "data/instances.json:6:22: error[data.unknown_reference]: x1.large: unknown accelerator \"chip2\" (hint: "
          "define it in data/accelerators.json)"},
         {"power that is not marked as an estimate",
          [](Files& f) { f.instances.text = replace(f.instances.text, R"("estimate": true, )", ""); },
-         "data/instances.json:12:16: error[data.power_not_estimate]: x1.large: instance power is always an estimate "
+         "data/instances.json:11:16: error[data.power_not_estimate]: x1.large: instance power is always an estimate "
          "(hint: set \"estimate\": true and say how in \"note\")"},
         {"a bad date",
          [](Files& f) { f.sources.text = replace(f.sources.text, R"("as_of": "2024-01-02")", R"("as_of": "last year")"); },
@@ -270,10 +342,10 @@ TEST_CASE("every chip says, with a source, whether it can train and serve; a chi
     CHECK(chip.capabilities.at(planner::kTrain).note == "inference only");
 }
 
-TEST_CASE("the project's Inferentia chips cannot train and every chip can serve, each with a source") {
+TEST_CASE("the project's Inferentia and Qualcomm chips cannot train and every chip can serve, each with a source") {
     for (const auto& chip : test::real_catalogue().accelerators) {
         CAPTURE(chip.id);
-        CHECK(chip.can(planner::kTrain) == (chip.kind != "inferentia"));
+        CHECK(chip.can(planner::kTrain) == (chip.kind != "inferentia" && chip.kind != "qualcomm"));
         CHECK(chip.can(planner::kServe));
         for (const auto& [kind, capability] : chip.capabilities) CHECK(test::real_catalogue().source(capability.source));
     }
@@ -287,7 +359,7 @@ TEST_CASE("a duplicate id is reported and the first entry kept") {
     text.insert(end, ",\n" + text.substr(start, end - start));
     auto load = planner::load_catalogue(files);
     CHECK(messages(load) == std::vector<std::string>{
-        "data/instances.json:15:13: error[data.duplicate_id]: x1.large: \"x1.large\" is defined twice (hint: remove "
+        "data/instances.json:14:13: error[data.duplicate_id]: x1.large: \"x1.large\" is defined twice (hint: remove "
         "or rename one of them)"});
     CHECK(load.catalogue.instances.size() == 1);
 }
@@ -332,12 +404,12 @@ TEST_CASE("a file that is valid JSON but not the expected shape is reported, nev
 
 TEST_CASE("a number too large for a double and a key given twice in a data file are errors at file:line:column") {
     planner::CatalogueFiles files = valid();
-    files.instances.text = replace(files.instances.text, R"("value": 3.5)", R"("value": 1e309)");
+    files.prices.text = replace(files.prices.text, R"("value": 3.5)", R"("value": 1e309)");
     files.regions.text = replace(files.regions.text, R"("name": "Region 1",)", R"("name": "Region 1", "name": "Again",)");
     const auto load = planner::load_catalogue(files);
     CHECK(messages(load) == std::vector<std::string>{
-        "data/instances.json:11:26: error[data.number_out_of_range]: the number 1e309 is too large for a double (above "
-        "1.8e308) (hint: check the exponent)",
         "data/regions.json:3:38: error[data.duplicate_key]: \"name\" is given twice in this object (first at line 3, "
-        "column 18); JSON would keep only this one (hint: remove one of them)"});
+        "column 18); JSON would keep only this one (hint: remove one of them)",
+        "data/prices.json:3:78: error[data.number_out_of_range]: the number 1e309 is too large for a double (above "
+        "1.8e308) (hint: check the exponent)"});
 }

@@ -70,11 +70,13 @@ TEST_CASE("MFU multiplies the accelerator's dense peak at the chosen precision")
     }
 }
 
-TEST_CASE("cost is instance-hours times the catalogue's on-demand price") {
+TEST_CASE("cost is instance-hours times the catalogue's on-demand price in us-east-1 when no region is given") {
     auto result = planner::estimate_training(test::real_catalogue(), s1());
     REQUIRE(result.ok());
     REQUIRE(result.value.footprint.cost_usd);
-    const double price = test::real_catalogue().find("p4de.24xlarge")->price->usd_per_hour.value;
+    CHECK(result.value.footprint.region == "us-east-1");
+    CHECK(result.value.footprint.purchase_option == "on_demand");
+    const double price = test::real_catalogue().price("p4de.24xlarge", "us-east-1")->usd_per_hour.value;
     CHECK(*result.value.footprint.price_usd_per_hour == price);
     CHECK(*result.value.footprint.cost_usd == doctest::Approx(result.value.instance_hours * price).epsilon(1e-12));
     CHECK(result.value.instance_hours == doctest::Approx(result.value.seconds / 3600 * 128).epsilon(1e-12));

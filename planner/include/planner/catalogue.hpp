@@ -50,6 +50,7 @@ struct Figure {
 struct Fact {
     std::string value;
     std::string source;
+    std::string note;
 };
 
 /// Whether a chip is offered for a kind of work, and who says so. A plan that needs a capability the
@@ -68,8 +69,8 @@ inline constexpr const char* kServe = "serve";
 struct Accelerator {
     std::string id;        // e.g. "a100-40gb"
     std::string name;      // e.g. "NVIDIA A100 40GB SXM"
-    std::string kind;      // "gpu" | "trainium" | "inferentia" | "gaudi" | "cpu"
-    std::map<std::string, Figure> peak_tflops;    // DENSE, by precision ("bf16", ...); int8 in TOPS
+    std::string kind;      // "gpu" | "trainium" | "inferentia" | "gaudi" | "qualcomm" | "cpu"
+    std::map<std::string, Figure> peak_tflops;    // DENSE, by precision ("fp4" … "fp32"); int8 in TOPS
     std::map<std::string, Figure> sparse_tflops;  // as vendors print them, never used for MFU
     Figure memory;                                // GB; zero for CPUs (host memory is the instance's)
     std::optional<Figure> memory_bandwidth;       // GB/s
@@ -81,9 +82,30 @@ struct Accelerator {
     bool can(const std::string& work) const;
 };
 
+/// How an instance type is bought. Savings Plans rates are per plan kind and term.
+inline constexpr const char* kOnDemand = "on_demand";
+inline constexpr const char* kSpot = "spot";
+inline constexpr const char* kCapacityBlock = "capacity_block";
+/// Every purchase option a price row may name, in the order pages list them.
+const std::vector<std::string>& purchase_options();
+
+/// One instance type's price in one region under one purchase option, Linux. "Not offered" is a
+/// value: `offered` false, and `usd_per_hour` then holds only its source, date and note (value 0).
+/// Spot prices are a dated snapshot; Capacity Blocks prices are per instance-hour of a block.
 struct Price {
-    Figure usd_per_hour;  // unit "USD/h", on-demand, Linux
-    std::string region;   // e.g. "us-east-1"
+    std::string instance, region, option;
+    bool offered = true;
+    bool published = true;  // false: offered, but AWS lists no price ("value": null); the note says why
+    Figure usd_per_hour;  // unit "USD/h"
+
+    /// Offered with a published price.
+    bool priced() const { return offered && published; }
+};
+
+/// A currency exchange rate, e.g. USD→JPY 157 "JPY/USD", with its source and date.
+struct ExchangeRate {
+    std::string from, to;
+    Figure rate;
 };
 
 struct Instance {
@@ -97,7 +119,6 @@ struct Instance {
     std::optional<Figure> network;  // Gbps
     std::optional<Fact> efa;  // "v1", "v2"
     std::optional<Figure> local_nvme;  // GB
-    std::optional<Price> price;
     std::optional<Figure> power;       // W, whole instance at full load; always an estimate
 };
 
@@ -105,7 +126,10 @@ struct Instance {
 struct Region {
     std::string id;    // e.g. "us-east-1"
     std::string name;
-    Figure carbon_intensity;  // gCO2e/kWh
+    double latitude = 0, longitude = 0;  // where the region's city is, to rank the nearest regions
+    Figure carbon_intensity;  // gCO2e/kWh, location-based (the grid's average)
+    std::optional<Figure> carbon_intensity_market;  // gCO2e/kWh, market-based, where AWS publishes one
+    std::string market_note;  // why there is none, or what it counts
     Figure pue;               // ratio ≥ 1
 };
 
@@ -122,18 +146,39 @@ struct Benchmark {
     std::optional<Figure> latency;             // inference: ms at that throughput
 };
 
-/// A published model, for the training calculator's presets: its size as its paper states it, and
-/// the architecture the planner needs for activation memory.
+/// A published model: its size as its paper states it, and its architecture as its model card or
+/// config states it. All figures are counts.
 struct ModelArchitecture {
-    Figure layers, hidden, heads, sequence, vocabulary;  // unit "count"
+    Figure layers, hidden, heads, vocabulary;
+    std::optional<Figure> sequence;  // the pre-training sequence length, where published
+    // The rest, by name (kArchitectureDetails): context, kv_heads, head_dim, ffn_hidden,
+    // expert_ffn_hidden, experts, experts_per_token, shared_experts, MLA's kv_lora_rank, ...
+    std::map<std::string, Figure> details;
+
+    /// A detail's value, or nothing when the model does not publish it.
+    std::optional<double> detail(const std::string& name) const;
 };
+
+/// The architecture details a model may give beside layers, hidden, heads, sequence and vocabulary.
+const std::vector<std::string>& architecture_details();
 
 struct Model {
     std::string id;    // e.g. "gpt3-175b"
     std::string name;  // e.g. "GPT-3 175B"
-    Figure parameters;               // count, as published
+    Figure parameters;               // count, as published (for a mixture of experts, the total)
+    std::optional<Figure> active_parameters;  // per token, for a mixture of experts
     std::optional<ModelArchitecture> architecture;
     std::optional<Figure> tokens;    // tokens it was trained on, as published
+
+    /// Whether the model is a mixture of experts (its architecture names experts).
+    bool mixture_of_experts() const;
+};
+
+/// Where an instance type can be bought under one purchase option.
+struct Availability {
+    const Price* price = nullptr;       // the row for the asked region, if the catalogue has one
+    std::vector<std::string> elsewhere; // regions that offer it, nearest first
+    std::vector<std::string> options_here;  // options the asked region offers it under
 };
 
 struct Catalogue {
@@ -143,6 +188,8 @@ struct Catalogue {
     std::vector<Region> regions;
     std::vector<Benchmark> benchmarks;
     std::vector<Model> models;
+    std::vector<Price> prices;                // instance × region × option
+    std::vector<ExchangeRate> exchange_rates;
 
     const Instance* find(std::string_view id) const;
     /// The same, reporting `unknown instance type "id"` against request field `field` when absent.
@@ -154,6 +201,13 @@ struct Catalogue {
     const Accelerator& accelerator_of(const Instance& instance) const;
     /// Accelerator memory of the whole instance, GB.
     double accelerator_memory_gb(const Instance& instance) const;
+    /// The price row of an instance type in a region under a purchase option, or nothing.
+    const Price* price(std::string_view instance, std::string_view region, std::string_view option = kOnDemand) const;
+    /// The row for the region, the other regions offering the type under `option` (nearest to
+    /// `region` first) and the options the region offers it under.
+    Availability availability(std::string_view instance, std::string_view region, std::string_view option) const;
+    /// The newest rate from `from` to `to` (by as_of), or nothing.
+    const ExchangeRate* exchange_rate(std::string_view from, std::string_view to) const;
     /// The date of a figure: its own as_of, else its source's.
     std::string as_of(const Figure& figure) const;
     /// What readers see for a benchmark id in a response's `*_source` field: "GPT-3 (Megatron-LM),
@@ -173,8 +227,10 @@ struct CatalogueFiles {
     File regions{"data/regions.json", ""};
     File benchmarks{"data/benchmarks.json", ""};
     File models{"data/models.json", ""};
+    File prices{"data/prices.json", ""};
+    File currency{"data/currency.json", ""};
 
-    std::vector<File*> all() { return {&sources, &accelerators, &instances, &regions, &benchmarks, &models}; }
+    std::vector<File*> all() { return {&sources, &accelerators, &instances, &regions, &benchmarks, &models, &prices, &currency}; }
 };
 
 struct CatalogueLoad {
@@ -191,6 +247,7 @@ void to_json(nlohmann::json& j, const Figure& f);
 void to_json(nlohmann::json& j, const Fact& f);
 void to_json(nlohmann::json& j, const Capability& c);
 void to_json(nlohmann::json& j, const Price& p);
+void to_json(nlohmann::json& j, const ExchangeRate& r);
 void to_json(nlohmann::json& j, const Accelerator& a);
 void to_json(nlohmann::json& j, const Instance& i);
 void to_json(nlohmann::json& j, const Region& r);
@@ -207,6 +264,7 @@ void from_json(const nlohmann::json& j, Figure& f);
 void from_json(const nlohmann::json& j, Fact& f);
 void from_json(const nlohmann::json& j, Capability& c);
 void from_json(const nlohmann::json& j, Price& p);
+void from_json(const nlohmann::json& j, ExchangeRate& r);
 void from_json(const nlohmann::json& j, Accelerator& a);
 void from_json(const nlohmann::json& j, Instance& i);
 void from_json(const nlohmann::json& j, Region& r);

@@ -1,11 +1,14 @@
 // What running instances costs in money, energy and carbon:
 //
-//     cost   = instance-hours · on-demand price
+//     cost   = instance-hours · price (the region's, under the purchase option)
 //     energy = instance-hours · instance power · PUE          (kWh)
 //     CO2e   = energy · grid carbon intensity                 (kg)
 //
 // Instance power is an estimate (accelerator TDP × count + host, see data/README.md); every
-// figure can be overridden by the request: region, price_usd_per_hour, power_watts, pue.
+// figure can be overridden by the request: region, purchase_option, price_usd_per_hour, power_watts,
+// pue, grid_kg_per_kwh, usd_jpy. A type the region does not offer under the option is refused, with
+// the nearest regions that do. Costs stay in USD; the response carries the USD→JPY rate it would
+// use (usd_jpy, with its source and date) and the display shows yen on Japanese pages.
 #pragma once
 
 #include <optional>
@@ -33,17 +36,22 @@ struct Range {
 /// unless the figure carries a range of its own.
 inline constexpr Range kEstimatedPowerFactor{0.75, 1.0};
 
+/// Where a plan is priced when the request names no region.
+inline constexpr const char* kDefaultRegion = "us-east-1";
+
 struct FootprintInputs {
-    std::optional<std::string> region;         // default: the price's region
+    std::optional<std::string> region;         // default: kDefaultRegion
+    std::optional<std::string> purchase_option;  // default: on_demand (purchase_options())
     std::optional<double> price_usd_per_hour;  // overrides the catalogue's price
+    std::optional<double> usd_jpy;             // overrides the catalogue's exchange rate
     std::optional<double> power_watts;         // per instance; overrides the catalogue's estimate
     std::optional<double> pue;                 // overrides the region's
     std::optional<double> grid_kg_per_kwh;     // the user's own grid factor (e.g. a power purchase
                                                // agreement), kg CO2e per kWh; overrides the region's
 };
 
-/// Reads region, price_usd_per_hour, power_watts, pue and grid_kg_per_kwh under `prefix` ("" or
-/// "configurations.0.").
+/// Reads region, purchase_option, price_usd_per_hour, usd_jpy, power_watts, pue and grid_kg_per_kwh
+/// under `prefix` ("" or "configurations.0.").
 FootprintInputs read_footprint_inputs(RequestReader& in, const std::string& prefix);
 
 /// `names` and the fields read_footprint_inputs reads: the known fields of a request, for reject_unknown.
@@ -52,6 +60,10 @@ std::set<std::string> with_footprint_fields(std::set<std::string> names);
 struct Footprint {
     std::optional<double> price_usd_per_hour;
     std::string price_as_of;   // "request" when overridden
+    std::string price_source;  // the price row's source id, or "request"
+    std::string purchase_option;  // on_demand, spot, ...
+    std::optional<double> usd_jpy;       // the rate the display converts with
+    std::string usd_jpy_source, usd_jpy_as_of;  // source id and date, or "request"
     std::optional<double> cost_usd;
     std::optional<double> power_watts;
     std::optional<double> energy_kwh;
@@ -66,7 +78,8 @@ struct Footprint {
     std::optional<Range> power_factor, power_watts_range, energy_kwh_range, co2e_kg_range;
 };
 
-/// The footprint of `instance_hours` on `instance`. The only error is an unknown region.
+/// The footprint of `instance_hours` on `instance`. Errors: an unknown region or purchase option, and
+/// a type the region does not offer under the option (naming the nearest regions that do).
 Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& instance, double instance_hours,
                              const FootprintInputs& inputs, const std::string& field_prefix = "");
 

@@ -1,11 +1,14 @@
 // Instance types side by side: the figures that matter for ML, per whole instance, with the
 // derived price per dense PFLOPS-hour.
 //
-//     {"api":1,"kind":"instances","ids":["p4d.24xlarge","trn1.32xlarge"]}
+//     {"api":1,"kind":"instances","ids":["p4d.24xlarge","trn1.32xlarge"],
+//      "region":"ap-northeast-1","purchase_option":"on_demand"}
 //
-// Peaks are dense (never sparse) and summed over the instance's accelerators; the price per
-// PFLOPS-hour is the on-demand price over the dense peak at that precision. Figures the catalogue
-// does not have are left out, never guessed.
+// Peaks are dense (never sparse) and summed over the instance's accelerators; the price is the
+// region's under the purchase option (default us-east-1, on-demand), and the price per
+// PFLOPS-hour is that price over the dense peak at that precision. A type the region does not offer
+// under the option has `offered: false` and no price; `regions_offered` lists where it is sold
+// under any option. Figures the catalogue does not have are left out, never guessed.
 #pragma once
 
 #include <map>
@@ -23,6 +26,8 @@ namespace planner {
 
 struct InstanceSheetRequest {
     std::vector<std::string> ids;  // empty: every instance type, in catalogue order
+    std::string region = "us-east-1";
+    std::string purchase_option = "on_demand";
 };
 
 struct InstanceSheetRow {
@@ -35,7 +40,9 @@ struct InstanceSheetRow {
     std::optional<std::string> efa;
     double vcpu = 0, memory_gib = 0;
     std::optional<double> price_usd_per_hour;
-    std::string price_as_of, price_region;
+    std::string price_as_of, price_region, price_source, purchase_option;
+    std::optional<bool> offered;               // in the region under the option; unknown when absent
+    std::vector<std::string> regions_offered;  // under any option, in catalogue order
     std::map<std::string, double> usd_per_pflops_hour;  // price / (dense peak in PFLOPS), by precision
     std::optional<double> power_watts;                  // estimate
     // The fields above whose figure the catalogue marks as an estimate, not a published value, as

@@ -49,7 +49,7 @@ private:
     std::vector<FieldError> errors_;
 };
 
-/// The precisions a request may name: fp32, tf32, bf16, fp16, fp8, int8.
+/// The precisions a request may name: fp32, tf32, bf16, fp16, fp8, fp4, int8.
 const std::set<std::string>& precisions();
 
 /// Formats a number for messages the way a person writes it: 100000, 0.5, 1e+15.
