@@ -9,7 +9,7 @@ using nlohmann::json;
 Checked<EnergyRequest> read_energy_request(const json& request) {
     RequestReader in(request);
     Checked<EnergyRequest> out;
-    in.reject_unknown("", {"api", "kind", "configurations", "region", "pue", "grid_kg_per_kwh"});
+    in.reject_unknown("", {"api", "kind", "configurations", "region", "purchase_option", "usd_jpy", "pue", "grid_kg_per_kwh"});
     const FootprintInputs shared = read_footprint_inputs(in, "");
     const json* list = in.find("configurations");
     if (!list || !list->is_array() || list->size() < 2 || list->size() > 4) {
@@ -31,6 +31,8 @@ Checked<EnergyRequest> read_energy_request(const json& request) {
             if (!c.footprint.region) c.footprint.region = shared.region;
             if (!c.footprint.pue) c.footprint.pue = shared.pue;
             if (!c.footprint.grid_kg_per_kwh) c.footprint.grid_kg_per_kwh = shared.grid_kg_per_kwh;
+            if (!c.footprint.purchase_option) c.footprint.purchase_option = shared.purchase_option;
+            if (!c.footprint.usd_jpy) c.footprint.usd_jpy = shared.usd_jpy;
             out.value.configurations.push_back(std::move(c));
         }
     }

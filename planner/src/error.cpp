@@ -14,7 +14,7 @@ void to_json(json& j, const Diagnostic& e) {
 std::string Diagnostic::to_string() const {
     std::string out = file;
     if (line) out += ":" + std::to_string(line) + ":" + std::to_string(column);
-    out += ": error[" + code + "]: ";
+    out += ": " + severity + "[" + code + "]: ";
     if (!entry.empty()) out += entry + ": ";
     out += message;
     if (!hint.empty()) out += " (hint: " + hint + ")";

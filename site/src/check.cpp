@@ -1,5 +1,7 @@
 #include "check.hpp"
 
+#include "planner/freshness.hpp"
+
 #include <cctype>
 #include <set>
 
@@ -167,12 +169,13 @@ std::vector<Diagnostic> check_links(const std::map<std::string, const std::strin
     return problems;
 }
 
-CheckReport check_site(const BuildOptions& options) {
+CheckReport check_site(const BuildOptions& options, const Freshness& freshness) {
     CheckReport report;
     Sources sources = load(options.root, report.problems);
     if (!report.problems.empty()) return report;
     Parsed parsed = parse(sources, options, report.problems);
     if (!report.problems.empty()) return report;
+    if (!freshness.today.empty()) report.warnings = planner::stale_figures(parsed.catalogue, freshness.today, freshness.max_months);
     const Config& config = parsed.config;
     Site site = assemble(parsed, report.problems);
     if (!report.problems.empty()) return report;

@@ -15,6 +15,8 @@
 #include <CLI/CLI.hpp>
 
 #include "build.hpp"
+#include <ctime>
+
 #include "check.hpp"
 #include "files.hpp"
 #include "plan_command.hpp"
@@ -45,13 +47,24 @@ int run_build(const site::BuildOptions& options) {
     return 0;
 }
 
-int run_check(const site::BuildOptions& options) {
+// Today's date in UTC, YYYY-MM-DD.
+std::string today_utc() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char text[11];
+    std::strftime(text, sizeof text, "%Y-%m-%d", &tm);
+    return text;
+}
+
+int run_check(const site::BuildOptions& options, int max_age_months) {
     const auto start = std::chrono::steady_clock::now();
-    site::CheckReport report = site::check_site(options);
+    site::CheckReport report = site::check_site(options, site::Freshness{today_utc(), max_age_months});
     for (const auto& p : report.problems) std::cerr << p.to_string() << "\n";
+    for (const auto& w : report.warnings) std::cerr << w.to_string() << "\n";
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    std::printf("checked %zu pages and %zu internal links in %.0f ms: %zu problem(s)\n", report.pages, report.links, ms,
-                report.problems.size());
+    std::printf("checked %zu pages and %zu internal links in %.0f ms: %zu problem(s), %zu warning(s)\n", report.pages,
+                report.links, ms, report.problems.size(), report.warnings.size());
     return report.problems.empty() ? 0 : 1;
 }
 
@@ -78,6 +91,10 @@ int main(int argc, char** argv) {
     add_build_options(build_cmd);
     auto* check_cmd = app.add_subcommand("check", "Report broken links and anchors, missing images and translations, and build errors");
     add_build_options(check_cmd);
+    int max_age_months = 12;
+    check_cmd->add_option("--max-age-months", max_age_months, "Warn about prices and specifications older than this")
+        ->check(CLI::Range(1, 600))
+        ->capture_default_str();
 
     site::ServeOptions serve;
     auto* serve_cmd = app.add_subcommand("serve", "Build, serve on loopback, rebuild on changes and reload open pages");
@@ -98,7 +115,7 @@ int main(int argc, char** argv) {
         if (*plan) return site::run_plan_command(plan_command);
         build.progress = isatty(STDERR_FILENO);
         if (*build_cmd) return run_build(build);
-        if (*check_cmd) return run_check(build);
+        if (*check_cmd) return run_check(build, max_age_months);
 
         serve.build = build;
         serve.watch = !no_watch;

@@ -308,6 +308,14 @@ json choices_for(const planner::Catalogue& catalogue, const std::string& key, co
             const auto name = strings.find("region_" + r.id);
             add(r.id, (name != strings.end() && name->is_string() ? name->get<std::string>() : r.name) + " (" + r.id + ")");
         }
+    } else if (key == "purchase_option") {  // the options the catalogue has prices for
+        std::set<std::string> priced;
+        for (const auto& p : catalogue.prices) priced.insert(p.option);
+        for (const std::string& o : planner::purchase_options())
+            if (priced.count(o)) {
+                const auto name = strings.find("option_" + o);
+                add(o, name != strings.end() && name->is_string() ? name->get<std::string>() : o);
+            }
     } else if (key == "benchmark") {
         const auto names = catalogue.benchmark_names(lang);
         for (const auto& b : catalogue.benchmarks)
