@@ -98,6 +98,15 @@ void rank(std::vector<Row>& rows, bool by_time = false) {
     std::stable_partition(rows.begin(), rows.end(), [](const Row& r) { return !r.error; });
 }
 
+// The first runnable row's exchange rate: every row reads the same request and catalogue.
+template <class Row, class Point>
+void take_rate(Comparison<Row, Point>& c, const Footprint& f) {
+    if (c.usd_jpy || !f.usd_jpy) return;
+    c.usd_jpy = f.usd_jpy;
+    c.usd_jpy_source = f.usd_jpy_source;
+    c.usd_jpy_as_of = f.usd_jpy_as_of;
+}
+
 TrainingComparison compare_train(const Catalogue& catalogue, const CompareRequest& request, const TrainingRequest& job) {
     TrainingComparison out;
     for (const std::string& id : request.instances) {
@@ -116,6 +125,7 @@ TrainingComparison compare_train(const Catalogue& catalogue, const CompareReques
             row.cost_usd = r.value.footprint.cost_usd;
             row.energy_kwh = r.value.footprint.energy_kwh;
             row.co2e_kg = r.value.footprint.co2e_kg;
+            take_rate(out, r.value.footprint);
             row.mfu = r.value.mfu;
             row.mfu_source = r.value.mfu_source;
             if (r.value.range) {
@@ -154,6 +164,7 @@ InferenceComparison compare_infer(const Catalogue& catalogue, const CompareReque
             row.latency_ms = r.value.latency_ms;
             row.cost_per_million = r.value.cost_per_million;
             row.kwh_per_million = r.value.kwh_per_million;
+            take_rate(out, r.value.footprint);
             for (double factor : {0.25, 0.5, 1.0, 2.0, 4.0}) {
                 req.rate_per_second = job.rate_per_second * factor;
                 auto p = estimate_inference(catalogue, req);
@@ -292,6 +303,11 @@ namespace {
 template <class Row, class Point>
 void comparison_json(json& j, const char* job, const Comparison<Row, Point>& c) {
     j["job"] = job;
+    if (c.usd_jpy) {
+        j["usd_jpy"] = *c.usd_jpy;
+        j["usd_jpy_source"] = c.usd_jpy_source;
+        j["usd_jpy_as_of"] = c.usd_jpy_as_of;
+    }
     json& rows = j["rows"] = json::array();
     for (const auto& r : c.rows) to_json(rows.emplace_back(), r);
     json& sweep = j["sweep"] = json::array();

@@ -1,5 +1,8 @@
 #include "planner/messages.hpp"
 
+#include <algorithm>
+#include <map>
+
 #include <optional>
 
 namespace planner {
@@ -94,13 +97,13 @@ const Entry kJapanese[] = {
     // A type the region does not offer under the purchase option (longest forms first: the matcher
     // takes the first pattern that fits).
     {"{} is not offered in {} as {}; it is offered there as {}; nearest regions that offer it: {}",
-     "{0} は {1} では {2} で提供されていません。このリージョンでは {3} で提供されています。{2} で提供している近いリージョン: {4}"},
+     "{0} は {1} では{2}で提供されていません。このリージョンでは{3}で提供されています。{2}で提供している近いリージョン: {4}"},
     {"{} is not offered in {} as {}; it is offered there as {}; no region in the catalogue offers it so",
-     "{0} は {1} では {2} で提供されていません。このリージョンでは {3} で提供されています。{2} で提供しているリージョンはカタログにありません"},
+     "{0} は {1} では{2}で提供されていません。このリージョンでは{3}で提供されています。{2}で提供しているリージョンはカタログにありません"},
     {"{} is not offered in {} as {}; nearest regions that offer it: {}",
-     "{0} は {1} では {2} で提供されていません。提供している近いリージョン: {3}"},
+     "{0} は {1} では{2}で提供されていません。提供している近いリージョン: {3}"},
     {"{} is not offered in {} as {}; no region in the catalogue offers it so",
-     "{0} は {1} では {2} で提供されていません。{2} で提供しているリージョンはカタログにありません"},
+     "{0} は {1} では{2}で提供されていません。{2}で提供しているリージョンはカタログにありません"},
     // Notes beside a result (training, inference, footprint).
     {"memory: activations not included; give model.architecture to include them",
      "メモリー: 活性化は含まれていません。含めるにはモデルのアーキテクチャを指定してください"},
@@ -108,7 +111,7 @@ const Entry kJapanese[] = {
      "トークン数: Chinchilla 最適 (パラメーターあたり 20、Hoffmann ら 2022)"},
     {"instances: raised to {} so that the model fits in memory", "インスタンス数: モデルがメモリーに収まるよう {0} 台に増やしました"},
     {"cost: no published {} price for {} in {}; give price_usd_per_hour",
-     "費用: {2} での {1} の {0} 料金は公表されていません。1 時間あたりの料金を指定してください"},
+     "費用: {2} での {1} の{0}料金は公表されていません。1 時間あたりの料金を指定してください"},
     {"spot: a dated price snapshot; AWS can reclaim spot capacity with two minutes' notice, so the job needs checkpoints and restarts, which this time does not include",
      "スポット: 料金はある日のスナップショットです。AWS は 2 分前の通知でスポットの容量を回収することがあるため、チェックポイントと再開が必要ですが、この時間には含まれていません"},
     {"energy: no power estimate for {} in the catalogue; give power_watts",
@@ -175,12 +178,35 @@ std::string fill(std::string_view form, const std::vector<std::string>& parts) {
     return out;
 }
 
+// A part of a message that is a purchase option id, or a list of them, in Japanese; other parts
+// (instance ids, regions, numbers) as they are.
+std::string option_names_ja(const std::string& part) {
+    static const std::map<std::string, std::string> kNames = {
+        {"on_demand", "オンデマンド"}, {"spot", "スポット"}, {"capacity_block", "キャパシティブロック"},
+        {"savings_plan_compute_1y", "Compute Savings Plans (1 年)"}, {"savings_plan_compute_3y", "Compute Savings Plans (3 年)"},
+        {"savings_plan_instance_1y", "EC2 Instance Savings Plans (1 年)"},
+        {"savings_plan_instance_3y", "EC2 Instance Savings Plans (3 年)"}};
+    std::string out;
+    for (std::size_t from = 0; from <= part.size();) {
+        const std::size_t comma = std::min(part.find(", ", from), part.size());
+        const std::string item = part.substr(from, comma - from);
+        const auto name = kNames.find(item);
+        if (name == kNames.end()) return part;  // not a list of options
+        out += (out.empty() ? "" : "、") + name->second;
+        from = comma + 2;
+    }
+    return out;
+}
+
 }  // namespace
 
 std::string localise(const std::string& message, std::string_view lang) {
     if (lang != "ja") return message;
     for (const Entry& e : kJapanese)
-        if (auto parts = match(e.en, message)) return fill(e.ja, *parts);
+        if (auto parts = match(e.en, message)) {
+            for (std::string& part : *parts) part = option_names_ja(part);
+            return fill(e.ja, *parts);
+        }
     return message;
 }
 

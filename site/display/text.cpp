@@ -116,6 +116,14 @@ nlohmann::json displayed(const nlohmann::json& value, const std::string& key, co
         for (const auto& item : value) out.push_back(displayed(item, key, names, money, in_money));
         return out;
     }
+    if (value.is_string() && key == "purchase_option" && money.lang == "ja") {  // the option's Japanese name
+        static const std::map<std::string, std::string> kJa = {
+            {"on_demand", "オンデマンド"}, {"spot", "スポット"}, {"capacity_block", "キャパシティブロック"},
+            {"savings_plan_compute_1y", "Compute Savings Plans (1 年)"}, {"savings_plan_compute_3y", "Compute Savings Plans (3 年)"},
+            {"savings_plan_instance_1y", "EC2 Instance Savings Plans (1 年)"},
+            {"savings_plan_instance_3y", "EC2 Instance Savings Plans (3 年)"}};
+        if (auto name = kJa.find(value.get<std::string>()); name != kJa.end()) return name->second;
+    }
     if (value.is_string() && ends_with(key, "_source"))
         if (auto name = names.find(value.get<std::string>()); name != names.end()) return name->second;
     return value;

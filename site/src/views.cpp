@@ -280,8 +280,11 @@ json catalogue_view(const planner::Catalogue& catalogue, const std::vector<const
     json view{{"rows", rows}, {"sources", cite.sources()}, {"region", choice.region}, {"option", choice.option}};
     view["region_name"] = word("region_" + choice.region, choice.region);
     view["option_name"] = word("option_" + choice.option, choice.option);
-    if (rate) {
+    if (rate) {  // the rate's source joins the numbered list, after the rows'
         view["usd_jpy"] = format_grouped(rate->rate.value, 2);
+        view["usd_jpy_n"] = cite.number(rate->rate.source);
+        view["yen"] = choice.lang == "ja";
+        view["sources"] = cite.sources();
         view["usd_jpy_as_of"] = catalogue.as_of(rate->rate);
     }
     return view;

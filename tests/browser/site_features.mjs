@@ -118,14 +118,15 @@ run('browser.site_features', async ({ url, context, problems }) => {
   assert.ok(all.length >= 20);
 
   await page.fill('#cheatsheet-filter', 'trainium');
-  assert.deepEqual(await ids(), ['trn1.2xlarge', 'trn1.32xlarge', 'trn1n.32xlarge']);
+  assert.deepEqual(await ids(), ['trn1.2xlarge', 'trn1.32xlarge', 'trn1n.32xlarge', 'trn2.3xlarge', 'trn2.48xlarge',
+    'trn2u.48xlarge', 'trn2-ultraserver', 'trn3-ultraserver-gen1', 'trn3-ultraserver-gen2']);
   await page.fill('#cheatsheet-filter', '');
 
   // Sort by vCPU, ascending then descending; numbers sort as numbers, not text.
   const vcpu = page.locator('table.cheatsheet thead th', { hasText: 'vCPU' });
   await vcpu.locator('button').click();
   assert.equal(await vcpu.getAttribute('aria-sort'), 'ascending');
-  const ascending = await page.locator('table.cheatsheet tbody tr td:nth-child(7)').evaluateAll(
+  const ascending = await page.locator('table.cheatsheet tbody tr td:nth-child(9)').evaluateAll(
     (cells) => cells.map((c) => Number(c.dataset.value)));
   assert.deepEqual(ascending, [...ascending].sort((a, b) => a - b));
   await vcpu.locator('button').click();
@@ -134,5 +135,5 @@ run('browser.site_features', async ({ url, context, problems }) => {
   // Hide the price column.
   await page.locator('[data-table-controls] summary').click();
   await page.locator('[data-table-controls] label', { hasText: 'price' }).click();
-  assert.equal(await page.locator('table.cheatsheet thead th:nth-child(11)').isHidden(), true);
+  assert.equal(await page.locator('table.cheatsheet thead th:nth-child(13)').isHidden(), true);
 });

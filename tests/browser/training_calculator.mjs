@@ -126,7 +126,9 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
   for (const r of rows.filter((r) => r[0].startsWith('inf'))) assert.match(r[2], /推論用のチップで、学習には使えません/);
   const [first, next] = runnable;
   assert.equal(await answer.textContent(),
-    `30 日以内で最も安いのは ${first[0]} × ${first[1]} 台 (${first[4]} USD)、次は ${next[0]} × ${next[1]} 台 (${next[4]} USD)。`);
+    `30 日以内で最も安いのは ${first[0]} × ${first[1]} 台、${first[4]}、次は ${next[0]} × ${next[1]} 台、${next[4]}。`);
+  // On the Japanese page money is yen first, dollars beside.
+  assert.match(first[4], /^[\d.,]+ (万|億)円 \([\d,]+ ドル\)$/);
   // "What is the fastest plan I can pay for?": with a budget every runnable row costs at most it,
   // fastest first, and the sentence names the fastest.
   await page.goto(`${url}calculators/training/?parameters=13&tokens=260&instance=p5.48xlarge&recompute=none&throughput=mfu&mfu=40&size=budget&budget_usd=100000`);
@@ -136,13 +138,14 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
     trs.map((tr) => [...tr.children].map((td) => td.textContent)))).filter((r) => /^[\d,.]+$/.test(r[2]));
   assert.ok(budgetRows.length >= 2, JSON.stringify(budgetRows));
   const num = (text) => Number(text.replace(/,/g, ''));
+  const dollars = (text) => num(text.match(/\(([\d,.]+) ドル\)$/)[1]);  // yen first, dollars beside
   for (let i = 0; i < budgetRows.length; ++i) {
-    assert.ok(num(budgetRows[i][4]) <= 100000, `${budgetRows[i][0]} costs ${budgetRows[i][4]}`);
+    assert.ok(dollars(budgetRows[i][4]) <= 100000, `${budgetRows[i][0]} costs ${budgetRows[i][4]}`);
     if (i) assert.ok(num(budgetRows[i][2]) >= num(budgetRows[i - 1][2]), 'fastest first');
   }
   const [fast, second] = budgetRows;
-  assert.equal(await answer.textContent(), `予算 100000 USD 以内で最も速いのは ${fast[0]} × ${fast[1]} 台で ${fast[2]} 日 (${fast[4]} USD)、` +
-    `次は ${second[0]} × ${second[1]} 台で ${second[2]} 日 (${second[4]} USD)。`);
+  assert.equal(await answer.textContent(), `予算 100000 USD 以内で最も速いのは ${fast[0]} × ${fast[1]} 台で ${fast[2]} 日、${fast[4]}、` +
+    `次は ${second[0]} × ${second[1]} 台で ${second[2]} 日、${second[4]}。`);
 
   // Back to a count: the sentence goes, since it answers the deadline and budget questions only.
   await page.check('input[name="size"][value="count"]');

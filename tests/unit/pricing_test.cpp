@@ -73,7 +73,7 @@ TEST_CASE("a type the region does not offer is refused, naming the nearest regio
     // In Japanese too.
     json ja = plan(energy("trn1.32xlarge", {{"region", "ap-northeast-1"}, {"lang", "ja"}}));
     CHECK(ja["errors"][0]["message"] ==
-          "trn1.32xlarge は ap-northeast-1 では on_demand で提供されていません。提供している近いリージョン: us-west-2, us-east-2, us-east-1");
+          "trn1.32xlarge は ap-northeast-1 ではオンデマンドで提供されていません。提供している近いリージョン: us-west-2, us-east-2, us-east-1");
     // P5e (H200) is sold through Capacity Blocks only: asking for on-demand says how the region sells it.
     json p5e = plan(energy("p5e.48xlarge", {{"region", "ap-northeast-1"}, {"purchase_option", "on_demand"}}));
     REQUIRE(p5e["ok"] == false);

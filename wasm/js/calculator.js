@@ -420,7 +420,8 @@ const EXTRAS = {
       type: 'scatter', log_x: true, log_y: true,
       points: runnable.map((r) => ({ label: r.instance, x: r.days, y: r.cost_usd, marked: r.pareto })),
     }, draw);
-    const rows = shown({ rows: compare.compare.rows }).rows;  // the sweep is drawn, not shown as text
+    // The sweep is drawn, not shown as text; the rate goes with the rows, for yen on Japanese pages.
+    const rows = shown({ usd_jpy: compare.compare.usd_jpy, rows: compare.compare.rows }).rows;
     answer(root.querySelector('[data-answer]'), form, request, rows.filter((r) => r.days != null && r.cost_usd != null));
     fillTable(root.querySelector('[data-table="compare-rows"]'), rows.map((r) => [
       { text: r.instance }, { text: r.instances, num: true }, { text: r.days ?? r.error, num: r.days != null },
@@ -597,12 +598,16 @@ function printPlan(root, labels, { request, response }, call) {
     const { instances, accelerators, benchmarks, sources } = catalogue.catalog;
     const instance = instances.find((i) => i.id === (request?.instance ?? result.instance));
     if (instance) {
-      figures([instance.price, instance.power]);
+      figures([instance.power]);
       const chip = accelerators.find((a) => a.id === instance.accelerator);
       if (chip) figures([chip.peak_tflops, chip.default_mfu]);
     }
     for (const id of [result.scaling_source, result.throughput_source, result.mfu_source])
       figures(benchmarks.find((b) => b.id === id));
+    // The price and the exchange rate the plan used (a training result has them itself, an inference
+    // result in its fleet_hour); "request" is no source.
+    const money = result.fleet_hour ?? result;
+    for (const id of [money.price_source, money.usd_jpy_source]) if (sources[id]) cited.add(id);
     const ol = document.createElement('ol');
     ol.append(...[...cited].filter((id) => sources[id]).map((id) => Object.assign(document.createElement('li'), {
       textContent: `${sources[id].title} (${sources[id].as_of}) ${sources[id].url}`,

@@ -81,6 +81,10 @@ template <class Row, class Point>
 struct Comparison {
     std::vector<Row> rows;             // runnable rows first, cheapest first; then the others
     std::vector<Sweep<Point>> sweep;   // in the request's (or the catalogue's) order
+    // The USD→JPY rate every row's costs convert with (the request's or the catalogue's), and where
+    // it comes from: one rate for the whole comparison.
+    std::optional<double> usd_jpy;
+    std::string usd_jpy_source, usd_jpy_as_of;
 };
 using TrainingComparison = Comparison<TrainingRow, TrainingPoint>;
 using InferenceComparison = Comparison<InferenceRow, InferencePoint>;
