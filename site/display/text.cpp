@@ -62,7 +62,7 @@ std::string format_yen(double jpy) {
     const double m = std::fabs(jpy);
     if (m >= 1e12) return format_display(jpy / 1e12) + " 兆円";
     if (m >= 1e8) return format_display(jpy / 1e8) + " 億円";
-    if (m >= 1e4) return format_display(jpy / 1e4) + " 万円";
+    if (m >= 1e5) return format_display(jpy / 1e4) + " 万円";  // below 10 万, grouped yen reads better
     return format_grouped(jpy, 0) + " 円";
 }
 
@@ -116,13 +116,17 @@ nlohmann::json displayed(const nlohmann::json& value, const std::string& key, co
         for (const auto& item : value) out.push_back(displayed(item, key, names, money, in_money));
         return out;
     }
-    if (value.is_string() && key == "purchase_option" && money.lang == "ja") {  // the option's Japanese name
-        static const std::map<std::string, std::string> kJa = {
-            {"on_demand", "オンデマンド"}, {"spot", "スポット"}, {"capacity_block", "キャパシティブロック"},
-            {"savings_plan_compute_1y", "Compute Savings Plans (1 年)"}, {"savings_plan_compute_3y", "Compute Savings Plans (3 年)"},
-            {"savings_plan_instance_1y", "EC2 Instance Savings Plans (1 年)"},
-            {"savings_plan_instance_3y", "EC2 Instance Savings Plans (3 年)"}};
-        if (auto name = kJa.find(value.get<std::string>()); name != kJa.end()) return name->second;
+    if (value.is_string() && key == "purchase_option") {  // the option's name in the page's language
+        static const std::map<std::string, std::pair<const char*, const char*>> kNames = {
+            {"on_demand", {"on-demand", "オンデマンド"}},
+            {"spot", {"spot", "スポット"}},
+            {"capacity_block", {"Capacity Blocks", "キャパシティブロック"}},
+            {"savings_plan_compute_1y", {"Compute Savings Plans (1 year)", "Compute Savings Plans (1 年)"}},
+            {"savings_plan_compute_3y", {"Compute Savings Plans (3 years)", "Compute Savings Plans (3 年)"}},
+            {"savings_plan_instance_1y", {"EC2 Instance Savings Plans (1 year)", "EC2 Instance Savings Plans (1 年)"}},
+            {"savings_plan_instance_3y", {"EC2 Instance Savings Plans (3 years)", "EC2 Instance Savings Plans (3 年)"}}};
+        if (auto name = kNames.find(value.get<std::string>()); name != kNames.end())
+            return money.lang == "ja" ? name->second.second : name->second.first;
     }
     if (value.is_string() && ends_with(key, "_source"))
         if (auto name = names.find(value.get<std::string>()); name != names.end()) return name->second;

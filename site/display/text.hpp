@@ -22,7 +22,7 @@ std::string format_grouped(double value, int decimals);
 /// live results with the same rule, so a build-time example and a live result read alike.
 std::string format_display(double value);
 
-/// Yen as Japanese writes large sums: "8,500 円", "1,234 万円", "2.6 億円", "1.2 兆円".
+/// Yen as Japanese writes large sums: "8,500 円", "10,802 円", "12.3 万円", "2.6 億円", "1.2 兆円".
 std::string format_yen(double jpy);
 
 /// Money in a language's convention: English pages USD as format_display writes it ("1,234");

@@ -325,7 +325,8 @@ json view_for(const SiteIndex& index, const Page& page, std::vector<Diagnostic>&
         for (const auto& p : catalogue.prices) priced.insert(p.option);
         json regions = json::array(), options = json::array();
         for (const auto& r : catalogue.regions)
-            regions.push_back({{"name", strings.value("region_" + r.id, r.name)},
+            regions.push_back({{"name", strings.value("region_short_" + r.id, r.name)},
+                               {"title", strings.value("region_" + r.id, r.name)},
                                {"url", base + cheatsheet_key(r.id, choice.option) + "/"},
                                {"current", r.id == choice.region}});
         for (const auto& o : planner::purchase_options())

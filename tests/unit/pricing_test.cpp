@@ -123,6 +123,7 @@ TEST_CASE("the exchange rate travels with every cost: the catalogue's with its d
 
 TEST_CASE("Japanese pages show yen first with dollars beside, as Japanese writes large sums; English pages dollars") {
     CHECK(site::format_yen(8500) == "8,500 円");
+    CHECK(site::format_yen(10802) == "10,802 円");
     CHECK(site::format_yen(1234000) == "123 万円");
     CHECK(site::format_yen(26040000) == "2,604 万円");
     CHECK(site::format_yen(260400000) == "2.6 億円");
