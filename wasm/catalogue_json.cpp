@@ -38,6 +38,6 @@ int main(int argc, char** argv) {
     for (const auto& e : load.errors) std::cerr << e.to_string() << '\n';
     if (!load.ok()) return 1;
     std::ofstream out(argv[1], std::ios::binary);
-    out << nlohmann::json(load.catalogue).dump();
+    out << planner::catalogue_without_notes(load.catalogue).dump();
     return out.good() ? 0 : 1;
 }

@@ -102,7 +102,7 @@ json plan_instances(const Catalogue& catalogue, const json& request) {
 json plan_catalog(const Catalogue& catalogue, const json& request) {
     for (auto it = request.begin(); it != request.end(); ++it)
         if (it.key() != "api" && it.key() != "kind") return failure({{it.key(), "is not a known field"}});
-    return success("catalog", catalogue);
+    return success("catalog", catalogue_without_notes(catalogue));
 }
 
 json dispatch(const Catalogue& catalogue, const json& request) {

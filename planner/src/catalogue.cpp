@@ -222,6 +222,25 @@ void to_json(json& j, const Catalogue& c) {
 }
 
 namespace {
+// Removes "note" from every figure ({"value": number, "unit", "source", ...}) under `j`; a
+// capability's or a region's note (why a chip cannot train) stays.
+void drop_figure_notes(json& j) {
+    if (j.is_array()) {
+        for (json& item : j) drop_figure_notes(item);
+    } else if (j.is_object()) {
+        if (j.contains("unit") && j.contains("source")) j.erase("note");
+        for (auto& [key, value] : j.items()) drop_figure_notes(value);
+    }
+}
+}  // namespace
+
+json catalogue_without_notes(const Catalogue& c) {
+    json j = c;
+    drop_figure_notes(j);
+    return j;
+}
+
+namespace {
 template <class T>
 void take(const json& j, const char* key, std::optional<T>& v) {
     if (auto it = j.find(key); it != j.end()) v = it->template get<T>();

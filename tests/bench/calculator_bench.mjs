@@ -1,5 +1,5 @@
 // The calculators in Chromium, against issue 5's targets, measured in one run:
-//   - the planner's wasm + JS, gzipped (target ≤ 150 KB), and the part of it that is the catalogue;
+//   - the planner's wasm + JS without the catalogue, gzipped (target ≤ 150 KB), and the catalogue (≤ 60 KB);
 //   - the training calculator page's bytes on a cold load (target ≤ 300 KB), raw and gzipped;
 //   - input event → updated result and charts, median over 100 edits of the instance count, each
 //     running the compare sweep over the whole catalogue (target ≤ 16 ms, one frame), against the
@@ -18,15 +18,23 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const site = await startSite();
 try {
   const wasmDir = process.argv[process.argv.indexOf('--wasm') + 1];
-  const module = ['accelguide-planner.wasm', 'accelguide-planner.js', 'calculator.js']
-    .map((name) => gz(readFileSync(join(wasmDir, name))));
+  const files = ['accelguide-planner.wasm', 'accelguide-planner.js', 'calculator.js'].map((name) => readFileSync(join(wasmDir, name)));
+  const module = files.map(gz);
   const total = module.reduce((a, b) => a + b, 0);
   // The module embeds the catalogue in canonical form, written by the wasm build next to dist/.
-  const catalogue = gz(readFileSync(join(wasmDir, '..', 'wasm', 'catalogue.json')));
+  // Issue 15's budgets count them apart: the module without the catalogue's bytes (cut out of the
+  // wasm binary) ≤ 150 KB, the catalogue itself ≤ 60 KB, both gzipped.
+  const catalogueBytes = readFileSync(join(wasmDir, '..', 'wasm', 'catalogue.json'));
+  const catalogue = gz(catalogueBytes);
+  const at = files[0].indexOf(catalogueBytes);
+  const codeOnly = at < 0 ? module[0] : gz(Buffer.concat([files[0].subarray(0, at), files[0].subarray(at + catalogueBytes.length)]));
+  const withoutCatalogue = codeOnly + module[1] + module[2];
   console.log('calculator module, gzipped:');
-  console.log(`  wasm ${kb(module[0])} + loader ${kb(module[1])} + calculator.js ${kb(module[2])} = ${kb(total)}` +
-              `   (target ≤ 150 KB: ${total <= 150 * 1024 ? 'met' : 'MISSED'}; ${(total / 1024 / 150).toFixed(2)}× the target)`);
-  console.log(`  of which the embedded catalogue (data/*.json, validated and compacted): ${kb(catalogue)} (${(100 * catalogue / total).toFixed(0)}%)`);
+  console.log(`  wasm ${kb(module[0])} + loader ${kb(module[1])} + calculator.js ${kb(module[2])} = ${kb(total)}`);
+  console.log(`  without the embedded catalogue: ${kb(withoutCatalogue)}` +
+              `   (target ≤ 150 KB: ${withoutCatalogue <= 150 * 1024 ? 'met' : 'MISSED'}; ${(withoutCatalogue / 1024 / 150).toFixed(2)}× the target)`);
+  console.log(`  the catalogue (data/*.json validated, compacted, figure notes left out): ${kb(catalogue)}` +
+              `   (target ≤ 60 KB: ${catalogue <= 60 * 1024 ? 'met' : 'MISSED'}; ${(catalogue / 1024 / 60).toFixed(2)}× the target)`);
 
   const page = await site.context.newPage();
   const client = await page.context().newCDPSession(page);
@@ -74,7 +82,8 @@ try {
     return times;
   }, 100);
   const edit = median(edits), call = median(calls);
-  console.log(`input → updated result and charts (compare sweep over ${25} instance types), median of 100 edits:`);
+  const types = JSON.parse(readFileSync('data/instances.json', 'utf8')).instances.length;
+  console.log(`input → updated result and charts (compare sweep over the catalogue's ${types} instance types), median of 100 edits:`);
   console.log(`  ${edit.toFixed(2)} ms per edit, including style and layout   (target ≤ 16 ms: ${edit <= 16 ? 'met' : 'MISSED'})`);
   console.log(`  ${call.toFixed(2)} ms of that is the two planner calls alone; page work = ${(edit / call).toFixed(2)}× the planner`);
 } finally {

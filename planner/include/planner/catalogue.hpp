@@ -255,6 +255,10 @@ void to_json(nlohmann::json& j, const Benchmark& b);
 void to_json(nlohmann::json& j, const Model& m);
 void to_json(nlohmann::json& j, const Catalogue& c);
 
+/// The catalogue as programs read it (the `catalog` response, and what the wasm module embeds):
+/// to_json without the figures' research notes, which only the site's pages show. Half the size.
+nlohmann::json catalogue_without_notes(const Catalogue& c);
+
 // The inverse of to_json, for a catalogue that load_catalogue has already validated (the wasm
 // module embeds the native loader's output in this form, so the browser skips validation and
 // position tracking). It trusts its input: on a missing field it throws nlohmann::json's
