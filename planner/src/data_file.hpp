@@ -160,8 +160,7 @@ public:
             return std::nullopt;
         }
         EntryReader inner(v_, *it, where, entry_, sources_);
-        Fact f{inner.text("value", true), inner.source()};
-        f.note = inner.text("note", false);
+        Fact f{inner.text("value", true), inner.source(), inner.text("note", false)};
         inner.finish();
         return f.value.empty() ? std::nullopt : std::optional<Fact>(f);
     }

@@ -11,10 +11,10 @@ void to_json(json& j, const Diagnostic& e) {
              {"entry", e.entry}, {"field", e.field}, {"message", e.message}, {"hint", e.hint}};
 }
 
-std::string Diagnostic::to_string() const {
+std::string Diagnostic::to_string(const char* severity) const {
     std::string out = file;
     if (line) out += ":" + std::to_string(line) + ":" + std::to_string(column);
-    out += ": " + severity + "[" + code + "]: ";
+    out += std::string(": ") + severity + "[" + code + "]: ";
     if (!entry.empty()) out += entry + ": ";
     out += message;
     if (!hint.empty()) out += " (hint: " + hint + ")";

@@ -67,7 +67,6 @@ std::vector<Diagnostic> stale_figures(const Catalogue& c, const std::string& tod
         const auto& [file, source, date] = key;
         const int age = months_between(date, today);
         Diagnostic d;
-        d.severity = "warning";
         d.code = "data.stale";
         d.file = file;
         d.entry = g.example;

@@ -61,7 +61,7 @@ int run_check(const site::BuildOptions& options, int max_age_months) {
     const auto start = std::chrono::steady_clock::now();
     site::CheckReport report = site::check_site(options, site::Freshness{today_utc(), max_age_months});
     for (const auto& p : report.problems) std::cerr << p.to_string() << "\n";
-    for (const auto& w : report.warnings) std::cerr << w.to_string() << "\n";
+    for (const auto& w : report.warnings) std::cerr << w.to_string("warning") << "\n";
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     std::printf("checked %zu pages and %zu internal links in %.0f ms: %zu problem(s), %zu warning(s)\n", report.pages,
                 report.links, ms, report.problems.size(), report.warnings.size());

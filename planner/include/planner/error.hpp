@@ -35,10 +35,10 @@ struct Diagnostic {
     std::string field;    // where inside the file, e.g. the JSON pointer "/instances/0/price/value"
     std::string message;
     std::string hint;     // how to fix it; may be empty
-    std::string severity = "error";  // or "warning" (reported, but the check still passes)
 
-    /// "file:line:column: error[code]: entry: message (hint: ...)"
-    std::string to_string() const;
+    /// "file:line:column: error[code]: entry: message (hint: ...)"; `severity` "warning" for what
+    /// is reported but does not fail (a stale price).
+    std::string to_string(const char* severity = "error") const;
 };
 
 void to_json(nlohmann::json& j, const Diagnostic& e);

@@ -17,7 +17,7 @@ namespace planner {
 /// from its first day) to `today` (YYYY-MM-DD), whole months, never negative.
 int months_between(const std::string& as_of, const std::string& today);
 
-/// One warning (severity "warning", code "data.stale") per group of figures that share a source and
+/// One warning (code "data.stale"; print it with to_string("warning")) per group of figures that share a source and
 /// a date older than `max_months`: "12 prices ... dated 2025-07 (16 months old)". Prices and exchange
 /// rates group by their own date; specifications (accelerators, instances) by their source's.
 std::vector<Diagnostic> stale_figures(const Catalogue& catalogue, const std::string& today, int max_months);
