@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <stdexcept>
 
 namespace planner {
@@ -99,6 +100,25 @@ Availability Catalogue::availability(std::string_view instance, std::string_view
     }
     std::stable_sort(others.begin(), others.end());
     for (auto& o : others) out.elsewhere.push_back(std::move(o.second));
+    return out;
+}
+
+std::vector<std::string> Catalogue::regions_offering(std::string_view instance) const {
+    std::set<std::string_view> offered;
+    for (const Price& p : prices)
+        if (p.instance == instance && p.offered) offered.insert(p.region);
+    std::vector<std::string> out;
+    for (const Region& r : regions)
+        if (offered.count(r.id)) out.push_back(r.id);
+    return out;
+}
+
+std::vector<std::string> Catalogue::priced_options() const {
+    std::set<std::string_view> named;
+    for (const Price& p : prices) named.insert(p.option);
+    std::vector<std::string> out;
+    for (const std::string& o : purchase_options())
+        if (named.count(o)) out.push_back(o);
     return out;
 }
 

@@ -57,12 +57,7 @@ Checked<std::vector<InstanceSheetRow>> instance_sheet(const Catalogue& catalogue
         if (inst->efa) row.efa = inst->efa->value;
         row.vcpu = inst->vcpu.value;
         row.memory_gib = inst->memory.value;
-        for (const Region& r : catalogue.regions)
-            for (const Price& p : catalogue.prices)
-                if (p.instance == inst->id && p.region == r.id && p.offered) {
-                    row.regions_offered.push_back(r.id);
-                    break;
-                }
+        row.regions_offered = catalogue.regions_offering(inst->id);
         row.purchase_option = request.purchase_option;
         const Price* price = catalogue.price(inst->id, request.region, request.purchase_option);
         if (price) row.offered = price->offered;

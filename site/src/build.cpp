@@ -321,19 +321,16 @@ json view_for(const SiteIndex& index, const Page& page, std::vector<Diagnostic>&
         view["catalogue"] = catalogue_view(catalogue, only, strings, choice);
         // The selector: every region and option as a link to its own static page.
         const std::string base = root_of(page.url) + index.config.prefix(page.lang);
-        std::set<std::string> priced;
-        for (const auto& p : catalogue.prices) priced.insert(p.option);
         json regions = json::array(), options = json::array();
         for (const auto& r : catalogue.regions)
             regions.push_back({{"name", strings.value("region_short_" + r.id, r.name)},
                                {"title", strings.value("region_" + r.id, r.name)},
                                {"url", base + cheatsheet_key(r.id, choice.option) + "/"},
                                {"current", r.id == choice.region}});
-        for (const auto& o : planner::purchase_options())
-            if (priced.count(o))
-                options.push_back({{"name", strings.value("option_" + o, o)},
-                                   {"url", base + cheatsheet_key(choice.region, o) + "/"},
-                                   {"current", o == choice.option}});
+        for (const auto& o : catalogue.priced_options())
+            options.push_back({{"name", strings.value("option_" + o, o)},
+                               {"url", base + cheatsheet_key(choice.region, o) + "/"},
+                               {"current", o == choice.option}});
         view["catalogue"]["regions"] = regions;
         view["catalogue"]["options"] = options;
         std::string note = strings.value("cheatsheet_prices", std::string());

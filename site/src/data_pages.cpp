@@ -120,11 +120,8 @@ void add_data_pages(const Config& config, const planner::Catalogue& catalogue, c
         if (templates.count("cheatsheet")) {
             // The cheat-sheet in every region and purchase option the catalogue prices: static pages
             // the cheat-sheet's selector links to, so it needs no JavaScript.
-            std::set<std::string> options;
-            for (const auto& price : catalogue.prices) options.insert(price.option);
             for (const auto& region : catalogue.regions)
-                for (const std::string& option : planner::purchase_options()) {
-                    if (!options.count(option)) continue;
+                for (const std::string& option : catalogue.priced_options()) {
                     const std::string where = text(lang, ("region_" + region.id).c_str()) + text(lang, "title_separator") + text(lang, ("option_" + option).c_str());
                     Page p = generated(config, lang, cheatsheet_key(region.id, option), "cheatsheet",
                                        text(lang, "cheatsheet_variant_title", where), text(lang, "cheatsheet_variant_description", where), 0, false);

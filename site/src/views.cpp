@@ -1,5 +1,7 @@
 #include "views.hpp"
 
+#include "planner/instance_sheet.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -220,9 +222,16 @@ json catalogue_view(const planner::Catalogue& catalogue, const std::vector<const
     };
     const planner::ExchangeRate* rate = catalogue.exchange_rate("USD", "JPY");
     const std::optional<double> usd_jpy = rate ? std::optional<double>(rate->rate.value) : std::nullopt;
-    json rows = json::array();
     std::vector<const planner::Instance*> all;
     for (const auto& inst : catalogue.instances) all.push_back(&inst);
+    // The planner's figures for the chosen region and option (price per PFLOPS-hour, where each type
+    // is sold): the instances kind's rows, so the table and the API never differ.
+    planner::InstanceSheetRequest sheet_request{{}, choice.region, choice.option};
+    for (const planner::Instance* inst : instances) sheet_request.ids.push_back(inst->id);
+    std::map<std::string, planner::InstanceSheetRow> sheet;
+    if (auto figures = planner::instance_sheet(catalogue, sheet_request); figures.ok())
+        for (auto& r : figures.value) sheet.emplace(r.id, std::move(r));
+    json rows = json::array();
     for (const planner::Instance* instance : instances.empty() ? all : instances) {
         const planner::Instance& inst = *instance;
         const planner::Accelerator& chip = catalogue.accelerator_of(inst);
@@ -257,23 +266,22 @@ json catalogue_view(const planner::Catalogue& catalogue, const std::vector<const
                 cell["value"] = f.value;
                 cell["as_of"] = catalogue.as_of(f);
                 row["price"] = cell;
-                // Per dense BF16 PFLOPS-hour of the whole instance, in the same option.
-                if (auto bf16 = chip.peak_tflops.find("bf16"); bf16 != chip.peak_tflops.end() && bf16->second.value > 0) {
-                    const double per = f.value / (bf16->second.value * inst.accelerator_count.value / 1000);
-                    json c{{"text", format_money(per, usd_jpy, choice.lang)}, {"value", per}};
-                    if (bf16->second.estimate) c["note"] = "estimate: the BF16 peak is an estimate";
-                    row["per_pflops_hour"] = c;
-                }
             }
         }
-        std::string offered;
-        for (const auto& r : catalogue.regions)
-            for (const auto& p : catalogue.prices)
-                if (p.instance == inst.id && p.region == r.id && p.offered) {
-                    offered += (offered.empty() ? "" : choice.lang == "ja" ? "、" : ", ") + word("region_short_" + r.id, r.id);
-                    break;
-                }
-        if (!offered.empty()) row["regions"] = offered;
+        const auto figures = sheet.find(inst.id);
+        if (figures != sheet.end()) {
+            const planner::InstanceSheetRow& r = figures->second;
+            // Per dense BF16 PFLOPS-hour of the whole instance, in the same option.
+            if (auto per = r.usd_per_pflops_hour.find("bf16"); per != r.usd_per_pflops_hour.end()) {
+                json c{{"text", format_money(per->second, usd_jpy, choice.lang)}, {"value", per->second}};
+                if (r.estimated.count("usd_per_pflops_hour.bf16")) c["note"] = "estimate: the BF16 peak is an estimate";
+                row["per_pflops_hour"] = c;
+            }
+            std::string offered;
+            for (const std::string& region : r.regions_offered)
+                offered += (offered.empty() ? "" : choice.lang == "ja" ? "、" : ", ") + word("region_short_" + region, region);
+            if (!offered.empty()) row["regions"] = offered;
+        }
         if (inst.power) row["power"] = cite.figure(*inst.power, 0);  // always an estimate; its note says how
         rows.push_back(std::move(row));
     }
@@ -312,13 +320,10 @@ json choices_for(const planner::Catalogue& catalogue, const std::string& key, co
             add(r.id, (name != strings.end() && name->is_string() ? name->get<std::string>() : r.name) + " (" + r.id + ")");
         }
     } else if (key == "purchase_option") {  // the options the catalogue has prices for
-        std::set<std::string> priced;
-        for (const auto& p : catalogue.prices) priced.insert(p.option);
-        for (const std::string& o : planner::purchase_options())
-            if (priced.count(o)) {
-                const auto name = strings.find("option_" + o);
-                add(o, name != strings.end() && name->is_string() ? name->get<std::string>() : o);
-            }
+        for (const std::string& o : catalogue.priced_options()) {
+            const auto name = strings.find("option_" + o);
+            add(o, name != strings.end() && name->is_string() ? name->get<std::string>() : o);
+        }
     } else if (key == "benchmark") {
         const auto names = catalogue.benchmark_names(lang);
         for (const auto& b : catalogue.benchmarks)

@@ -206,6 +206,11 @@ struct Catalogue {
     /// The row for the region, the other regions offering the type under `option` (nearest to
     /// `region` first) and the options the region offers it under.
     Availability availability(std::string_view instance, std::string_view region, std::string_view option) const;
+    /// The regions that sell the type under any option, in the catalogue's order of regions.
+    std::vector<std::string> regions_offering(std::string_view instance) const;
+    /// The purchase options some price row names, in purchase_options() order: what a page offers
+    /// to choose from.
+    std::vector<std::string> priced_options() const;
     /// The newest rate from `from` to `to` (by as_of), or nothing.
     const ExchangeRate* exchange_rate(std::string_view from, std::string_view to) const;
     /// The date of a figure: its own as_of, else its source's.
