@@ -33,8 +33,10 @@ Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, d
         out.errors.push_back({field_prefix + "region", "unknown region \"" + *in.region + "\""});
         return out;
     }
-    const Availability where = catalogue.availability(inst.id, f.region, f.purchase_option);
-    if (where.price && !where.price->offered) {  // "not offered" is a value in the catalogue: refuse
+    const Price* price = catalogue.price(inst.id, f.region, f.purchase_option);
+    if (price && !price->offered) {  // "not offered" is a value in the catalogue: refuse
+        // Where it is sold instead: only here, off the path every priced plan takes.
+        const Availability where = catalogue.availability(inst.id, f.region, f.purchase_option);
         std::string elsewhere;
         for (std::size_t i = 0; i < where.elsewhere.size() && i < 3; ++i) elsewhere += (i ? ", " : "") + where.elsewhere[i];
         std::string message = inst.id + " is not offered in " + f.region + " as " + f.purchase_option;
@@ -50,10 +52,10 @@ Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, d
     if (in.price_usd_per_hour) {
         f.price_usd_per_hour = *in.price_usd_per_hour;
         f.price_as_of = f.price_source = "request";
-    } else if (where.price && where.price->priced()) {
-        f.price_usd_per_hour = where.price->usd_per_hour.value;
-        f.price_as_of = catalogue.as_of(where.price->usd_per_hour);
-        f.price_source = where.price->usd_per_hour.source;
+    } else if (price && price->priced()) {
+        f.price_usd_per_hour = price->usd_per_hour.value;
+        f.price_as_of = catalogue.as_of(price->usd_per_hour);
+        f.price_source = price->usd_per_hour.source;
     } else {
         f.notes.push_back("cost: no published " + f.purchase_option + " price for " + inst.id + " in " + f.region +
                           "; give price_usd_per_hour");
