@@ -80,13 +80,13 @@ EMSCRIPTEN_KEEPALIVE const char* accelguide_chart(const char* spec_json, std::si
 // (yen first on Japanese pages).
 EMSCRIPTEN_KEEPALIVE const char* accelguide_display(const char* response_json, std::size_t size) {
     static std::string out;
-    static const auto names = catalogue().benchmark_names("en");
+    static const auto names = catalogue().display_names("en");
     return give(out, shown(parse({response_json, size}), names, "en"));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* accelguide_display_ja(const char* response_json, std::size_t size) {
     static std::string out;
-    static const auto names = catalogue().benchmark_names("ja");
+    static const auto names = catalogue().display_names("ja");
     return give(out, shown(parse({response_json, size}), names, "ja"));
 }
 

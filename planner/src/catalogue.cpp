@@ -52,6 +52,20 @@ const std::vector<std::string>& purchase_options() {
     return options;
 }
 
+std::string purchase_option_name(const std::string& option, const std::string& lang) {
+    static const std::map<std::string, std::pair<const char*, const char*>> kNames = {  // English, Japanese
+        {kOnDemand, {"on-demand", "オンデマンド"}},
+        {kSpot, {"spot", "スポット"}},
+        {kCapacityBlock, {"Capacity Blocks", "キャパシティブロック"}},
+        {"savings_plan_compute_1y", {"Compute Savings Plans (1 year)", "Compute Savings Plans (1 年)"}},
+        {"savings_plan_compute_3y", {"Compute Savings Plans (3 years)", "Compute Savings Plans (3 年)"}},
+        {"savings_plan_instance_1y", {"EC2 Instance Savings Plans (1 year)", "EC2 Instance Savings Plans (1 年)"}},
+        {"savings_plan_instance_3y", {"EC2 Instance Savings Plans (3 years)", "EC2 Instance Savings Plans (3 年)"}}};
+    const auto it = kNames.find(option);
+    if (it == kNames.end()) return option;
+    return lang == "ja" ? it->second.second : it->second.first;
+}
+
 const std::vector<std::string>& architecture_details() {
     static const std::vector<std::string> names = {
         "context",           "kv_heads",       "head_dim",     "ffn_hidden",       "expert_ffn_hidden",
@@ -391,6 +405,12 @@ void from_json(const json& j, Catalogue& c) {
     j.at("models").get_to(c.models);
     j.at("prices").get_to(c.prices);
     j.at("exchange_rates").get_to(c.exchange_rates);
+}
+
+std::map<std::string, std::string> Catalogue::display_names(const std::string& lang) const {
+    std::map<std::string, std::string> names = benchmark_names(lang);
+    for (const std::string& option : purchase_options()) names[option] = purchase_option_name(option, lang);
+    return names;
 }
 
 std::map<std::string, std::string> Catalogue::benchmark_names(const std::string& lang) const {

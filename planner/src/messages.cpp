@@ -1,7 +1,8 @@
 #include "planner/messages.hpp"
 
+#include "planner/catalogue.hpp"
+
 #include <algorithm>
-#include <map>
 
 #include <optional>
 
@@ -181,18 +182,13 @@ std::string fill(std::string_view form, const std::vector<std::string>& parts) {
 // A part of a message that is a purchase option id, or a list of them, in Japanese; other parts
 // (instance ids, regions, numbers) as they are.
 std::string option_names_ja(const std::string& part) {
-    static const std::map<std::string, std::string> kNames = {
-        {"on_demand", "オンデマンド"}, {"spot", "スポット"}, {"capacity_block", "キャパシティブロック"},
-        {"savings_plan_compute_1y", "Compute Savings Plans (1 年)"}, {"savings_plan_compute_3y", "Compute Savings Plans (3 年)"},
-        {"savings_plan_instance_1y", "EC2 Instance Savings Plans (1 年)"},
-        {"savings_plan_instance_3y", "EC2 Instance Savings Plans (3 年)"}};
+    const auto& options = purchase_options();
     std::string out;
     for (std::size_t from = 0; from <= part.size();) {
         const std::size_t comma = std::min(part.find(", ", from), part.size());
         const std::string item = part.substr(from, comma - from);
-        const auto name = kNames.find(item);
-        if (name == kNames.end()) return part;  // not a list of options
-        out += (out.empty() ? "" : "、") + name->second;
+        if (std::find(options.begin(), options.end(), item) == options.end()) return part;  // not a list of options
+        out += (out.empty() ? "" : "、") + purchase_option_name(item, "ja");
         from = comma + 2;
     }
     return out;

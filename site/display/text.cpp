@@ -71,19 +71,18 @@ std::string format_money(double usd, std::optional<double> usd_jpy, const std::s
     return format_yen(usd * *usd_jpy) + " (" + format_display(usd) + " ドル)";
 }
 
-bool is_money(const std::string& key) {
-    auto ends = [&](const char* tail) {
-        const std::size_t n = std::char_traits<char>::length(tail);
-        return key.size() >= n && key.compare(key.size() - n, n, tail) == 0;
-    };
-    return ends("_usd") || key.find("usd_per_") != std::string::npos || key == "cost_per_hour" || key == "cost_per_million";
-}
-
 namespace {
-
 bool ends_with(const std::string& s, const std::string& tail) {
     return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
+}  // namespace
+
+bool is_money(const std::string& key) {
+    return ends_with(key, "_usd") || key.find("usd_per_") != std::string::npos || key == "cost_per_hour" ||
+           key == "cost_per_million";
+}
+
+namespace {
 
 struct Money {
     std::optional<double> usd_jpy;  // the nearest enclosing object's rate
@@ -116,19 +115,7 @@ nlohmann::json displayed(const nlohmann::json& value, const std::string& key, co
         for (const auto& item : value) out.push_back(displayed(item, key, names, money, in_money));
         return out;
     }
-    if (value.is_string() && key == "purchase_option") {  // the option's name in the page's language
-        static const std::map<std::string, std::pair<const char*, const char*>> kNames = {
-            {"on_demand", {"on-demand", "オンデマンド"}},
-            {"spot", {"spot", "スポット"}},
-            {"capacity_block", {"Capacity Blocks", "キャパシティブロック"}},
-            {"savings_plan_compute_1y", {"Compute Savings Plans (1 year)", "Compute Savings Plans (1 年)"}},
-            {"savings_plan_compute_3y", {"Compute Savings Plans (3 years)", "Compute Savings Plans (3 年)"}},
-            {"savings_plan_instance_1y", {"EC2 Instance Savings Plans (1 year)", "EC2 Instance Savings Plans (1 年)"}},
-            {"savings_plan_instance_3y", {"EC2 Instance Savings Plans (3 years)", "EC2 Instance Savings Plans (3 年)"}}};
-        if (auto name = kNames.find(value.get<std::string>()); name != kNames.end())
-            return money.lang == "ja" ? name->second.second : name->second.first;
-    }
-    if (value.is_string() && ends_with(key, "_source"))
+    if (value.is_string() && (ends_with(key, "_source") || key == "purchase_option"))
         if (auto name = names.find(value.get<std::string>()); name != names.end()) return name->second;
     return value;
 }

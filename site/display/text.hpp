@@ -37,7 +37,8 @@ bool is_money(const std::string& key);
 /// `target_utilisation` in percent. The build shows worked examples with it and the browser shows
 /// live results with it (the wasm module's display()), so both read alike.
 /// `names` (optional) maps a catalogue id to what readers see: a `*_source` field naming a
-/// benchmark shows "GPT-3 (Megatron-LM) ..., trn1.32xlarge" instead of its id. Money fields
+/// benchmark shows "GPT-3 (Megatron-LM) ..., trn1.32xlarge" instead of its id, and `purchase_option`
+/// its name ("on-demand"; planner::Catalogue::display_names gives both). Money fields
 /// (is_money) follow format_money in `lang`, with the rate (`usd_jpy`) of the nearest enclosing
 /// object that has one (the planner puts it beside every cost).
 nlohmann::json display_json(const nlohmann::json& response, const std::map<std::string, std::string>& names = {},

@@ -367,7 +367,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
         if (!choices.empty()) pick[it.key()] = std::move(choices);
     }
     const std::string kind = response.value("kind", std::string());
-    json view{{"kind", kind}, {"inputs", inputs}, {"is", is}, {"pick", pick}, {"example", display_json(response, catalogue.benchmark_names(lang), lang)},
+    json view{{"kind", kind}, {"inputs", inputs}, {"is", is}, {"pick", pick}, {"example", display_json(response, catalogue.display_names(lang), lang)},
               {"instances", choices_for(catalogue, "instance", "")}, {"models", choices_for(catalogue, "preset", "")}};
     view["is_" + kind] = true;
     if (kind == "instances") {

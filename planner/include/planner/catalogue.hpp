@@ -88,6 +88,9 @@ inline constexpr const char* kSpot = "spot";
 inline constexpr const char* kCapacityBlock = "capacity_block";
 /// Every purchase option a price row may name, in the order pages list them.
 const std::vector<std::string>& purchase_options();
+/// A purchase option as readers see it in `lang` ("en", "ja"): "on-demand", "キャパシティブロック";
+/// the id itself for an unknown one. Planner messages and the display both name options with it.
+std::string purchase_option_name(const std::string& option, const std::string& lang);
 
 /// One instance type's price in one region under one purchase option, Linux. "Not offered" is a
 /// value: `offered` false, and `usd_per_hour` then holds only its source, date and note (value 0).
@@ -218,6 +221,9 @@ struct Catalogue {
     /// What readers see for a benchmark id in a response's `*_source` field: "GPT-3 (Megatron-LM),
     /// trn1.32xlarge" (site::display_json shows it instead of the id).
     std::map<std::string, std::string> benchmark_names(const std::string& lang = "en") const;
+    /// What site::display_json shows for ids in a response: benchmark_names and, for
+    /// `purchase_option`, purchase_option_name.
+    std::map<std::string, std::string> display_names(const std::string& lang = "en") const;
 };
 
 /// The text of each data file, and the name used for it in error messages.
