@@ -1,11 +1,12 @@
 // How long `accelguide serve` takes from an edit of one page's body to serving the new page,
-// on the benchmark corpus: median of 10 edits (target < 50 ms).
+// on the benchmark corpus: median of 10 edits (target < 50 ms). --page is the file to edit, --path
+// the URL path of its page.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({ options: { cli: { type: 'string' }, root: { type: 'string' },
-  out: { type: 'string' }, page: { type: 'string' } } });
+  out: { type: 'string' }, page: { type: 'string' }, path: { type: 'string' } } });
 const original = readFileSync(values.page, 'utf8');
 const server = spawn(values.cli, ['serve', '--root', values.root, '--out', values.out, '--port', '0'],
   { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -15,7 +16,7 @@ const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 try {
   while (!/serving .* at (http:\/\/\S+)/.test(log)) await wait(50);
   const url = log.match(/serving .* at (http:\/\/\S+)/)[1];
-  const path = values.page.split('/content/')[1].replace(/\.md$/, '/');
+  const path = values.path;
   const times = [];
   for (let i = 0; i < 10; i++) {
     const marker = `edit-marker-${i}-${Date.now()}`;
