@@ -307,7 +307,7 @@ TEST_CASE("errors point at the file, line and column, with the entry and a hint"
     }
 }
 
-TEST_CASE("every chip says, with a source, whether it can train and serve; a chip that cannot says why") {
+TEST_CASE("every chip says, with a source, whether it can train and serve — a chip that cannot says why") {
     const std::string both = R"("capabilities": {"train": {"value": true, "source": "spec"}, "serve": {"value": true, "source": "spec"}},)";
     auto load_with = [&](const std::string& capabilities) {
         planner::CatalogueFiles files = valid();

@@ -20,7 +20,7 @@ std::string get(const std::string& target, const std::string& extra = "") {
 
 }  // namespace
 
-TEST_CASE("a whole request is parsed with its headers; a partial one waits for more bytes") {
+TEST_CASE("a whole request is parsed with its headers — a partial one waits for more bytes") {
     const std::string bytes = get("/guide/?q=1", "Accept-Encoding: gzip\r\nX-A: 1\r\nx-a: 2\r\n") + "GET / HTTP/1.1\r\n";
     const Parsed p = parse_request(bytes);
     REQUIRE(p.state == Parsed::State::done);
@@ -80,7 +80,7 @@ TEST_CASE("paths are decoded once and never carry a NUL, a control byte, a backs
     CHECK(decode_path("*") == std::nullopt);
 }
 
-TEST_CASE("a folder without its slash redirects; symlinks out of the site are not found") {
+TEST_CASE("a folder without its slash redirects — symlinks out of the site are not found") {
     const fs::path root = fs::temp_directory_path() / "accelguide-http-test";
     fs::remove_all(root);
     fs::create_directories(root / "site" / "guide");
@@ -114,7 +114,7 @@ TEST_CASE("a file's type comes from its name, and only .html is HTML") {
     CHECK(content_type("README") == "application/octet-stream");
 }
 
-TEST_CASE("one byte range is served; several, or one it cannot read, get the whole body once") {
+TEST_CASE("one byte range is served — several, or one it cannot read, get the whole body once") {
     auto part = [](std::string_view h, std::uint64_t size) {
         const Range r = parse_range(h, size);
         return r.kind == Range::Kind::part ? std::to_string(r.first) + "-" + std::to_string(r.last) : "";
@@ -135,7 +135,7 @@ TEST_CASE("one byte range is served; several, or one it cannot read, get the who
     CHECK(parse_range("bytes=-0", 1000).kind == Range::Kind::unsatisfiable);
 }
 
-TEST_CASE("a response says its length; HEAD gets the headers only") {
+TEST_CASE("a response says its length — HEAD gets the headers only") {
     const Response r{200, {{"Content-Type", "text/plain"}}, "hello"};
     CHECK(serialize(r, false, true) == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\nConnection: keep-alive\r\n\r\nhello");
     CHECK(serialize(r, true, false) == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\nConnection: close\r\n\r\n");

@@ -145,7 +145,7 @@ TEST_CASE("serving on a chip the catalogue says cannot serve is refused at the i
     CHECK(r["errors"][0] == json{{"field", "instance"}, {"message", c.accelerator("a10g")->name + " is not offered for inference"}});
 }
 
-TEST_CASE("energy and CO2e on an estimated instance power carry 75-100% of it; a measured power_watts removes the range") {
+TEST_CASE("energy and CO2e on an estimated instance power carry 75-100% of it — a measured power_watts removes the range") {
     const json fields = {{"instance", "inf1.2xlarge"}, {"rate", {{"value", 1e6}, {"per", "hour"}}},
                          {"target_utilisation", 1}, {"benchmark", "layoutlm-inf1-2xlarge"}};
     const json i = infer(fields);
@@ -160,7 +160,11 @@ TEST_CASE("energy and CO2e on an estimated instance power carry 75-100% of it; a
     json measured = fields;
     measured["power_watts"] = 80;
     const json m = infer(measured);
-    CHECK_FALSE(m.contains("range"));
+    // The benchmark's own throughput range stays (it sizes the fleet); the power range is gone.
+    REQUIRE(m.contains("range"));
+    CHECK(m["range"].contains("per_instance_rps"));
+    CHECK_FALSE(m["range"].contains("kwh_per_million"));
+    CHECK_FALSE(m["range"].contains("co2e_kg_per_million"));
     CHECK_FALSE(m["fleet_hour"].contains("range"));
 
     json e = json::parse(planner::plan(test::real_catalogue(), R"({"api":1,"kind":"energy","configurations":[
@@ -193,7 +197,7 @@ TEST_CASE("a benchmark throughput estimated within a range sizes the fleet over 
     CHECK_FALSE(inf1["range"].contains("cost_per_million"));
 }
 
-TEST_CASE("a grid factor of the user's own (grid_kg_per_kwh) replaces the region's in every kind; above 2 kg/kWh is refused") {
+TEST_CASE("a grid factor of the user's own (grid_kg_per_kwh) replaces the region's in every kind — above 2 kg/kWh is refused") {
     const json t = run({{"api", 1}, {"kind", "train"}, {"model", {{"parameters", 7e9}}}, {"tokens", 1e11}, {"instance", "p4d.24xlarge"},
                         {"instance_count", 2}, {"mfu", 0.4}, {"region", "ap-northeast-1"}, {"grid_kg_per_kwh", 0.1}})["train"];
     CHECK(t["carbon_intensity"] == 100.0);

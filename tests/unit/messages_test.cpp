@@ -105,7 +105,7 @@ TEST_CASE("every note the planner's sources write has a Japanese entry") {
     CHECK(checked >= 6);
 }
 
-TEST_CASE("a result asked for in Japanese has its notes, sources and row errors in Japanese; ids stay") {
+TEST_CASE("a result asked for in Japanese has its notes, sources and row errors in Japanese — ids stay") {
     auto plan = [](const std::string& request) { return json::parse(planner::plan(test::real_catalogue(), request)); };
     // An assumed MFU (H100), a borrowed scaling efficiency and no architecture: three kinds of note.
     const json t = plan(R"({"api":1,"kind":"train","lang":"ja","model":{"parameters":7e9},"tokens":1e11,

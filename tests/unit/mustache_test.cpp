@@ -125,7 +125,7 @@ TEST_CASE("sections over a page's own view are not kept") {
     CHECK(cache.find({&t.nodes[0], &page["items"]}).empty());
 }
 
-TEST_CASE("a partial may include itself over data that ends; past the depth limit it is an error at its tag") {
+TEST_CASE("a partial may include itself over data that ends — past the depth limit it is an error at its tag") {
     std::vector<planner::Diagnostic> errors;
     mustache::Partials partials;
     partials.emplace("node", mustache::parse("({{name}}{{#children}}{{> node}}{{/children}})", "partials/node.html", errors));
@@ -181,7 +181,7 @@ TEST_CASE("set delimiters change the tags until the end of the template, and a b
         "t.html:1:1: error[template.syntax]: a set-delimiters tag names two delimiters (hint: for example {{=<% %>=}})"});
 }
 
-TEST_CASE("a standalone partial's lines take the tag's indentation; its data's lines do not") {
+TEST_CASE("a standalone partial's lines take the tag's indentation — its data's lines do not") {
     std::vector<planner::Diagnostic> errors;
     mustache::Partials partials;
     partials.emplace("p", mustache::parse("<li>\n{{{v}}}\n</li>\n", "p.html", errors));

@@ -228,7 +228,7 @@ TEST_CASE("S10: P5 is up to 6× P4d: H100's dense FP8 peak against A100's dense 
     CHECK(h100_fp8 / a100_bf16 == doctest::Approx(6).epsilon(0.06));
 }
 
-TEST_CASE("S10: P5 at up to 4× P4de costs up to 40% less at the launch prices, about 50% less at today's (AWS Japan talk; The Next Platform)") {
+TEST_CASE("S10: P5 at up to 4× P4de costs up to 40% less at the launch prices, about 50% less at today's (AWS Japan talk — The Next Platform)") {
     // Read as the same job on one instance each side: P4de takes 4 h for what P5 does in 1 h (the
     // talk's best case, "up to 4× faster than P4de"), so the 40% is an upper bound as well.
     auto p5_against_p4de = [](const json& p4de_price, const json& p5_price) {

@@ -53,7 +53,7 @@ TEST_CASE("S5: DeepSpeed on 128 Gaudi (16 × dl1.24xlarge) scales at 85% (AWS Ja
     }
 }
 
-TEST_CASE("with MFU the time includes scaling losses; a measured figure already does") {
+TEST_CASE("with MFU the time includes scaling losses — a measured figure already does") {
     json mfu = train(R"("model":{"parameters":7e9},"tokens":1e12,"instance":"trn1.32xlarge","instance_count":16,"mfu":0.4)");
     CHECK(mfu["scaling_efficiency"].get<double>() == doctest::Approx(0.9274));
     CHECK(mfu["seconds"].get<double>() == doctest::Approx(6 * 7e9 * 1e12 / (256 * 190e12 * 0.4 * 0.9274)));

@@ -125,7 +125,7 @@ TEST_CASE("reading a request reports every bad field at once") {
     CHECK(req.errors == expected);
 }
 
-TEST_CASE("without MFU the chip's published default is used; where none is published, an assumption says so") {
+TEST_CASE("without MFU the chip's published default is used — where none is published, an assumption says so") {
     auto req = s1();
     req.achieved_tflops.reset();
     SUBCASE("A100 80GB has a published training MFU") {
