@@ -259,6 +259,7 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
     });
 
     load_prices(files.prices, instance_ids, region_ids, c, errors);
+    std::stable_sort(c.prices.begin(), c.prices.end(), [](const Price& a, const Price& b) { return a.instance < b.instance; });
     load_exchange_rates(files.currency, c, errors);
     return out;
 }

@@ -1,6 +1,7 @@
 // Prices by region and purchase option, refusal where a type is not sold, and yen on Japanese pages.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -63,6 +64,26 @@ TEST_CASE("a Tokyo plan costs the Tokyo price, and says which region's price and
     CHECK(plan(energy("p5.48xlarge"))["energy"]["configurations"][0]["price_usd_per_hour"].get<double>() == virginia);
 }
 
+TEST_CASE("every price row is found by its type, region and option — the catalogue JSON keeps the rows grouped by type") {
+    const planner::Catalogue& c = test::real_catalogue();
+    CHECK(planner::prices_grouped(c.prices));
+    for (const planner::Price& p : c.prices) {
+        CAPTURE(p.instance + " " + p.region + " " + p.option);
+        CHECK(c.price(p.instance, p.region, p.option) == &p);
+    }
+    CHECK(c.price("p4d.24xlarge", "us-east-1", "no_such_option") == nullptr);
+    CHECK(c.price("no.such.type", "us-east-1") == nullptr);
+
+    // price() searches by type, so JSON whose rows are not grouped is refused, not misread.
+    json canonical = c;
+    REQUIRE(canonical["prices"].size() > 2);
+    auto& rows = canonical["prices"];
+    auto last = std::find_if(rows.begin(), rows.end(), [&](const json& r) { return r["instance"] != rows[0]["instance"]; });
+    REQUIRE(last != rows.end());
+    std::iter_swap(rows.begin(), last);
+    CHECK_THROWS_WITH_AS(canonical.get<planner::Catalogue>(), doctest::Contains("not grouped"), std::invalid_argument);
+}
+
 TEST_CASE("a type the region does not offer is refused, naming the nearest regions that do") {
     // Trn1 is sold in the US regions only: from Tokyo, Oregon is nearest, Virginia farthest.
     json r = plan(energy("trn1.32xlarge", {{"region", "ap-northeast-1"}}));
@@ -121,7 +142,7 @@ TEST_CASE("the exchange rate travels with every cost: the catalogue's with its d
     CHECK(bad["errors"][0]["field"] == "usd_jpy");
 }
 
-TEST_CASE("Japanese pages show yen first with dollars beside, as Japanese writes large sums; English pages dollars") {
+TEST_CASE("Japanese pages show yen first with dollars beside, as Japanese writes large sums — English pages dollars") {
     CHECK(site::format_yen(8500) == "8,500 円");
     CHECK(site::format_yen(10802) == "10,802 円");
     CHECK(site::format_yen(1234000) == "123 万円");

@@ -184,6 +184,9 @@ struct Availability {
     std::vector<std::string> options_here;  // options the asked region offers it under
 };
 
+/// Whether price rows are grouped by instance type (sorted by id), as Catalogue::prices must be.
+bool prices_grouped(const std::vector<Price>& prices);
+
 struct Catalogue {
     std::map<std::string, Source> sources;
     std::vector<Accelerator> accelerators;  // in file order
@@ -191,7 +194,9 @@ struct Catalogue {
     std::vector<Region> regions;
     std::vector<Benchmark> benchmarks;
     std::vector<Model> models;
-    std::vector<Price> prices;                // instance × region × option
+    /// Instance × region × option, grouped by instance type, each type's rows in file order: the
+    /// loader groups them, from_json requires it, and price() relies on it.
+    std::vector<Price> prices;
     std::vector<ExchangeRate> exchange_rates;
 
     const Instance* find(std::string_view id) const;
