@@ -1,5 +1,6 @@
 // The published cases the planner is checked against: loading (with positions), evaluation, summary.
 #include "planner/accuracy.hpp"
+#include "planner/json_members.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -241,28 +242,28 @@ std::vector<KindSummary> summarise(const std::vector<CaseResult>& results) {
     return out;
 }
 
-void to_json(json& j, const Bilingual& b) { j = json{{"ja", b.ja}, {"en", b.en}}; }
+void to_json(json& j, const Bilingual& b) { members(j, {{"ja", b.ja}, {"en", b.en}}); }
 
 void to_json(json& j, const AccuracyCase& c) {
-    j = json{{"id", c.id},       {"kind", c.kind},         {"basis", c.basis},     {"title", c.title},
+    members(j, {{"id", c.id},       {"kind", c.kind},         {"basis", c.basis},     {"title", c.title},
              {"inputs", c.inputs}, {"source", c.source},   {"requests", c.requests}, {"read", c.read},
              {"combine", c.combine}, {"scale", c.scale},   {"published", {{"value", c.published}, {"unit", c.unit}}},
-             {"bound", c.bound}};
+             {"bound", c.bound}});
     if (c.why) j["why"] = *c.why;
     if (!c.locator.empty()) j["locator"] = c.locator;
 }
 
 void to_json(json& j, const CaseResult& r) {
-    j = json{{"case", r.c}, {"error", r.error}, {"within_bound", r.within_bound}};
+    members(j, {{"case", r.c}, {"error", r.error}, {"within_bound", r.within_bound}});
     if (r.planned) j["planned"] = *r.planned;
-    if (r.range) j["range"] = {{"low", r.range->low}, {"high", r.range->high}};
+    optional_member(j, "range", r.range);
     if (r.range) j["published_in_range"] = r.published_in_range;
     if (!r.failure.empty()) j["failure"] = r.failure;
 }
 
 void to_json(json& j, const KindSummary& s) {
-    j = json{{"kind", s.kind},           {"cases", s.cases},       {"complete", s.complete},
-             {"median_all", s.median_all}, {"worst_all", s.worst_all}, {"worst_id", s.worst_id}};
+    members(j, {{"kind", s.kind},           {"cases", s.cases},       {"complete", s.complete},
+             {"median_all", s.median_all}, {"worst_all", s.worst_all}, {"worst_id", s.worst_id}});
     if (s.median_complete) j["median_complete"] = *s.median_complete;
     if (s.worst_complete) j["worst_complete"] = *s.worst_complete;
 }

@@ -1,5 +1,6 @@
 #include "planner/api.hpp"
 
+#include "planner/json_members.hpp"
 #include "planner/json_position.hpp"
 
 #include <exception>
@@ -23,7 +24,11 @@ constexpr int kApi = 1;
 const char* const kKinds = "train, infer, energy, compare, instances, catalog";
 
 // Responses stay JSON values until plan() writes the one that goes out.
-json failure(const std::vector<FieldError>& errors) { return json{{"api", kApi}, {"ok", false}, {"errors", errors}}; }
+json failure(const std::vector<FieldError>& errors) {
+    json j;
+    members(j, {{"api", kApi}, {"ok", false}, {"errors", errors}});
+    return j;
+}
 
 // The response as text. Every string in it is valid UTF-8 (the request is checked first), but a
 // message that quotes a key rebuilt from \u escapes could hold a lone surrogate: such bytes are
@@ -58,7 +63,9 @@ std::optional<std::size_t> invalid_utf8_at(std::string_view s) {
 }
 
 json success(const char* kind, json result) {
-    return json{{"api", kApi}, {"ok", true}, {"kind", kind}, {kind, std::move(result)}};
+    json j;
+    members(j, {{"api", kApi}, {"ok", true}, {"kind", kind}, {kind, std::move(result)}});
+    return j;
 }
 
 json plan_train(const Catalogue& catalogue, const json& request) {

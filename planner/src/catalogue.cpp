@@ -1,4 +1,5 @@
 #include "planner/catalogue.hpp"
+#include "planner/json_members.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -158,11 +159,11 @@ std::string Catalogue::as_of(const Figure& figure) const {
 }
 
 void to_json(json& j, const Source& s) {
-    j = json{{"id", s.id}, {"title", s.title}, {"url", s.url}, {"as_of", s.as_of}};
+    members(j, {{"id", s.id}, {"title", s.title}, {"url", s.url}, {"as_of", s.as_of}});
 }
 
 void to_json(json& j, const Figure& f) {
-    j = json{{"value", f.value}, {"unit", f.unit}, {"source", f.source}};
+    members(j, {{"value", f.value}, {"unit", f.unit}, {"source", f.source}});
     if (!f.as_of.empty()) j["as_of"] = f.as_of;
     if (!f.note.empty()) j["note"] = f.note;
     if (f.estimate) j["estimate"] = true;
@@ -170,7 +171,7 @@ void to_json(json& j, const Figure& f) {
 }
 
 void to_json(json& j, const Fact& f) {
-    j = json{{"value", f.value}, {"source", f.source}};
+    members(j, {{"value", f.value}, {"source", f.source}});
     if (!f.note.empty()) j["note"] = f.note;
 }
 
@@ -180,86 +181,79 @@ bool Accelerator::can(const std::string& work) const {
 }
 
 void to_json(json& j, const Capability& c) {
-    j = json{{"value", c.value}, {"source", c.source}};
+    members(j, {{"value", c.value}, {"source", c.source}});
     if (!c.note.empty()) j["note"] = c.note;
 }
 
 void to_json(json& j, const Price& p) {
-    j = json{{"instance", p.instance}, {"region", p.region}, {"option", p.option}, {"price", p.usd_per_hour}};
+    members(j, {{"instance", p.instance}, {"region", p.region}, {"option", p.option}, {"price", p.usd_per_hour}});
     if (!p.offered) j["offered"] = false;
     if (p.offered && !p.published) j["published"] = false;
 }
 
-void to_json(json& j, const ExchangeRate& r) { j = json{{"from", r.from}, {"to", r.to}, {"rate", r.rate}}; }
-
-namespace {
-template <class T>
-void put(json& j, const char* key, const std::optional<T>& v) {
-    if (v) j[key] = *v;
-}
-}  // namespace
+void to_json(json& j, const ExchangeRate& r) { members(j, {{"from", r.from}, {"to", r.to}, {"rate", r.rate}}); }
 
 void to_json(json& j, const Accelerator& a) {
-    j = json{{"id", a.id},
+    members(j, {{"id", a.id},
              {"name", a.name},
              {"kind", a.kind},
              {"peak_tflops", a.peak_tflops},
              {"sparse_tflops", a.sparse_tflops},
              {"memory", a.memory},
              {"default_mfu", a.default_mfu},
-             {"capabilities", a.capabilities}};
-    put(j, "memory_bandwidth", a.memory_bandwidth);
-    put(j, "power", a.power);
+             {"capabilities", a.capabilities}});
+    optional_member(j, "memory_bandwidth", a.memory_bandwidth);
+    optional_member(j, "power", a.power);
 }
 
 void to_json(json& j, const Instance& i) {
-    j = json{{"id", i.id},   {"family", i.family}, {"accelerator", i.accelerator}, {"accelerator_count", i.accelerator_count},
-             {"vcpu", i.vcpu}, {"memory", i.memory}};
-    put(j, "network", i.network);
-    put(j, "accelerator_interconnect", i.accelerator_interconnect);
-    put(j, "efa", i.efa);
-    put(j, "local_nvme", i.local_nvme);
-    put(j, "power", i.power);
+    members(j, {{"id", i.id},   {"family", i.family}, {"accelerator", i.accelerator}, {"accelerator_count", i.accelerator_count},
+             {"vcpu", i.vcpu}, {"memory", i.memory}});
+    optional_member(j, "network", i.network);
+    optional_member(j, "accelerator_interconnect", i.accelerator_interconnect);
+    optional_member(j, "efa", i.efa);
+    optional_member(j, "local_nvme", i.local_nvme);
+    optional_member(j, "power", i.power);
 }
 
 void to_json(json& j, const Region& r) {
-    j = json{{"id", r.id},   {"name", r.name}, {"coordinates", {r.latitude, r.longitude}}, {"carbon_intensity", r.carbon_intensity},
-             {"pue", r.pue}};
-    put(j, "carbon_intensity_market", r.carbon_intensity_market);
+    members(j, {{"id", r.id},   {"name", r.name}, {"coordinates", {r.latitude, r.longitude}}, {"carbon_intensity", r.carbon_intensity},
+             {"pue", r.pue}});
+    optional_member(j, "carbon_intensity_market", r.carbon_intensity_market);
     if (!r.market_note.empty()) j["market_note"] = r.market_note;
 }
 
 void to_json(json& j, const Benchmark& b) {
-    j = json{{"id", b.id}, {"kind", b.kind}, {"instance", b.instance}, {"model", b.model}};
+    members(j, {{"id", b.id}, {"kind", b.kind}, {"instance", b.instance}, {"model", b.model}});
     if (!b.model_ja.empty()) j["model_ja"] = b.model_ja;
-    put(j, "instances", b.instances);
-    put(j, "scaling_efficiency", b.scaling_efficiency);
-    put(j, "throughput", b.throughput);
-    put(j, "latency", b.latency);
+    optional_member(j, "instances", b.instances);
+    optional_member(j, "scaling_efficiency", b.scaling_efficiency);
+    optional_member(j, "throughput", b.throughput);
+    optional_member(j, "latency", b.latency);
 }
 
 void to_json(json& j, const Model& m) {
-    j = json{{"id", m.id}, {"name", m.name}, {"parameters", m.parameters}};
-    put(j, "active_parameters", m.active_parameters);
+    members(j, {{"id", m.id}, {"name", m.name}, {"parameters", m.parameters}});
+    optional_member(j, "active_parameters", m.active_parameters);
     if (m.architecture) {
         const ModelArchitecture& a = *m.architecture;
         json arch{{"layers", a.layers}, {"hidden", a.hidden}, {"heads", a.heads}, {"vocabulary", a.vocabulary}};
-        put(arch, "sequence", a.sequence);
+        optional_member(arch, "sequence", a.sequence);
         for (const auto& [name, f] : a.details) arch[name] = f;
         j["architecture"] = std::move(arch);
     }
-    put(j, "tokens", m.tokens);
+    optional_member(j, "tokens", m.tokens);
 }
 
 void to_json(json& j, const Catalogue& c) {
-    j = json{{"sources", json::object()},
+    members(j, {{"sources", json::object()},
              {"accelerators", c.accelerators},
              {"instances", c.instances},
              {"regions", c.regions},
              {"benchmarks", c.benchmarks},
              {"models", c.models},
              {"prices", c.prices},
-             {"exchange_rates", c.exchange_rates}};
+             {"exchange_rates", c.exchange_rates}});
     for (const auto& [id, s] : c.sources) j["sources"][id] = s;
 }
 

@@ -1,4 +1,5 @@
 #include "planner/compare.hpp"
+#include "planner/json_members.hpp"
 
 #include <algorithm>
 
@@ -266,15 +267,14 @@ void to_json(json& j, const TrainingRow& r) {
     j["instances"] = r.instances;
     j["days"] = r.days;
     j["fits"] = r.fits;
-    if (r.cost_usd) j["cost_usd"] = *r.cost_usd;
-    if (r.energy_kwh) j["energy_kwh"] = *r.energy_kwh;
-    if (r.co2e_kg) j["co2e_kg"] = *r.co2e_kg;
-    if (r.mfu) j["mfu"] = *r.mfu;
+    optional_member(j, "cost_usd", r.cost_usd);
+    optional_member(j, "energy_kwh", r.energy_kwh);
+    optional_member(j, "co2e_kg", r.co2e_kg);
+    optional_member(j, "mfu", r.mfu);
     j["mfu_source"] = r.mfu_source;
-    if (r.days_range) {
-        json range{{"days", {{"low", r.days_range->low}, {"high", r.days_range->high}}}};
-        if (r.cost_range) range["cost_usd"] = {{"low", r.cost_range->low}, {"high", r.cost_range->high}};
-        j["range"] = std::move(range);
+    if (r.days_range) {  // a cost range only beside a days range
+        range_member(j, "days", r.days_range);
+        range_member(j, "cost_usd", r.cost_range);
     }
 }
 
@@ -289,9 +289,9 @@ void to_json(json& j, const InferenceRow& r) {
     if (!put_row_head(j, r)) return;
     j["fleet"] = r.fleet;
     j["per_instance_rps"] = r.per_instance_rps;
-    if (r.latency_ms) j["latency_ms"] = *r.latency_ms;
-    if (r.cost_per_million) j["cost_per_million"] = *r.cost_per_million;
-    if (r.kwh_per_million) j["kwh_per_million"] = *r.kwh_per_million;
+    optional_member(j, "latency_ms", r.latency_ms);
+    optional_member(j, "cost_per_million", r.cost_per_million);
+    optional_member(j, "kwh_per_million", r.kwh_per_million);
 }
 
 void to_json(json& j, const InferencePoint& p) {

@@ -1,4 +1,5 @@
 #include "planner/energy.hpp"
+#include "planner/json_members.hpp"
 
 #include "planner/request_reader.hpp"
 
@@ -76,15 +77,12 @@ Checked<std::vector<EnergyRow>> compare_energy(const Catalogue& catalogue, const
 }
 
 void to_json(json& j, const EnergyRow& r) {
-    j = json{{"label", r.label}, {"instance", r.instance}, {"instances", r.instances}, {"hours", r.hours},
-             {"instance_hours", r.instance_hours}, {"notes", r.footprint.notes}};
+    members(j, {{"label", r.label}, {"instance", r.instance}, {"instances", r.instances}, {"hours", r.hours},
+             {"instance_hours", r.instance_hours}, {"notes", r.footprint.notes}});
     add_to_json(j, r.footprint);
-    auto put = [&](const char* key, const std::optional<double>& v) {
-        if (v) j[key] = *v;
-    };
-    put("energy_saving_percent", r.energy_saving_percent);
-    put("co2e_saving_percent", r.co2e_saving_percent);
-    put("cost_saving_percent", r.cost_saving_percent);
+    optional_member(j, "energy_saving_percent", r.energy_saving_percent);
+    optional_member(j, "co2e_saving_percent", r.co2e_saving_percent);
+    optional_member(j, "cost_saving_percent", r.cost_saving_percent);
 }
 
 }  // namespace planner

@@ -1,14 +1,15 @@
 #include "planner/error.hpp"
+#include "planner/json_members.hpp"
 
 namespace planner {
 
 using nlohmann::json;
 
-void to_json(json& j, const FieldError& e) { j = json{{"field", e.field}, {"message", e.message}}; }
+void to_json(json& j, const FieldError& e) { members(j, {{"field", e.field}, {"message", e.message}}); }
 
 void to_json(json& j, const Diagnostic& e) {
-    j = json{{"code", e.code}, {"file", e.file},   {"line", e.line},       {"column", e.column},
-             {"entry", e.entry}, {"field", e.field}, {"message", e.message}, {"hint", e.hint}};
+    members(j, {{"code", e.code}, {"file", e.file},   {"line", e.line},       {"column", e.column},
+             {"entry", e.entry}, {"field", e.field}, {"message", e.message}, {"hint", e.hint}});
 }
 
 std::string Diagnostic::to_string(const char* severity) const {

@@ -1,4 +1,5 @@
 #include "planner/footprint.hpp"
+#include "planner/json_members.hpp"
 
 namespace planner {
 
@@ -102,11 +103,8 @@ Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, d
 }
 
 void add_to_json(json& j, const Footprint& f) {
-    auto put = [&](const char* key, const std::optional<double>& v) {
-        if (v) j[key] = *v;
-    };
-    put("cost_usd", f.cost_usd);
-    put("price_usd_per_hour", f.price_usd_per_hour);
+    optional_member(j, "cost_usd", f.cost_usd);
+    optional_member(j, "price_usd_per_hour", f.price_usd_per_hour);
     if (f.price_usd_per_hour) {
         j["price_as_of"] = f.price_as_of;
         j["price_source"] = f.price_source;
@@ -117,19 +115,22 @@ void add_to_json(json& j, const Footprint& f) {
         j["usd_jpy_source"] = f.usd_jpy_source;
         j["usd_jpy_as_of"] = f.usd_jpy_as_of;
     }
-    put("power_watts", f.power_watts);
-    put("energy_kwh", f.energy_kwh);
-    put("co2e_kg", f.co2e_kg);
-    put("pue", f.pue);
-    put("carbon_intensity", f.carbon_intensity);
+    optional_member(j, "power_watts", f.power_watts);
+    optional_member(j, "energy_kwh", f.energy_kwh);
+    optional_member(j, "co2e_kg", f.co2e_kg);
+    optional_member(j, "pue", f.pue);
+    optional_member(j, "carbon_intensity", f.carbon_intensity);
     if (f.carbon_intensity) j["carbon_intensity_source"] = f.carbon_intensity_source;
     j["region"] = f.region;
-    auto span = [&](const char* key, const std::optional<Range>& r) {
-        if (r) j["range"][key] = {{"low", r->low}, {"high", r->high}};
-    };
-    span("power_watts", f.power_watts_range);
-    span("energy_kwh", f.energy_kwh_range);
-    span("co2e_kg", f.co2e_kg_range);
+    range_member(j, "power_watts", f.power_watts_range);
+    range_member(j, "energy_kwh", f.energy_kwh_range);
+    range_member(j, "co2e_kg", f.co2e_kg_range);
+}
+
+void to_json(json& j, const Range& r) { members(j, {{"low", r.low}, {"high", r.high}}); }
+
+void range_member(json& j, const char* key, const std::optional<Range>& range) {
+    if (range) j["range"][key] = *range;
 }
 
 }  // namespace planner

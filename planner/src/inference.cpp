@@ -1,4 +1,5 @@
 #include "planner/inference.hpp"
+#include "planner/json_members.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -202,29 +203,23 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
 }
 
 void to_json(json& j, const InferenceResult& r) {
-    j = json{{"instance", r.instance},     {"per_instance_rps", r.per_instance_rps},
+    members(j, {{"instance", r.instance},     {"per_instance_rps", r.per_instance_rps},
              {"throughput_source", r.throughput_source}, {"peak_rps", r.peak_rps},
-             {"fleet", r.fleet},           {"notes", r.notes}};
-    auto put = [&](const char* key, const auto& v) {
-        if (v) j[key] = *v;
-    };
-    put("latency_ms", r.latency_ms);
-    put("latency_ok", r.latency_ok);
-    put("concurrency", r.concurrency);
-    put("kv_cache_bytes", r.kv_cache_bytes);
-    put("memory_bytes", r.memory_bytes);
-    put("cost_per_hour", r.cost_per_hour);
-    put("cost_per_million", r.cost_per_million);
-    put("kwh_per_million", r.kwh_per_million);
-    put("co2e_kg_per_million", r.co2e_kg_per_million);
-    auto put_range = [&](const char* key, const std::optional<Range>& v) {
-        if (v) j["range"][key] = {{"low", v->low}, {"high", v->high}};
-    };
-    put_range("per_instance_rps", r.per_instance_rps_range);
-    put_range("fleet", r.fleet_range);
-    put_range("cost_per_million", r.cost_per_million_range);
-    put_range("kwh_per_million", r.kwh_per_million_range);
-    put_range("co2e_kg_per_million", r.co2e_kg_per_million_range);
+             {"fleet", r.fleet},           {"notes", r.notes}});
+    optional_member(j, "latency_ms", r.latency_ms);
+    optional_member(j, "latency_ok", r.latency_ok);
+    optional_member(j, "concurrency", r.concurrency);
+    optional_member(j, "kv_cache_bytes", r.kv_cache_bytes);
+    optional_member(j, "memory_bytes", r.memory_bytes);
+    optional_member(j, "cost_per_hour", r.cost_per_hour);
+    optional_member(j, "cost_per_million", r.cost_per_million);
+    optional_member(j, "kwh_per_million", r.kwh_per_million);
+    optional_member(j, "co2e_kg_per_million", r.co2e_kg_per_million);
+    range_member(j, "per_instance_rps", r.per_instance_rps_range);
+    range_member(j, "fleet", r.fleet_range);
+    range_member(j, "cost_per_million", r.cost_per_million_range);
+    range_member(j, "kwh_per_million", r.kwh_per_million_range);
+    range_member(j, "co2e_kg_per_million", r.co2e_kg_per_million_range);
     json fleet_hour;
     add_to_json(fleet_hour, r.footprint);
     j["fleet_hour"] = fleet_hour;

@@ -1,4 +1,5 @@
 #include "planner/instance_sheet.hpp"
+#include "planner/json_members.hpp"
 
 #include "planner/request_reader.hpp"
 
@@ -83,7 +84,7 @@ Checked<std::vector<InstanceSheetRow>> instance_sheet(const Catalogue& catalogue
 }
 
 void to_json(json& j, const InstanceSheetRow& r) {
-    j = json{{"id", r.id},
+    members(j, {{"id", r.id},
              {"family", r.family},
              {"accelerator", r.accelerator},
              {"accelerator_count", r.accelerator_count},
@@ -91,7 +92,7 @@ void to_json(json& j, const InstanceSheetRow& r) {
              {"peak_tflops", r.peak_tflops},
              {"vcpu", r.vcpu},
              {"memory_gib", r.memory_gib},
-             {"usd_per_pflops_hour", r.usd_per_pflops_hour}};
+             {"usd_per_pflops_hour", r.usd_per_pflops_hour}});
     if (r.memory_bandwidth_gbs) j["memory_bandwidth_gbs"] = *r.memory_bandwidth_gbs;
     if (r.network_gbps) j["network_gbps"] = *r.network_gbps;
     if (r.efa) j["efa"] = *r.efa;

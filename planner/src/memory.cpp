@@ -1,4 +1,5 @@
 #include "planner/memory.hpp"
+#include "planner/json_members.hpp"
 
 #include <cmath>
 
@@ -141,14 +142,14 @@ LayoutSearch find_layout(double parameters, const std::optional<Architecture>& a
 }
 
 void to_json(json& j, const Layout& l) {
-    j = json{{"tensor", l.tensor}, {"pipeline", l.pipeline}, {"data", l.data}, {"zero", l.zero},
-             {"micro_batch", l.micro_batch}};
+    members(j, {{"tensor", l.tensor}, {"pipeline", l.pipeline}, {"data", l.data}, {"zero", l.zero},
+             {"micro_batch", l.micro_batch}});
 }
 
 void to_json(json& j, const MemoryBreakdown& m) {
-    j = json{{"weights_bytes", m.weights},   {"gradients_bytes", m.gradients}, {"optimizer_bytes", m.optimizer},
+    members(j, {{"weights_bytes", m.weights},   {"gradients_bytes", m.gradients}, {"optimizer_bytes", m.optimizer},
              {"total_bytes", m.total},       {"capacity_bytes", m.capacity},   {"usable_bytes", m.usable},
-             {"fits", m.fits}};
+             {"fits", m.fits}});
     j["activations_bytes"] = m.activations ? json(*m.activations) : json(nullptr);
 }
 

@@ -1,4 +1,5 @@
 #include "planner/training.hpp"
+#include "planner/json_members.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -399,7 +400,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
 }
 
 void to_json(json& j, const TrainingResult& r) {
-    j = json{{"parameters", r.parameters},
+    members(j, {{"parameters", r.parameters},
              {"tokens", r.tokens},
              {"flops_per_parameter_token", r.flops_per_parameter_token},
              {"total_flops", r.total_flops},
@@ -415,28 +416,22 @@ void to_json(json& j, const TrainingResult& r) {
              {"instance_hours", r.instance_hours},
              {"memory", r.memory},
              {"fits", r.fits},
-             {"notes", r.notes}};
-    auto put = [&](const char* key, const auto& v) {
-        if (v) j[key] = *v;
-    };
-    put("peak_tflops", r.peak_tflops);
-    put("mfu", r.mfu);
-    put("deadline_days", r.deadline_days);
-    put("budget_usd", r.budget_usd);
+             {"notes", r.notes}});
+    optional_member(j, "peak_tflops", r.peak_tflops);
+    optional_member(j, "mfu", r.mfu);
+    optional_member(j, "deadline_days", r.deadline_days);
+    optional_member(j, "budget_usd", r.budget_usd);
     add_to_json(j, r.footprint);
     j["layout"] = r.layout ? json(*r.layout) : json(nullptr);
     j["minimum_instances"] = r.minimum_instances ? json(*r.minimum_instances) : json(nullptr);
     if (r.range) {  // over the footprint's own range (power_watts), energy and CO2e with time and power
-        auto put_range = [&](const char* key, const std::optional<Range>& v) {
-            if (v) j["range"][key] = {{"low", v->low}, {"high", v->high}};
-        };
-        put_range("days", r.range->days);
-        put_range("accelerator_hours", r.range->accelerator_hours);
-        put_range("mfu", r.range->mfu);
-        put_range("scaling_efficiency", r.range->scaling_efficiency);
-        put_range("cost_usd", r.range->cost_usd);
-        put_range("energy_kwh", r.range->energy_kwh);
-        put_range("co2e_kg", r.range->co2e_kg);
+        range_member(j, "days", r.range->days);
+        range_member(j, "accelerator_hours", r.range->accelerator_hours);
+        range_member(j, "mfu", r.range->mfu);
+        range_member(j, "scaling_efficiency", r.range->scaling_efficiency);
+        range_member(j, "cost_usd", r.range->cost_usd);
+        range_member(j, "energy_kwh", r.range->energy_kwh);
+        range_member(j, "co2e_kg", r.range->co2e_kg);
     }
 }
 
