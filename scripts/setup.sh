@@ -14,6 +14,7 @@ mode=${1:-test}
 packages=(
   cmake ninja-build g++ make pkg-config         # build
   emscripten                                    # the wasm planner (clang 14, binaryen, node-acorn)
+  node-terser                                   # minifies the calculator's JS and the module loader
   libcmark-gfm-dev libcmark-gfm-extensions-dev  # Markdown with GFM tables
   nlohmann-json3-dev libyaml-cpp-dev            # JSON, YAML front matter
   libcli11-dev zlib1g-dev                       # CLI; the dev server gzips the wasm module
