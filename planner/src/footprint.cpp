@@ -63,8 +63,7 @@ Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, d
     }
     if (f.price_usd_per_hour) f.cost_usd = instance_hours * *f.price_usd_per_hour;
     if (f.price_usd_per_hour && f.purchase_option == kSpot)
-        f.notes.push_back("spot: a dated price snapshot; AWS can reclaim spot capacity with two minutes' notice, so the job "
-                          "needs checkpoints and restarts, which this time does not include");
+        f.notes.push_back("spot: a dated price snapshot; AWS can reclaim spot capacity with two minutes' notice");
     if (in.usd_jpy) {
         f.usd_jpy = *in.usd_jpy;
         f.usd_jpy_source = f.usd_jpy_as_of = "request";

@@ -30,7 +30,8 @@ Checked<TrainingRequest> read_training_request(const json& request) {
     TrainingRequest& r = out.value;
     in.reject_unknown("", with_footprint_fields({"api", "kind", "model", "tokens", "recompute", "precision", "instance",
                                                  "instance_count", "deadline_days", "budget_usd", "mfu", "achieved_tflops",
-                                                 "scaling_efficiency", "layout", "micro_batch", "headroom"}));
+                                                 "scaling_efficiency", "layout", "micro_batch", "headroom",
+                                                 "checkpoint_overhead"}));
     in.reject_unknown("model", {"parameters", "architecture"});
     in.reject_unknown("model.architecture", {"layers", "hidden", "heads", "sequence", "vocabulary"});
     in.reject_unknown("layout", {"tensor", "pipeline", "zero", "micro_batch"});
@@ -97,6 +98,7 @@ Checked<TrainingRequest> read_training_request(const json& request) {
     if (auto mb = in.integer("micro_batch", 1, 100000, false)) r.micro_batch = *mb;
     if (r.layout && in.find("micro_batch")) r.layout->micro_batch = r.micro_batch;
     if (auto h = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *h;
+    r.checkpoint_overhead = in.number("checkpoint_overhead", {0, false, 1, false}, false);
     r.footprint = read_footprint_inputs(in, "");
     out.errors = std::move(in.errors());
     return out;
@@ -266,6 +268,13 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     r.mfu_source = tp->mfu_source;
     if (!tp->note.empty()) r.notes.push_back(tp->note);
 
+    // Checkpoints, interruptions and restarts lengthen the run by the share the request gives.
+    const double overhead = 1 + req.checkpoint_overhead.value_or(0);
+    r.checkpoint_overhead = req.checkpoint_overhead;
+    if (req.footprint.purchase_option == std::optional<std::string>(kSpot) && !req.checkpoint_overhead)
+        r.notes.push_back("checkpoints: a job on spot saves checkpoints and restarts after interruptions; this time "
+                          "includes none of that: give checkpoint_overhead, the share of time it adds");
+
     // Seconds on n instances, with the scaling efficiency that applies at n.
     auto seconds_on = [&](int n, double& efficiency, std::string& source) {
         if (req.scaling_efficiency) {
@@ -277,7 +286,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         } else {
             efficiency = default_scaling_efficiency(catalogue, *inst, n, source);
         }
-        return r.total_flops / (double(n) * per_instance * r.achieved_tflops * 1e12 * efficiency);
+        return r.total_flops / (double(n) * per_instance * r.achieved_tflops * 1e12 * efficiency) * overhead;
     };
 
     const double capacity = chip.kind == "cpu" ? inst->memory.value * 1073741824.0 / per_instance
@@ -420,6 +429,7 @@ void to_json(json& j, const TrainingResult& r) {
     optional_member(j, "peak_tflops", r.peak_tflops);
     optional_member(j, "mfu", r.mfu);
     optional_member(j, "deadline_days", r.deadline_days);
+    optional_member(j, "checkpoint_overhead", r.checkpoint_overhead);
     optional_member(j, "budget_usd", r.budget_usd);
     add_to_json(j, r.footprint);
     j["layout"] = r.layout ? json(*r.layout) : json(nullptr);

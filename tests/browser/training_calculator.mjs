@@ -183,6 +183,20 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
   assert.equal(firstInSummary, 'warning', 'the warning comes before the days');
   assert.match(await warning.textContent(), /メモリーに収まりません。収まる最小の台数は\s*\d+/);
 
+  // Training on spot: the notes say the time has no checkpoints or restarts in it until an overhead
+  // is given; 15% then lengthens the days by 15%, and the note goes.
+  await page.goto(`${url}calculators/training/?parameters=175&tokens=300&instance=p4d.24xlarge&instance_count=128&recompute=full&throughput=achieved&achieved_tflops=140&purchase_option=spot`);
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  const notes = () => page.locator('[data-list="train.notes"] li').allTextContents();
+  assert.ok((await notes()).some((n) => n.startsWith('チェックポイント: ')), (await notes()).join(' | '));
+  const spotDays = Number((await days(page)).replace(/,/g, ''));
+  await typeInto(page, '#checkpoint', '15');
+  assert.ok(!(await notes()).some((n) => n.startsWith('チェックポイント: ')), 'the note goes once the overhead is given');
+  const longer = Number((await days(page)).replace(/,/g, ''));
+  assert.ok(Math.abs(longer - spotDays * 1.15) <= 0.1, `${spotDays} days × 1.15 shown as ${longer}`);
+  await typeInto(page, '#checkpoint', '150');
+  assert.match(await page.locator('#checkpoint-error').textContent(), /\S/, 'above 100% is refused at the field');
+
   // The English page runs the same module with the same answer.
   await page.goto(`${url}en/calculators/training/?parameters=175&tokens=300&instance=p4de.24xlarge&instance_count=128&recompute=full&throughput=achieved&achieved_tflops=140`);
   await page.waitForSelector('[data-calculator][data-ready="true"]');

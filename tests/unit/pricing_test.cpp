@@ -125,6 +125,50 @@ TEST_CASE("the purchase option prices the plan and moves the Pareto set of a com
     CHECK(spot_set.count("trn1.32xlarge"));
 }
 
+TEST_CASE("training on spot says its time includes no checkpoint overhead until given one, which lengthens time and cost by its share") {
+    const json job{{"api", 1},           {"kind", "train"},         {"model", {{"parameters", 7e9}}},
+                   {"tokens", 1e11},      {"instance", "p4d.24xlarge"}, {"instance_count", 4},
+                   {"achieved_tflops", 150}, {"purchase_option", "spot"}};
+    auto has_note = [](const json& r, const std::string& prefix) {
+        for (const auto& n : r["notes"])
+            if (n.get<std::string>().rfind(prefix, 0) == 0) return true;
+        return false;
+    };
+    const json bare = plan(job);
+    REQUIRE(bare["ok"] == true);
+    CHECK(has_note(bare["train"], "spot: "));
+    CHECK(has_note(bare["train"], "checkpoints: "));
+    CHECK_FALSE(bare["train"].contains("checkpoint_overhead"));
+
+    json with = job;
+    with["checkpoint_overhead"] = 0.15;
+    const json r = plan(with);
+    REQUIRE(r["ok"] == true);
+    CHECK(r["train"]["checkpoint_overhead"] == 0.15);
+    CHECK_FALSE(has_note(r["train"], "checkpoints: "));
+    // 1e11 tokens · 7e9 · 6 FLOP over 32 GPUs at 150 TFLOP/s, scaling 1 (measured at scale), then × 1.15.
+    const double seconds = 6 * 7e9 * 1e11 / (32 * 150e12) * 1.15;
+    CHECK(r["train"]["seconds"].get<double>() == doctest::Approx(seconds));
+    CHECK(r["train"]["cost_usd"].get<double>() == doctest::Approx(bare["train"]["cost_usd"].get<double>() * 1.15));
+    CHECK(r["train"]["energy_kwh"].get<double>() == doctest::Approx(bare["train"]["energy_kwh"].get<double>() * 1.15));
+
+    // On demand, no note asks for it; given, it still counts (checkpoints cost time anywhere).
+    json on_demand = with;
+    on_demand["purchase_option"] = "on_demand";
+    const json od = plan(on_demand);
+    REQUIRE(od["ok"] == true);
+    CHECK(od["train"]["seconds"].get<double>() == doctest::Approx(seconds));
+    on_demand.erase("checkpoint_overhead");
+    CHECK_FALSE(has_note(plan(on_demand)["train"], "checkpoints: "));
+
+    for (double bad : {-0.1, 1.5}) {
+        with["checkpoint_overhead"] = bad;
+        const json e = plan(with);
+        REQUIRE(e["ok"] == false);
+        CHECK(e["errors"][0]["field"] == "checkpoint_overhead");
+    }
+}
+
 TEST_CASE("the exchange rate travels with every cost: the catalogue's with its date, or the request's") {
     const auto& c = test::real_catalogue();
     const auto* rate = c.exchange_rate("USD", "JPY");

@@ -42,6 +42,9 @@ struct TrainingRequest {
     std::optional<Layout> layout;              // default: the smallest that fits
     int micro_batch = 1;
     double headroom = 0.1;                     // share of accelerator memory kept free
+    /// The share of time that checkpoints, interruptions and restarts add (0.1: 10% longer), on
+    /// spot above all; none when absent (a spot plan says so).
+    std::optional<double> checkpoint_overhead;
     FootprintInputs footprint;                 // region, price, power, PUE overrides
 };
 
@@ -72,8 +75,9 @@ struct TrainingResult {
     std::string mfu_source;                // "request", "measured", the source id of a published default, or "assumed"
     double scaling_efficiency = 1;
     std::string scaling_source;            // "request", "single instance", "measured at scale", benchmark id
-    double seconds = 0;
+    double seconds = 0;                    // including checkpoint_overhead
     double days = 0;
+    std::optional<double> checkpoint_overhead;  // the request's, when given
     double accelerator_hours = 0;
     double instance_hours = 0;
     std::optional<double> deadline_days;
