@@ -13,8 +13,8 @@ Checked<EnergyRequest> read_energy_request(const json& request) {
     in.reject_unknown("", {"api", "kind", "configurations", "region", "purchase_option", "usd_jpy", "pue", "grid_kg_per_kwh"});
     const FootprintInputs shared = read_footprint_inputs(in, "");
     const json* list = in.find("configurations");
-    if (!list || !list->is_array() || list->size() < 2 || list->size() > 4) {
-        in.fail("configurations", "must list two to four configurations");
+    if (!list || !list->is_array() || list->size() < 2 || list->size() > kMaxEnergyConfigurations) {
+        in.fail("configurations", "must list two to eight configurations");
     } else {
         for (std::size_t i = 0; i < list->size(); ++i) {
             const std::string at = "configurations." + std::to_string(i) + ".";

@@ -85,13 +85,15 @@ Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, d
         f.energy_kwh = instance_hours * *f.power_watts / 1000 * *f.pue;
         if (in.grid_kg_per_kwh) {  // the user's own factor wins over the region's
             f.carbon_intensity = *in.grid_kg_per_kwh * 1000;
-            f.carbon_intensity_source = "request";
+            f.carbon_intensity_source = f.carbon_intensity_as_of = "request";
         } else if (region) {
             f.carbon_intensity = region->carbon_intensity.value;
             f.carbon_intensity_source = region->id;
+            f.carbon_intensity_as_of = catalogue.as_of(region->carbon_intensity);
         }
         if (f.carbon_intensity) f.co2e_kg = *f.energy_kwh * *f.carbon_intensity / 1000;
     }
+    if (region && region->carbon_intensity_market) f.carbon_intensity_market = region->carbon_intensity_market->value;
     if (f.power_factor && f.power_watts) {
         auto span = [&](double v) { return Range{v * f.power_factor->low, v * f.power_factor->high}; };
         f.power_watts_range = span(*f.power_watts);
@@ -119,7 +121,11 @@ void add_to_json(json& j, const Footprint& f) {
     optional_member(j, "co2e_kg", f.co2e_kg);
     optional_member(j, "pue", f.pue);
     optional_member(j, "carbon_intensity", f.carbon_intensity);
-    if (f.carbon_intensity) j["carbon_intensity_source"] = f.carbon_intensity_source;
+    if (f.carbon_intensity) {
+        j["carbon_intensity_source"] = f.carbon_intensity_source;
+        j["carbon_intensity_as_of"] = f.carbon_intensity_as_of;
+    }
+    optional_member(j, "carbon_intensity_market", f.carbon_intensity_market);
     j["region"] = f.region;
     range_member(j, "power_watts", f.power_watts_range);
     range_member(j, "energy_kwh", f.energy_kwh_range);

@@ -71,7 +71,7 @@ const Entry kJapanese[] = {
      "リクエストあたりの FLOP 数か、パラメーター数とトークン数 (2 · P · トークン数 FLOP) を指定してください"},
     {"give exactly one of throughput_rps, benchmark, compute or llm for the per-instance throughput",
      "インスタンスあたりのスループットは throughput_rps、benchmark、compute、llm のうち 1 つだけを指定してください"},
-    {"must list two to four configurations", "構成を 2 つから 4 つ指定してください"},
+    {"must list two to eight configurations", "構成を 2 つから 8 つ指定してください"},
     {"must list 1 to 64 instance counts", "インスタンス数を 1 個から 64 個指定してください"},
     {"must list instance types", "インスタンスタイプを列挙してください"},
     {"the catalogue has no instance types", "カタログにインスタンスタイプがありません"},

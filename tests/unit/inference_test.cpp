@@ -124,9 +124,13 @@ TEST_CASE("compare runs one job on every instance type, sorted by cost, with a s
     CHECK(r["compare"]["sweep"].size() == rows.size());
 }
 
-TEST_CASE("energy compares two to four configurations against the first") {
-    json r = run({{"api", 1}, {"kind", "energy"}, {"configurations", json::array({{{"instance", "p4d.24xlarge"}, {"instances", 1}, {"hours", 1}}})}});
-    CHECK(r["errors"][0] == json{{"field", "configurations"}, {"message", "must list two to four configurations"}});
+TEST_CASE("energy compares two to eight configurations against the first") {
+    const json one{{"instance", "p4d.24xlarge"}, {"instances", 1}, {"hours", 1}};
+    json r = run({{"api", 1}, {"kind", "energy"}, {"configurations", json::array({one})}});
+    CHECK(r["errors"][0] == json{{"field", "configurations"}, {"message", "must list two to eight configurations"}});
+    CHECK(run({{"api", 1}, {"kind", "energy"}, {"configurations", json(8, one)}})["ok"] == true);
+    r = run({{"api", 1}, {"kind", "energy"}, {"configurations", json(9, one)}});
+    CHECK(r["errors"][0]["field"] == "configurations");
 }
 
 TEST_CASE("catalog returns the whole catalogue") {
@@ -197,6 +201,25 @@ TEST_CASE("a benchmark throughput estimated within a range sizes the fleet over 
     CHECK_FALSE(inf1["range"].contains("cost_per_million"));
 }
 
+TEST_CASE("a region's market-based factor, where the catalogue has one, is shown beside the location-based one that CO2e uses") {
+    planner::Catalogue c = test::real_catalogue();
+    const json request = {{"api", 1}, {"kind", "energy"}, {"region", "us-east-1"},
+                          {"configurations", json::array({{{"instance", "p4d.24xlarge"}, {"instances", 1}, {"hours", 1}},
+                                                          {{"instance", "trn1.32xlarge"}, {"instances", 1}, {"hours", 1}}})}};
+    const json first = json::parse(planner::plan(c, request.dump()));
+    REQUIRE_MESSAGE(first["ok"] == true, first.dump());
+    const json& before = first["energy"]["configurations"][0];
+    CHECK_FALSE(before.contains("carbon_intensity_market"));  // AWS publishes none today
+    for (auto& r : c.regions)
+        if (r.id == "us-east-1") r.carbon_intensity_market = planner::Figure{12, "gCO2e/kWh", r.carbon_intensity.source};
+    const json response = json::parse(planner::plan(c, request.dump()));
+    REQUIRE_MESSAGE(response["ok"] == true, response.dump());
+    const json& after = response["energy"]["configurations"][0];
+    CHECK(after["carbon_intensity_market"] == 12.0);
+    CHECK(after["co2e_kg"] == before["co2e_kg"]);
+    CHECK(after["carbon_intensity"] == before["carbon_intensity"]);
+}
+
 TEST_CASE("a grid factor of the user's own (grid_kg_per_kwh) replaces the region's in every kind — above 2 kg/kWh is refused") {
     const json t = run({{"api", 1}, {"kind", "train"}, {"model", {{"parameters", 7e9}}}, {"tokens", 1e11}, {"instance", "p4d.24xlarge"},
                         {"instance_count", 2}, {"mfu", 0.4}, {"region", "ap-northeast-1"}, {"grid_kg_per_kwh", 0.1}})["train"];
@@ -206,6 +229,8 @@ TEST_CASE("a grid factor of the user's own (grid_kg_per_kwh) replaces the region
     const json region = run({{"api", 1}, {"kind", "train"}, {"model", {{"parameters", 7e9}}}, {"tokens", 1e11}, {"instance", "p4d.24xlarge"},
                              {"instance_count", 2}, {"mfu", 0.4}, {"region", "ap-northeast-1"}})["train"];
     CHECK(region["carbon_intensity_source"] == "ap-northeast-1");
+    CHECK(region["carbon_intensity_as_of"] == test::real_catalogue().region("ap-northeast-1")->carbon_intensity.as_of);
+    CHECK(t["carbon_intensity_as_of"] == "request");
     // Energy: a shared factor (a PPA at 0) and one configuration's own.
     const json e = run({{"api", 1}, {"kind", "energy"}, {"grid_kg_per_kwh", 0}, {"configurations", json::array({
         {{"instance", "p4d.24xlarge"}, {"instances", 1}, {"hours", 1}},

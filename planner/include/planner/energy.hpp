@@ -1,4 +1,4 @@
-// Energy comparison: two to four configurations doing the same work, side by side.
+// Energy comparison: two to eight configurations doing the same work, side by side.
 //
 //     {"api":1,"kind":"energy","region":"us-east-1","configurations":[
 //        {"label":"P4d","instance":"p4d.24xlarge","instances":16,"hours":4},
@@ -9,6 +9,7 @@
 // (1 − x / x_baseline) · 100.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,10 @@
 #include "planner/footprint.hpp"
 
 namespace planner {
+
+/// An energy request compares at most this many configurations (the calculator shows four; a page
+/// may compare one job across every region of the catalogue).
+inline constexpr std::size_t kMaxEnergyConfigurations = 8;
 
 struct EnergyConfiguration {
     std::string label;

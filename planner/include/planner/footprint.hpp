@@ -77,6 +77,10 @@ struct Footprint {
     std::optional<double> pue;
     std::optional<double> carbon_intensity;  // gCO2e/kWh
     std::string carbon_intensity_source;     // the region's id, or "request" (grid_kg_per_kwh)
+    std::string carbon_intensity_as_of;      // the region's figure's date (its data year), or "request"
+    /// gCO2e/kWh, market-based, where AWS publishes a figure for the region (none does today: the
+    /// region's market_note says why); shown beside the location-based figure, never used for CO2e.
+    std::optional<double> carbon_intensity_market;
     std::vector<std::string> notes;          // what is missing and how to supply it
     // When the power is the catalogue's estimate (not power_watts from the request): the factors
     // low/high of the estimate (kEstimatedPowerFactor or the figure's own range), and what they give.
