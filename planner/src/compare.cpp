@@ -7,6 +7,8 @@
 
 namespace planner {
 
+ACCELGUIDE_DEFINE_OUT_OF_LINE_VALUE(CompareRequest)
+
 using nlohmann::json;
 
 std::vector<bool> pareto_set(const std::vector<std::pair<double, double>>& points) {

@@ -5,6 +5,8 @@
 
 namespace planner {
 
+ACCELGUIDE_DEFINE_OUT_OF_LINE_VALUE(EnergyRequest)
+
 using nlohmann::json;
 
 Checked<EnergyRequest> read_energy_request(const json& request) {

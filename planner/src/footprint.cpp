@@ -3,6 +3,9 @@
 
 namespace planner {
 
+ACCELGUIDE_DEFINE_OUT_OF_LINE_VALUE(FootprintInputs)
+ACCELGUIDE_DEFINE_OUT_OF_LINE_VALUE(Footprint)
+
 using nlohmann::json;
 
 FootprintInputs read_footprint_inputs(RequestReader& in, const std::string& prefix) {
@@ -18,9 +21,10 @@ FootprintInputs read_footprint_inputs(RequestReader& in, const std::string& pref
     return f;
 }
 
-std::set<std::string> with_footprint_fields(std::set<std::string> names) {
-    names.insert({"region", "purchase_option", "price_usd_per_hour", "usd_jpy", "power_watts", "pue", "grid_kg_per_kwh"});
-    return names;
+std::set<std::string> with_footprint_fields(Names names) {
+    std::set<std::string> out(names.begin(), names.end());
+    out.insert({"region", "purchase_option", "price_usd_per_hour", "usd_jpy", "power_watts", "pue", "grid_kg_per_kwh"});
+    return out;
 }
 
 Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, double instance_hours,

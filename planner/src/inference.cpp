@@ -9,6 +9,9 @@
 
 namespace planner {
 
+ACCELGUIDE_DEFINE_OUT_OF_LINE_VALUE(InferenceRequest)
+ACCELGUIDE_DEFINE_OUT_OF_LINE_VALUE(InferenceResult)
+
 using nlohmann::json;
 
 namespace {
@@ -16,6 +19,17 @@ namespace {
 constexpr double kMaxRate = 1e9;  // requests per second
 
 }  // namespace
+
+std::optional<double> read_rate_per_second(RequestReader& in) {
+    auto rate = in.number("rate.value", {0, true, kMaxRate, false}, true);
+    auto per = in.text("rate.per", {"second", "hour", "day"}, true);
+    if (!rate || !per) return std::nullopt;
+    return *rate / (*per == "second" ? 1 : *per == "hour" ? 3600 : 86400);
+}
+
+int fleet_size(double peak_rps, double per_instance_rps, double utilisation, int redundancy) {
+    return std::max(1, int(std::ceil(peak_rps / (per_instance_rps * utilisation) - 1e-9))) + redundancy;
+}
 
 Checked<InferenceRequest> read_inference_request(const json& request) {
     RequestReader in(request);
@@ -31,9 +45,7 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
                               "precision"});
     if (auto id = in.text("instance", {}, true)) r.instance = *id;
 
-    auto rate = in.number("rate.value", {0, true, kMaxRate, false}, true);
-    auto per = in.text("rate.per", {"second", "hour", "day"}, true);
-    if (rate && per) r.rate_per_second = *rate / (*per == "second" ? 1 : *per == "hour" ? 3600 : 86400);
+    if (auto rate = read_rate_per_second(in)) r.rate_per_second = *rate;
     if (auto v = in.number("peak_factor", {1, false, 100, false}, false)) r.peak_factor = *v;
     if (auto v = in.number("target_utilisation", {0.001, false, 1, false}, false)) r.target_utilisation = *v;
     if (auto v = in.integer("redundancy", 0, 10000, false)) r.redundancy = *v;
@@ -157,10 +169,7 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
     r.peak_rps = req.rate_per_second * req.peak_factor;
     const double needed = r.peak_rps / (r.per_instance_rps * req.target_utilisation);
     if (!std::isfinite(needed) || needed > 1e7) return fail("rate.value", "needs more than ten million instances");
-    // Any rate above 0 needs one instance, however idle (1 request a day is not a fleet of 0).
-    auto fleet_at = [&](double rps) {
-        return std::max(1, int(std::ceil(r.peak_rps / (rps * req.target_utilisation) - 1e-9))) + req.redundancy;
-    };
+    auto fleet_at = [&](double rps) { return fleet_size(r.peak_rps, rps, req.target_utilisation, req.redundancy); };
     r.fleet = fleet_at(r.per_instance_rps);
     // A throughput estimated within a stated range sizes the fleet over it: more throughput, fewer instances.
     if (r.per_instance_rps_range) {

@@ -98,6 +98,14 @@ std::optional<std::string> RequestReader::text(const std::string& path, const st
     return s;
 }
 
+std::optional<std::string> RequestReader::text(const std::string& path, Names allowed, bool required) {
+    return text(path, std::set<std::string>(allowed.begin(), allowed.end()), required);
+}
+
+void RequestReader::reject_unknown(const std::string& path, Names known) {
+    reject_unknown(path, std::set<std::string>(known.begin(), known.end()));
+}
+
 void RequestReader::reject_unknown(const std::string& path, const std::set<std::string>& known) {
     const json* obj = path.empty() ? &root_ : find(path);
     if (!obj || !obj->is_object()) return;

@@ -9,6 +9,9 @@
 
 namespace planner {
 
+ACCELGUIDE_DEFINE_OUT_OF_LINE_VALUE(TrainingRequest)
+ACCELGUIDE_DEFINE_OUT_OF_LINE_VALUE(TrainingResult)
+
 using nlohmann::json;
 
 namespace {

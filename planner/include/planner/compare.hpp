@@ -29,6 +29,8 @@ struct CompareRequest {
     std::variant<TrainingRequest, InferenceRequest> job;  // its `instance` is each compared one in turn
     std::vector<std::string> instances;                   // ids; default: the whole catalogue, in its order
     std::vector<int> counts;                              // training sweep; default 1, 2, 4 … 4096
+
+    ACCELGUIDE_OUT_OF_LINE_VALUE(CompareRequest)
 };
 
 /// One instance type's result for a training job: `error` says why the job cannot run there.

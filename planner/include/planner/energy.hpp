@@ -36,6 +36,8 @@ struct EnergyConfiguration {
 
 struct EnergyRequest {
     std::vector<EnergyConfiguration> configurations;
+
+    ACCELGUIDE_OUT_OF_LINE_VALUE(EnergyRequest)
 };
 
 struct EnergyRow {

@@ -13,6 +13,25 @@
 
 #include <nlohmann/json.hpp>
 
+// The special members of a large value struct, declared in its header and defaulted in its .cpp
+// file, so that the code to copy, move and destroy it exists once instead of inline at every use:
+// in the wasm module that inline code, at every call and every exception path, was a sixth of the
+// request dispatch. Moves stay moves (declared, noexcept).
+#define ACCELGUIDE_OUT_OF_LINE_VALUE(T) \
+    T();                                \
+    T(const T&);                        \
+    T(T&&) noexcept;                    \
+    T& operator=(const T&);             \
+    T& operator=(T&&) noexcept;         \
+    ~T();
+#define ACCELGUIDE_DEFINE_OUT_OF_LINE_VALUE(T) \
+    T::T() = default;                          \
+    T::T(const T&) = default;                  \
+    T::T(T&&) noexcept = default;              \
+    T& T::operator=(const T&) = default;       \
+    T& T::operator=(T&&) noexcept = default;   \
+    T::~T() = default;
+
 namespace planner {
 
 struct FieldError {

@@ -53,6 +53,8 @@ struct FootprintInputs {
     std::optional<double> pue;                 // overrides the region's
     std::optional<double> grid_kg_per_kwh;     // the user's own grid factor (e.g. a power purchase
                                                // agreement), kg CO2e per kWh; overrides the region's
+
+    ACCELGUIDE_OUT_OF_LINE_VALUE(FootprintInputs)
 };
 
 /// Reads region, purchase_option, price_usd_per_hour, usd_jpy, power_watts, pue and grid_kg_per_kwh
@@ -60,7 +62,7 @@ struct FootprintInputs {
 FootprintInputs read_footprint_inputs(RequestReader& in, const std::string& prefix);
 
 /// `names` and the fields read_footprint_inputs reads: the known fields of a request, for reject_unknown.
-std::set<std::string> with_footprint_fields(std::set<std::string> names);
+std::set<std::string> with_footprint_fields(Names names);
 
 struct Footprint {
     std::optional<double> price_usd_per_hour;
@@ -85,6 +87,8 @@ struct Footprint {
     // When the power is the catalogue's estimate (not power_watts from the request): the factors
     // low/high of the estimate (kEstimatedPowerFactor or the figure's own range), and what they give.
     std::optional<Range> power_factor, power_watts_range, energy_kwh_range, co2e_kg_range;
+
+    ACCELGUIDE_OUT_OF_LINE_VALUE(Footprint)
 };
 
 /// The footprint of `instance_hours` on `instance`. Errors: an unknown region or purchase option, and

@@ -64,6 +64,8 @@ struct InferenceRequest {
     std::optional<double> latency_target_ms;
     double headroom = 0.1;             // accelerator memory kept free (llm)
     FootprintInputs footprint;
+
+    ACCELGUIDE_OUT_OF_LINE_VALUE(InferenceRequest)
 };
 
 struct InferenceResult {
@@ -87,9 +89,19 @@ struct InferenceResult {
     std::optional<Range> cost_per_million_range, kwh_per_million_range, co2e_kg_per_million_range;
     Footprint footprint;               // of one hour of the whole fleet
     std::vector<std::string> notes;
+
+    ACCELGUIDE_OUT_OF_LINE_VALUE(InferenceResult)
 };
 
 Checked<InferenceRequest> read_inference_request(const nlohmann::json& request);
+
+class RequestReader;
+/// Reads `rate` ({value, per: second | hour | day}, required) as requests per second.
+std::optional<double> read_rate_per_second(RequestReader& in);
+
+/// Instances a fleet needs at a peak rate: ⌈peak / (per-instance throughput · utilisation)⌉, at least
+/// one (one request a day is not a fleet of none), plus the spares.
+int fleet_size(double peak_rps, double per_instance_rps, double utilisation, int redundancy);
 Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const InferenceRequest& request);
 
 void to_json(nlohmann::json& j, const InferenceResult& r);

@@ -6,6 +6,7 @@
 //     if (!in.errors().empty()) ...
 #pragma once
 
+#include <initializer_list>
 #include <optional>
 #include <set>
 #include <string>
@@ -16,6 +17,10 @@
 #include "planner/error.hpp"
 
 namespace planner {
+
+/// Names written in place at a call: a list of string literals. The readers take these rather
+/// than a std::set<std::string> built at every call, which the wasm module paid for in code.
+using Names = std::initializer_list<const char*>;
 
 struct NumberRule {
     double min = 0;        // inclusive lower bound
@@ -34,9 +39,12 @@ public:
     std::optional<double> number(const std::string& path, const NumberRule& rule, bool required);
     std::optional<int> integer(const std::string& path, double min, double max, bool required);
     std::optional<std::string> text(const std::string& path, const std::set<std::string>& allowed, bool required);
+    /// The same with the allowed words written in place ({"second", "hour"}; {} allows any text).
+    std::optional<std::string> text(const std::string& path, Names allowed, bool required);
 
     /// Reports every member of the object at `path` ("" for the top level) not named in `known`.
     void reject_unknown(const std::string& path, const std::set<std::string>& known);
+    void reject_unknown(const std::string& path, Names known);
 
     void fail(std::string field, std::string message) { errors_.push_back({std::move(field), std::move(message)}); }
     std::vector<FieldError>& errors() { return errors_; }

@@ -46,6 +46,8 @@ struct TrainingRequest {
     /// spot above all; none when absent (a spot plan says so).
     std::optional<double> checkpoint_overhead;
     FootprintInputs footprint;                 // region, price, power, PUE overrides
+
+    ACCELGUIDE_OUT_OF_LINE_VALUE(TrainingRequest)
 };
 
 /// How far the figures may move when the plan rests on an assumption: a default MFU taken from
@@ -89,6 +91,8 @@ struct TrainingResult {
     std::optional<int> minimum_instances;  // when it does not fit
     std::vector<std::string> notes;        // assumptions the numbers rest on
     std::optional<TrainingRanges> range;   // when an assumption moves the figures
+
+    ACCELGUIDE_OUT_OF_LINE_VALUE(TrainingResult)
 };
 
 /// Reads a training request (the request object) into a value, reporting every bad field.
