@@ -12,6 +12,7 @@
 #include "planner/inference.hpp"
 #include "planner/instance_sheet.hpp"
 #include "planner/messages.hpp"
+#include "planner/serving.hpp"
 #include "planner/training.hpp"
 
 namespace planner {
@@ -21,7 +22,7 @@ using nlohmann::json;
 namespace {
 
 constexpr int kApi = 1;
-const char* const kKinds = "train, infer, energy, compare, instances, catalog";
+const char* const kKinds = "train, infer, serve, energy, compare, instances, catalog";
 
 // Responses stay JSON values until plan() writes the one that goes out.
 json failure(const std::vector<FieldError>& errors) {
@@ -84,6 +85,14 @@ json plan_infer(const Catalogue& catalogue, const json& request) {
     return success("infer", result.value);
 }
 
+json plan_serve(const Catalogue& catalogue, const json& request) {
+    auto req = read_serving_request(catalogue, request);
+    if (!req.ok()) return failure(req.errors);
+    auto result = estimate_serving(catalogue, req.value);
+    if (!result.ok()) return failure(result.errors);
+    return success("serve", result.value);
+}
+
 json plan_energy(const Catalogue& catalogue, const json& request) {
     auto req = read_energy_request(request);
     if (!req.ok()) return failure(req.errors);
@@ -120,6 +129,7 @@ json dispatch(const Catalogue& catalogue, const json& request) {
     if (kind == request.end()) return failure({{"kind", std::string("is required (one of: ") + kKinds + ")"}});
     if (*kind == "train") return plan_train(catalogue, request);
     if (*kind == "infer") return plan_infer(catalogue, request);
+    if (*kind == "serve") return plan_serve(catalogue, request);
     if (*kind == "energy") return plan_energy(catalogue, request);
     if (*kind == "compare") return plan_compare(catalogue, request);
     if (*kind == "instances") return plan_instances(catalogue, request);
@@ -143,7 +153,8 @@ void localise_result(json& node, const std::string& lang) {
         if (key == "notes" && value.is_array()) {
             for (json& note : value)
                 if (note.is_string()) note = localise(note.get<std::string>(), lang);
-        } else if ((key == "mfu_source" || key == "scaling_source" || key == "throughput_source") && value.is_string()) {
+        } else if ((key == "mfu_source" || key == "scaling_source" || key == "throughput_source" ||
+                    key == "bandwidth_fraction_source") && value.is_string()) {
             value = localise(value.get<std::string>(), lang);
         } else if (key == "error" && value.is_string()) {
             const std::string error = value.get<std::string>();

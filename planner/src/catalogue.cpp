@@ -25,6 +25,15 @@ const Instance* Catalogue::find(std::string_view id, const std::string& field, s
     return inst;
 }
 
+const Instance* Catalogue::find_for(std::string_view id, const std::string& work, std::vector<FieldError>& errors) const {
+    const Instance* inst = find(id, "instance", errors);
+    if (!inst || accelerator_of(*inst).can(work)) return inst;
+    const std::string& chip = accelerator_of(*inst).name;
+    errors.push_back({"instance", work == kTrain ? chip + " is offered for inference, not for training"
+                                                 : chip + " is not offered for inference"});
+    return nullptr;
+}
+
 const Accelerator* Catalogue::accelerator(std::string_view id) const { return find_by_id(accelerators, id); }
 const Region* Catalogue::region(std::string_view id) const { return find_by_id(regions, id); }
 

@@ -104,10 +104,9 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
         out.errors.push_back({std::move(field), std::move(message)});
         return out;
     };
-    const Instance* inst = catalogue.find(req.instance, "instance", out.errors);
+    const Instance* inst = catalogue.find_for(req.instance, kServe, out.errors);
     if (!inst) return out;
     const Accelerator& chip = catalogue.accelerator_of(*inst);
-    if (!chip.can(kServe)) return fail("instance", chip.name + " is not offered for inference");
     const double n = inst->accelerator_count.value;
     r.instance = inst->id;
 

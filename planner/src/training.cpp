@@ -251,10 +251,9 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         out.errors.push_back({std::move(field), std::move(message)});
         return out;
     };
-    const Instance* inst = catalogue.find(req.instance, "instance", out.errors);
+    const Instance* inst = catalogue.find_for(req.instance, kTrain, out.errors);
     if (!inst) return out;
     const Accelerator& chip = catalogue.accelerator_of(*inst);
-    if (!chip.can(kTrain)) return fail("instance", chip.name + " is offered for inference, not for training");
     const int per_instance = int(inst->accelerator_count.value);
 
     r.parameters = req.architecture ? parameters_of(*req.architecture) : *req.parameters;

@@ -202,6 +202,9 @@ struct Catalogue {
     const Instance* find(std::string_view id) const;
     /// The same, reporting `unknown instance type "id"` against request field `field` when absent.
     const Instance* find(std::string_view id, const std::string& field, std::vector<FieldError>& errors) const;
+    /// The instance type for `work` (kTrain, kServe): unknown, or its chip not offered for the work,
+    /// is reported against request field "instance".
+    const Instance* find_for(std::string_view id, const std::string& work, std::vector<FieldError>& errors) const;
     const Accelerator* accelerator(std::string_view id) const;
     const Region* region(std::string_view id) const;
     const Source* source(std::string_view id) const;

@@ -1,0 +1,146 @@
+// LLM serving under latency targets: time to first token (TTFT), time per output token (TPOT), the
+// concurrency that serves the most requests per instance while meeting both, and the fleet.
+//
+// One replica of the model runs on t accelerators of an instance (tensor parallelism, t divides the
+// instance's count); an instance holds n / t replicas. Per replica, with B sequences in flight:
+//
+//   weights read per decode step   W(B) = shared + expert bytes · E · (1 − (1 − k/E)^B)   (MoE; dense: all)
+//   decode step    step(B)  = max(W(B) + B · kv_token · (prompt + output/2),  over t · bandwidth · f;
+//                                 2 · active · B over t · peak · mfu) + all-reduce(B tokens)
+//   prefill        prefill  = max(2 · active · prompt over t · peak · mfu,  W(prompt) over t · bandwidth · f)
+//                             + all-reduce(prompt tokens)
+//   continuous batching: while B requests each decode `output` tokens, each of them is prefilled
+//   once, stalling the batch:   cycle(B) = output · step(B) + B · prefill
+//   TPOT = cycle(B) / output     TTFT = prefill + step(B)     requests/s = B / cycle(B)
+//   memory     weights + B · kv_token · (prompt + output) ≤ t · memory · (1 − headroom)
+//   kv_token   = 2 · layers · kv_heads · head_dim · kv bytes;  with MLA, layers · (kv_lora_rank +
+//                qk_rope_head_dim) · kv bytes (one latent per token and layer, shared by the heads)
+//   all-reduce(m) = layers · 2 · (latency + 2 (t − 1)/t · m · hidden · 2 bytes / link)   (t > 1)
+//
+// TPOT and TTFT grow with B and throughput does too, so the answer is the largest B that meets both
+// targets and fits; the planner says which target cannot be met at any concurrency and why
+// (bandwidth, compute, memory). With no tensor_parallel given it tries every t and keeps the one
+// with the lowest cost per million output tokens. Then the fleet as in inference.hpp, and cost,
+// energy and CO2e per million input and per million output tokens: the fleet's hour split between
+// prefill and decode by their share of the cycle.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "planner/catalogue.hpp"
+#include "planner/error.hpp"
+#include "planner/footprint.hpp"
+
+namespace planner {
+
+/// What the serving model needs of an architecture.
+struct ServingModel {
+    std::string id;               // the catalogue's id, or "request"
+    double parameters = 0;        // total (memory)
+    double active_parameters = 0; // per token (compute, and the weights a decode step reads when dense)
+    int layers = 0;
+    int hidden = 0;
+    int heads = 0;
+    int kv_heads = 0;
+    int head_dim = 0;
+    std::optional<int> experts, experts_per_token;        // mixture of experts
+    std::optional<int> kv_lora_rank, qk_rope_head_dim;    // multi-head latent attention (MLA)
+    std::optional<double> context;                        // the longest context it serves
+
+    bool mixture_of_experts() const { return experts && experts_per_token && *experts > *experts_per_token; }
+    bool latent_attention() const { return kv_lora_rank && qk_rope_head_dim; }
+};
+
+/// A catalogue model as the serving model reads it; the errors name each missing detail.
+Checked<ServingModel> serving_model(const Model& model, const std::string& field);
+
+/// Bytes of KV cache per token of context, for `kv_bytes` per element.
+double kv_bytes_per_token(const ServingModel& m, double kv_bytes);
+
+/// The weights one decode step reads, in parameters: all of them for a dense model; for a mixture of
+/// experts, the shared part and the experts the B tokens are expected to route to, under uniform
+/// routing (E · (1 − (1 − k/E)^B) distinct experts of E per layer).
+double parameters_read_per_step(const ServingModel& m, double tokens);
+
+/// Assumed until published serving measurements calibrate them (the accuracy page): the share of
+/// peak memory bandwidth a decode step achieves, the prefill's MFU, and the latency of one
+/// all-reduce inside an instance.
+struct ServingAssumption {
+    double value, low, high;
+    const char* note;
+};
+extern const ServingAssumption kDecodeBandwidthFraction;
+extern const ServingAssumption kPrefillMfu;
+inline constexpr double kAllReduceLatencySeconds = 10e-6;
+
+struct ServingRequest {
+    ServingModel model;
+    std::string instance;
+    double prompt_tokens = 0;
+    double output_tokens = 0;
+    std::optional<double> ttft_ms, tpot_ms;   // targets; absent: not constrained
+    std::string weights = "bf16";             // bf16, fp16, fp8, int8, int4, fp4
+    std::string kv_cache = "bf16";            // bf16, fp16, fp8
+    std::string compute = "bf16";             // the dense peak prefill and decode run at
+    std::optional<int> tensor_parallel;       // absent: the cheapest that meets the targets
+    std::optional<double> bandwidth_fraction; // absent: kDecodeBandwidthFraction
+    std::optional<double> mfu;                // absent: kPrefillMfu
+    double headroom = 0.1;                    // accelerator memory kept free
+    double rate_per_second = 0;
+    double peak_factor = 1;
+    double target_utilisation = 0.7;
+    int redundancy = 0;
+    FootprintInputs footprint;
+
+    ACCELGUIDE_OUT_OF_LINE_VALUE(ServingRequest)
+};
+
+/// One replica layout's answer: a concurrency and its latencies, or why none meets the targets.
+struct ServingPoint {
+    int tensor_parallel = 1;
+    int replicas = 1;                 // per instance
+    int concurrency = 0;              // per replica
+    double ttft_ms = 0, tpot_ms = 0;
+    double requests_per_second = 0;   // per instance
+    double prefill_share = 0;         // of the cycle
+    double memory_bytes = 0;          // per replica: weights + KV cache at the concurrency
+    std::optional<std::string> limit; // "bandwidth", "compute", "memory": why no concurrency meets the targets
+    std::optional<std::string> error; // the message, when `limit` is set
+    std::string field;                // the request field it is about: instance, ttft_ms or tpot_ms
+};
+
+struct ServingResult {
+    std::string instance;
+    std::string model;
+    ServingPoint chosen;
+    std::vector<ServingPoint> tensor_parallel_options;  // every t tried, smallest first
+    double weights_bytes = 0;
+    double kv_bytes_per_token = 0;
+    std::optional<double> largest_context;   // tokens one sequence may hold at the chosen t
+    double output_tokens_per_second = 0;     // per instance
+    double peak_rps = 0;
+    int fleet = 0;
+    double concurrency = 0;                  // per instance
+    double bandwidth_fraction = 0, mfu = 0;
+    std::string bandwidth_fraction_source, mfu_source;  // "request" or "assumed"
+    std::optional<double> cost_per_million_input, cost_per_million_output;
+    std::optional<double> kwh_per_million_output, co2e_kg_per_million_output;
+    // When an assumption sets the throughput: the span its low and high give.
+    std::optional<Range> output_tokens_per_second_range, fleet_range, cost_per_million_output_range;
+    Footprint footprint;                     // one hour of the whole fleet
+    std::vector<std::string> notes;
+
+    ACCELGUIDE_OUT_OF_LINE_VALUE(ServingResult)
+};
+
+Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const nlohmann::json& request);
+Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const ServingRequest& request);
+
+void to_json(nlohmann::json& j, const ServingPoint& p);
+void to_json(nlohmann::json& j, const ServingResult& r);
+
+}  // namespace planner

@@ -1,0 +1,427 @@
+#include "planner/serving.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "planner/inference.hpp"
+#include "planner/json_members.hpp"
+#include "planner/request_reader.hpp"
+
+namespace planner {
+
+ACCELGUIDE_DEFINE_OUT_OF_LINE_VALUE(ServingRequest)
+ACCELGUIDE_DEFINE_OUT_OF_LINE_VALUE(ServingResult)
+
+using nlohmann::json;
+
+const ServingAssumption kDecodeBandwidthFraction{
+    0.7, 0.5, 0.85,
+    "decode bandwidth: assumed {}% of the peak memory bandwidth ({}–{}%); give bandwidth_fraction to use your own"};
+const ServingAssumption kPrefillMfu{
+    0.5, 0.3, 0.6, "prefill MFU: assumed {}% of the dense peak ({}–{}%); give mfu to use your own"};
+
+namespace {
+
+// Bytes per element of each weight and KV-cache precision a request may name, and the chip peak
+// that says the chip computes in it (weight-only int8/int4 need int8 support).
+struct Storage {
+    double bytes;
+    const char* needs;
+};
+const std::map<std::string, Storage>& weight_formats() {
+    static const std::map<std::string, Storage> formats = {{"bf16", {2, "bf16"}}, {"fp16", {2, "fp16"}},
+                                                           {"fp8", {1, "fp8"}},   {"int8", {1, "int8"}},
+                                                           {"int4", {0.5, "int8"}}, {"fp4", {0.5, "fp4"}}};
+    return formats;
+}
+const std::map<std::string, Storage>& kv_formats() {
+    static const std::map<std::string, Storage> formats = {{"bf16", {2, "bf16"}}, {"fp16", {2, "fp16"}}, {"fp8", {1, "fp8"}}};
+    return formats;
+}
+std::set<std::string> names_of(const std::map<std::string, Storage>& formats) {
+    std::set<std::string> out;
+    for (const auto& [name, s] : formats) out.insert(name);
+    return out;
+}
+
+constexpr double kActivationBytes = 2;  // bf16 activations in the all-reduces
+constexpr int kMaxConcurrency = 1 << 20;
+
+std::string percent(double fraction) { return format_number(std::round(fraction * 1000) / 10); }
+
+std::string assumption_note(const ServingAssumption& a) {
+    std::string note = a.note;
+    for (double v : {a.value, a.low, a.high}) note.replace(note.find("{}"), 2, percent(v));
+    return note;
+}
+
+// The per-replica model of serving.hpp for one tensor-parallel degree, at given assumptions.
+struct Replica {
+    const ServingModel& m;
+    const ServingRequest& req;
+    int t;
+    double peak, bandwidth, link;  // per accelerator: FLOP/s, bytes/s, bytes/s (0: not published)
+    double capacity;               // bytes, t accelerators less headroom
+    double weight_bytes, kv_token;
+    double f, mfu;
+
+    double all_reduce(double tokens) const {
+        if (t == 1) return 0;
+        const double transfer = link > 0 ? 2.0 * (t - 1) / t * tokens * m.hidden * kActivationBytes / link : 0;
+        return m.layers * 2 * (kAllReduceLatencySeconds + transfer);
+    }
+    double prefill() const {
+        const double p = req.prompt_tokens;
+        const double compute = 2 * m.active_parameters * p / (t * peak * mfu);
+        const double read = parameters_read_per_step(m, p) * weight_bytes / (t * bandwidth * f);
+        return std::max(compute, read) + all_reduce(p);
+    }
+    double step(int b) const {
+        const double context = req.prompt_tokens + req.output_tokens / 2;  // on average over a sequence's life
+        const double read = parameters_read_per_step(m, b) * weight_bytes + b * kv_token * context;
+        return std::max(read / (t * bandwidth * f), 2 * m.active_parameters * b / (t * peak * mfu)) + all_reduce(b);
+    }
+    double cycle(int b) const { return req.output_tokens * step(b) + b * prefill(); }
+    double tpot(int b) const { return cycle(b) / req.output_tokens; }
+    double ttft(int b) const { return prefill() + step(b); }
+    bool meets(int b) const {
+        return (!req.tpot_ms || tpot(b) * 1000 <= *req.tpot_ms) && (!req.ttft_ms || ttft(b) * 1000 <= *req.ttft_ms);
+    }
+    double memory(int b) const { return m.parameters * weight_bytes + b * kv_token * (req.prompt_tokens + req.output_tokens); }
+
+    ServingPoint solve(int per_instance) const {
+        ServingPoint p;
+        p.tensor_parallel = t;
+        p.replicas = per_instance / t;
+        auto gb = [](double bytes) { return format_number(std::ceil(bytes / 1e8) / 10); };
+        auto refuse = [&](const char* limit, const char* field, std::string message) {
+            p.limit = limit;
+            p.field = field;
+            p.error = std::move(message);
+            return p;
+        };
+        const double weights = m.parameters * weight_bytes;
+        const std::string at = " at tensor parallelism " + std::to_string(t);
+        if (weights > capacity)
+            return refuse("memory", "instance", "the weights need " + gb(weights) + " GB, more than the " + gb(capacity) +
+                                                    " GB usable" + at);
+        const double most = std::floor((capacity - weights) / (kv_token * (req.prompt_tokens + req.output_tokens)));
+        if (most < 1)
+            return refuse("memory", "instance", "the weights and one sequence's KV cache need " + gb(memory(1)) +
+                                                    " GB, more than the " + gb(capacity) + " GB usable" + at);
+        if (!meets(1)) {
+            auto ms = [](double seconds) { return format_number(std::round(seconds * 10000) / 10); };
+            if (req.ttft_ms && ttft(1) * 1000 > *req.ttft_ms) {
+                const bool compute = 2 * m.active_parameters * req.prompt_tokens / (t * peak * mfu) >=
+                                     parameters_read_per_step(m, req.prompt_tokens) * weight_bytes / (t * bandwidth * f);
+                return refuse(compute ? "compute" : "bandwidth", "ttft_ms",
+                              "the first token takes " + ms(ttft(1)) + " ms" + at + " even alone (the prefill of " +
+                                  format_number(req.prompt_tokens) + " tokens), above the " + format_number(*req.ttft_ms) +
+                                  " ms target");
+            }
+            return refuse("bandwidth", "tpot_ms",
+                          "each output token takes " + ms(tpot(1)) + " ms" + at + " even for one sequence (reading " +
+                              gb(parameters_read_per_step(m, 1) * weight_bytes) + " GB of weights per token), above the " +
+                              format_number(*req.tpot_ms) +
+                              " ms target");
+        }
+        int low = 1, high = int(std::min(most, double(kMaxConcurrency)));  // meets(low); find the largest
+        if (!meets(high)) {
+            while (high - low > 1) {
+                const int mid = low + (high - low) / 2;
+                (meets(mid) ? low : high) = mid;
+            }
+            high = low;
+        }
+        p.concurrency = high;
+        p.ttft_ms = ttft(high) * 1000;
+        p.tpot_ms = tpot(high) * 1000;
+        p.requests_per_second = p.replicas * high / cycle(high);
+        p.prefill_share = high * prefill() / cycle(high);
+        p.memory_bytes = memory(high);
+        return p;
+    }
+};
+
+}  // namespace
+
+Checked<ServingModel> serving_model(const Model& model, const std::string& field) {
+    Checked<ServingModel> out;
+    ServingModel& m = out.value;
+    m.id = model.id;
+    m.parameters = model.parameters.value;
+    m.active_parameters = model.active_parameters ? model.active_parameters->value : m.parameters;
+    if (!model.architecture) {
+        out.errors.push_back({field, model.name + " has no architecture in the catalogue; give the model's layers, hidden, heads, kv_heads and head_dim"});
+        return out;
+    }
+    const ModelArchitecture& a = *model.architecture;
+    m.layers = int(a.layers.value);
+    m.hidden = int(a.hidden.value);
+    m.heads = int(a.heads.value);
+    for (const char* name : {"kv_heads", "head_dim"})
+        if (!a.detail(name)) out.errors.push_back({field, model.name + " does not publish " + name + " in the catalogue"});
+    m.kv_heads = int(a.detail("kv_heads").value_or(0));
+    m.head_dim = int(a.detail("head_dim").value_or(0));
+    auto whole = [&](const char* name) -> std::optional<int> {
+        if (auto v = a.detail(name)) return int(*v);
+        return std::nullopt;
+    };
+    m.experts = whole("experts");
+    m.experts_per_token = whole("experts_per_token");
+    m.kv_lora_rank = whole("kv_lora_rank");
+    m.qk_rope_head_dim = whole("qk_rope_head_dim");
+    m.context = a.detail("context");
+    return out;
+}
+
+double kv_bytes_per_token(const ServingModel& m, double kv_bytes) {
+    if (m.latent_attention()) return double(m.layers) * (*m.kv_lora_rank + *m.qk_rope_head_dim) * kv_bytes;
+    return 2.0 * m.layers * m.kv_heads * m.head_dim * kv_bytes;
+}
+
+double parameters_read_per_step(const ServingModel& m, double tokens) {
+    if (!m.mixture_of_experts()) return m.parameters;
+    const double experts = *m.experts, k = *m.experts_per_token;
+    const double per_expert = (m.parameters - m.active_parameters) / (experts - k);
+    const double shared = m.parameters - experts * per_expert;
+    const double touched = experts * (1 - std::pow(1 - k / experts, tokens));
+    return shared + per_expert * touched;
+}
+
+Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const json& request) {
+    RequestReader in(request);
+    Checked<ServingRequest> out;
+    ServingRequest& r = out.value;
+    in.reject_unknown("", with_footprint_fields({"api", "kind", "model", "instance", "prompt_tokens", "output_tokens",
+                                                 "ttft_ms", "tpot_ms", "weights", "kv_cache", "compute",
+                                                 "tensor_parallel", "bandwidth_fraction", "mfu", "headroom", "rate",
+                                                 "peak_factor", "target_utilisation", "redundancy"}));
+    in.reject_unknown("rate", {"value", "per"});
+    in.reject_unknown("model", {"parameters", "active_parameters", "layers", "hidden", "heads", "kv_heads", "head_dim",
+                                "experts", "experts_per_token", "kv_lora_rank", "qk_rope_head_dim", "context"});
+    const json* model = in.find("model");
+    if (!model) {
+        in.fail("model", "is required: a model id of the catalogue, or its architecture");
+    } else if (model->is_string()) {
+        const std::string id = model->get<std::string>();
+        const auto it = std::find_if(catalogue.models.begin(), catalogue.models.end(), [&](const Model& m) { return m.id == id; });
+        if (it == catalogue.models.end()) {
+            in.fail("model", "unknown model \"" + id + "\"");
+        } else {
+            auto m = serving_model(*it, "model");
+            for (auto& e : m.errors) in.fail(e.field, e.message);
+            r.model = m.value;
+        }
+    } else if (model->is_object()) {
+        ServingModel& m = r.model;
+        m.id = "request";
+        if (auto v = in.number("model.parameters", {0, true, 1e15, false}, true)) m.parameters = *v;
+        m.active_parameters = in.number("model.active_parameters", {0, true, 1e15, false}, false).value_or(m.parameters);
+        if (m.active_parameters > m.parameters) in.fail("model.active_parameters", "cannot exceed the parameters");
+        if (auto v = in.integer("model.layers", 1, 10000, true)) m.layers = *v;
+        if (auto v = in.integer("model.hidden", 1, 1e6, true)) m.hidden = *v;
+        if (auto v = in.integer("model.heads", 1, 10000, true)) m.heads = *v;
+        if (auto v = in.integer("model.kv_heads", 1, 10000, true)) m.kv_heads = *v;
+        if (auto v = in.integer("model.head_dim", 1, 100000, true)) m.head_dim = *v;
+        m.experts = in.integer("model.experts", 1, 100000, false);
+        m.experts_per_token = in.integer("model.experts_per_token", 1, 100000, false);
+        if (m.experts.has_value() != m.experts_per_token.has_value())
+            in.fail("model.experts", "give experts and experts_per_token together");
+        else if (m.experts && *m.experts_per_token > *m.experts)
+            in.fail("model.experts_per_token", "cannot exceed the experts");
+        m.kv_lora_rank = in.integer("model.kv_lora_rank", 1, 1e6, false);
+        m.qk_rope_head_dim = in.integer("model.qk_rope_head_dim", 1, 1e6, false);
+        m.context = in.number("model.context", {1, false, 1e9, true}, false);
+    } else {
+        in.fail("model", "must be a model id or an object with the architecture");
+    }
+    if (auto id = in.text("instance", {}, true)) r.instance = *id;
+    if (auto v = in.number("prompt_tokens", {1, false, 1e8, true}, true)) r.prompt_tokens = *v;
+    if (auto v = in.number("output_tokens", {1, false, 1e8, true}, true)) r.output_tokens = *v;
+    r.ttft_ms = in.number("ttft_ms", {0, true, 1e8, false}, false);
+    r.tpot_ms = in.number("tpot_ms", {0, true, 1e8, false}, false);
+    if (auto v = in.text("weights", names_of(weight_formats()), false)) r.weights = *v;
+    if (auto v = in.text("kv_cache", names_of(kv_formats()), false)) r.kv_cache = *v;
+    if (auto v = in.text("compute", precisions(), false)) r.compute = *v;
+    r.tensor_parallel = in.integer("tensor_parallel", 1, 1024, false);
+    r.bandwidth_fraction = in.number("bandwidth_fraction", {0.001, false, 1, false}, false);
+    r.mfu = in.number("mfu", {0.001, false, 1, false}, false);
+    if (auto v = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *v;
+    if (auto v = read_rate_per_second(in)) r.rate_per_second = *v;
+    if (auto v = in.number("peak_factor", {1, false, 100, false}, false)) r.peak_factor = *v;
+    if (auto v = in.number("target_utilisation", {0.001, false, 1, false}, false)) r.target_utilisation = *v;
+    if (auto v = in.integer("redundancy", 0, 10000, false)) r.redundancy = *v;
+    r.footprint = read_footprint_inputs(in, "");
+    out.errors = std::move(in.errors());
+    return out;
+}
+
+Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const ServingRequest& req) {
+    Checked<ServingResult> out;
+    ServingResult& r = out.value;
+    auto fail = [&](std::string field, std::string message) {
+        out.errors.push_back({std::move(field), std::move(message)});
+        return out;
+    };
+    const Instance* inst = catalogue.find_for(req.instance, kServe, out.errors);
+    if (!inst) return out;
+    const Accelerator& chip = catalogue.accelerator_of(*inst);
+    if (chip.kind == "cpu") return fail("instance", "serving on CPUs is not modelled: give throughput_rps to the infer kind");
+    if (!chip.memory_bandwidth) return fail("instance", chip.name + " has no published memory bandwidth");
+    const ServingModel& m = req.model;
+    r.instance = inst->id;
+    r.model = m.id;
+
+    auto supported = [&](const char* field, const std::string& name, const char* needs) {
+        if (!chip.peak_tflops.count(needs)) out.errors.push_back({field, chip.name + " has no " + needs + " support for " + name});
+    };
+    const Storage weights = weight_formats().at(req.weights), kv = kv_formats().at(req.kv_cache);
+    supported("weights", req.weights, weights.needs);
+    supported("kv_cache", req.kv_cache, kv.needs);
+    const auto peak = chip.peak_tflops.find(req.compute);
+    if (peak == chip.peak_tflops.end()) return fail("compute", chip.name + " has no published dense " + req.compute + " peak");
+    if (!out.ok()) return out;
+
+    const int per_instance = int(inst->accelerator_count.value);
+    std::vector<int> degrees;
+    if (req.tensor_parallel) {
+        if (per_instance % *req.tensor_parallel)
+            return fail("tensor_parallel", "must divide the " + std::to_string(per_instance) + " accelerators of one " +
+                                               inst->id + " (tensor parallelism stays inside an instance)");
+        degrees.push_back(*req.tensor_parallel);
+    } else {
+        for (int t = 1; t <= per_instance; ++t)
+            if (per_instance % t == 0) degrees.push_back(t);
+    }
+
+    r.bandwidth_fraction = req.bandwidth_fraction.value_or(kDecodeBandwidthFraction.value);
+    r.bandwidth_fraction_source = req.bandwidth_fraction ? "request" : "assumed";
+    r.mfu = req.mfu.value_or(kPrefillMfu.value);
+    r.mfu_source = req.mfu ? "request" : "assumed";
+    r.weights_bytes = m.parameters * weights.bytes;
+    r.kv_bytes_per_token = kv_bytes_per_token(m, kv.bytes);
+    const double link = inst->accelerator_interconnect ? inst->accelerator_interconnect->value * 1e9 : 0;
+    auto replica = [&](int t, double f, double mfu) {
+        return Replica{m, req, t, peak->second.value * 1e12, chip.memory_bandwidth->value * 1e9, link,
+                       t * chip.memory.value * 1e9 * (1 - req.headroom), weights.bytes, r.kv_bytes_per_token, f, mfu};
+    };
+    // The chosen degree serves the most requests per instance (the same instance-hour price: the
+    // cheapest per token), then the lower TPOT; when none can serve, the largest t (the most
+    // bandwidth and memory) says why.
+    auto better = [](const ServingPoint& a, const ServingPoint& b) {
+        if (a.error.has_value() != b.error.has_value()) return !a.error;
+        if (a.error) return a.tensor_parallel > b.tensor_parallel;
+        if (a.requests_per_second != b.requests_per_second) return a.requests_per_second > b.requests_per_second;
+        return a.tpot_ms < b.tpot_ms;
+    };
+    for (int t : degrees) {
+        r.tensor_parallel_options.push_back(replica(t, r.bandwidth_fraction, r.mfu).solve(per_instance));
+        if (r.tensor_parallel_options.size() == 1 || better(r.tensor_parallel_options.back(), r.chosen))
+            r.chosen = r.tensor_parallel_options.back();
+    }
+    if (r.chosen.error) return fail(r.chosen.field, *r.chosen.error);
+    const Replica chosen = replica(r.chosen.tensor_parallel, r.bandwidth_fraction, r.mfu);
+    r.largest_context = std::floor((chosen.capacity - r.weights_bytes) / r.kv_bytes_per_token);
+    if (m.context) r.largest_context = std::min(*r.largest_context, *m.context);
+    r.output_tokens_per_second = r.chosen.requests_per_second * req.output_tokens;
+    r.concurrency = double(r.chosen.concurrency) * r.chosen.replicas;
+    r.peak_rps = req.rate_per_second * req.peak_factor;
+    r.fleet = fleet_size(r.peak_rps, r.chosen.requests_per_second, req.target_utilisation, req.redundancy);
+    if (r.bandwidth_fraction_source == "assumed") r.notes.push_back(assumption_note(kDecodeBandwidthFraction));
+    if (r.mfu_source == "assumed") r.notes.push_back(assumption_note(kPrefillMfu));
+    if (r.bandwidth_fraction_source == "assumed" || r.mfu_source == "assumed") {
+        // The same layout at both ends of the assumptions: throughput, and the fleet it takes.
+        const double low_f = req.bandwidth_fraction.value_or(kDecodeBandwidthFraction.low);
+        const double high_f = req.bandwidth_fraction.value_or(kDecodeBandwidthFraction.high);
+        const ServingPoint low = replica(r.chosen.tensor_parallel, low_f, req.mfu.value_or(kPrefillMfu.low)).solve(per_instance);
+        const ServingPoint high = replica(r.chosen.tensor_parallel, high_f, req.mfu.value_or(kPrefillMfu.high)).solve(per_instance);
+        if (!low.error && !high.error) {
+            r.output_tokens_per_second_range = Range{low.requests_per_second * req.output_tokens, high.requests_per_second * req.output_tokens};
+            const int most = fleet_size(r.peak_rps, low.requests_per_second, req.target_utilisation, req.redundancy);
+            const int fewest = fleet_size(r.peak_rps, high.requests_per_second, req.target_utilisation, req.redundancy);
+            if (most != fewest) r.fleet_range = Range{double(fewest), double(most)};
+        } else {
+            r.notes.push_back("range: at the low end of the assumptions the targets are not met at this tensor parallelism");
+        }
+    }
+    if (m.mixture_of_experts())
+        r.notes.push_back("experts: memory holds every expert; a decode step reads the experts its tokens route to, assuming "
+                          "uniform routing (skewed routing reads fewer at small batches and makes hot experts slower)");
+    if (r.chosen.tensor_parallel > 1 && link == 0)
+        r.notes.push_back("tensor parallelism: the catalogue has no interconnect figure for " + inst->id +
+                          ", so only the all-reduce latency is counted");
+    r.notes.push_back("attention: the FLOPs and KV reads of attention itself beyond the cache size are not counted; long prompts take longer");
+
+    auto fp = footprint(catalogue, *inst, r.fleet, req.footprint);  // one hour of the whole fleet
+    if (!fp.ok()) {
+        out.errors = fp.errors;
+        return out;
+    }
+    r.footprint = std::move(fp.value);
+    r.notes.insert(r.notes.end(), r.footprint.notes.begin(), r.footprint.notes.end());
+    const double input_millions = req.rate_per_second * 3600 * req.prompt_tokens / 1e6;
+    const double output_millions = req.rate_per_second * 3600 * req.output_tokens / 1e6;
+    const double decode_share = 1 - r.chosen.prefill_share;
+    if (r.footprint.cost_usd) {
+        r.cost_per_million_input = *r.footprint.cost_usd * r.chosen.prefill_share / input_millions;
+        r.cost_per_million_output = *r.footprint.cost_usd * decode_share / output_millions;
+        if (r.fleet_range)
+            r.cost_per_million_output_range = Range{*r.cost_per_million_output * r.fleet_range->low / r.fleet,
+                                                    *r.cost_per_million_output * r.fleet_range->high / r.fleet};
+    }
+    if (r.footprint.energy_kwh) r.kwh_per_million_output = *r.footprint.energy_kwh * decode_share / output_millions;
+    if (r.footprint.co2e_kg) r.co2e_kg_per_million_output = *r.footprint.co2e_kg * decode_share / output_millions;
+    return out;
+}
+
+void to_json(json& j, const ServingPoint& p) {
+    members(j, {{"tensor_parallel", p.tensor_parallel}, {"replicas", p.replicas}});
+    if (p.error) {
+        members(j, {{"limit", *p.limit}, {"error", *p.error}});
+        return;
+    }
+    members(j, {{"concurrency", p.concurrency},
+                {"ttft_ms", p.ttft_ms},
+                {"tpot_ms", p.tpot_ms},
+                {"requests_per_second", p.requests_per_second},
+                {"prefill_share", p.prefill_share},
+                {"memory_bytes", p.memory_bytes}});
+}
+
+void to_json(json& j, const ServingResult& r) {
+    members(j, {{"instance", r.instance},
+                {"model", r.model},
+                {"tensor_parallel", r.chosen.tensor_parallel},
+                {"replicas", r.chosen.replicas},
+                {"concurrency", r.concurrency},
+                {"ttft_ms", r.chosen.ttft_ms},
+                {"tpot_ms", r.chosen.tpot_ms},
+                {"requests_per_second", r.chosen.requests_per_second},
+                {"output_tokens_per_second", r.output_tokens_per_second},
+                {"memory_bytes", r.chosen.memory_bytes},
+                {"weights_bytes", r.weights_bytes},
+                {"kv_bytes_per_token", r.kv_bytes_per_token},
+                {"peak_rps", r.peak_rps},
+                {"fleet", r.fleet},
+                {"bandwidth_fraction", r.bandwidth_fraction},
+                {"bandwidth_fraction_source", r.bandwidth_fraction_source},
+                {"mfu", r.mfu},
+                {"mfu_source", r.mfu_source},
+                {"tensor_parallel_options", r.tensor_parallel_options},
+                {"notes", r.notes}});
+    optional_member(j, "largest_context", r.largest_context);
+    optional_member(j, "cost_per_million_input", r.cost_per_million_input);
+    optional_member(j, "cost_per_million_output", r.cost_per_million_output);
+    optional_member(j, "kwh_per_million_output", r.kwh_per_million_output);
+    optional_member(j, "co2e_kg_per_million_output", r.co2e_kg_per_million_output);
+    range_member(j, "output_tokens_per_second", r.output_tokens_per_second_range);
+    range_member(j, "fleet", r.fleet_range);
+    range_member(j, "cost_per_million_output", r.cost_per_million_output_range);
+    j["fleet_hour"] = json::object();
+    add_to_json(j["fleet_hour"], r.footprint);
+}
+
+}  // namespace planner

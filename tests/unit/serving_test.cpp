@@ -1,0 +1,207 @@
+// LLM serving under TTFT and TPOT targets (planner/serving.hpp): each formula against a hand
+// computation, the concurrency search, the reasons a target cannot be met, and the fleet's cost split.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "planner/api.hpp"
+#include "planner/serving.hpp"
+#include "test_catalogue.hpp"
+
+namespace {
+
+using nlohmann::json;
+
+json run(json request) {
+    request.update({{"api", 1}, {"kind", "serve"}});
+    return json::parse(planner::plan(test::real_catalogue(), request.dump()));
+}
+
+json serve(json request) {
+    json r = run(std::move(request));
+    REQUIRE_MESSAGE(r["ok"] == true, r.dump());
+    return r["serve"];
+}
+
+const planner::Model& model(const std::string& id) {
+    const auto& models = test::real_catalogue().models;
+    return *std::find_if(models.begin(), models.end(), [&](const planner::Model& m) { return m.id == id; });
+}
+
+// A small dense model with round numbers on p4d.24xlarge (A100 40GB: 312 dense BF16 TFLOPS,
+// 1,555 GB/s, 40 GB), one replica per GPU, half the peak and half the bandwidth.
+json small_job() {
+    return {{"model", {{"parameters", 1e9}, {"layers", 10}, {"hidden", 1000}, {"heads", 10}, {"kv_heads", 10}, {"head_dim", 100}}},
+            {"instance", "p4d.24xlarge"}, {"prompt_tokens", 1000}, {"output_tokens", 100}, {"tensor_parallel", 1},
+            {"bandwidth_fraction", 0.5}, {"mfu", 0.5}, {"rate", {{"value", 100}, {"per", "second"}}}};
+}
+
+// The same model by hand: seconds per prefill, per decode step at concurrency b, per cycle.
+constexpr double kPrefill = 2 * 1e9 * 1000 / (312e12 * 0.5);  // compute-bound: 12.8 ms
+double step(int b) {
+    const double bytes = 2e9 + b * 40000.0 * (1000 + 100 / 2.0);  // weights + KV at the mean context
+    return std::max(bytes / (1555e9 * 0.5), 2 * 1e9 * b / (312e12 * 0.5));
+}
+double cycle(int b) { return 100 * step(b) + b * kPrefill; }
+
+}  // namespace
+
+TEST_CASE("KV cache per token: 2 · layers · KV heads · head dim · bytes (GQA), or the MLA latent per layer") {
+    auto llama = planner::serving_model(model("llama3.1-70b"), "model");
+    REQUIRE(llama.ok());
+    CHECK(planner::kv_bytes_per_token(llama.value, 2) == 2.0 * 80 * 8 * 128 * 2);  // 327,680 bytes
+    CHECK(planner::kv_bytes_per_token(llama.value, 1) == 2.0 * 80 * 8 * 128);      // fp8 cache: half
+    auto deepseek = planner::serving_model(model("deepseek-v3"), "model");
+    REQUIRE(deepseek.ok());
+    REQUIRE(deepseek.value.latent_attention());
+    CHECK(planner::kv_bytes_per_token(deepseek.value, 2) == 61.0 * (512 + 64) * 2);  // 70,272 bytes, not 128 heads' worth
+}
+
+TEST_CASE("a mixture of experts reads its active parameters for one token and every expert for many (uniform routing)") {
+    auto mixtral = planner::serving_model(model("mixtral-8x7b"), "model");
+    REQUIRE(mixtral.ok());
+    const planner::ServingModel& m = mixtral.value;
+    REQUIRE(m.mixture_of_experts());
+    const double per_expert = (46.7e9 - 12.9e9) / (8 - 2), shared = 46.7e9 - 8 * per_expert;
+    CHECK(planner::parameters_read_per_step(m, 1) == doctest::Approx(12.9e9));
+    // Two tokens route to 8 · (1 − (6/8)²) = 3.5 distinct experts on average.
+    CHECK(planner::parameters_read_per_step(m, 2) == doctest::Approx(shared + 3.5 * per_expert));
+    CHECK(planner::parameters_read_per_step(m, 1000) == doctest::Approx(46.7e9));
+    auto dense = planner::serving_model(model("llama3.1-8b"), "model");
+    CHECK(planner::parameters_read_per_step(dense.value, 64) == dense.value.parameters);
+}
+
+TEST_CASE("with no target the concurrency is the most that fits, and TTFT, TPOT and throughput follow the cycle") {
+    const json r = serve(small_job());
+    // Memory: 36 GB usable (40 GB less 10%) − 2 GB of weights, over 40,000 B/token × 1,100 tokens.
+    const int most = int(std::floor((36e9 - 2e9) / (40000.0 * 1100)));
+    CHECK(r["concurrency"] == 8 * most);  // 8 replicas of one GPU each
+    CHECK(r["tensor_parallel_options"][0]["concurrency"] == most);
+    CHECK(r["ttft_ms"].get<double>() == doctest::Approx((kPrefill + step(most)) * 1000));
+    CHECK(r["tpot_ms"].get<double>() == doctest::Approx(cycle(most) / 100 * 1000));
+    CHECK(r["requests_per_second"].get<double>() == doctest::Approx(8 * most / cycle(most)));
+    CHECK(r["output_tokens_per_second"].get<double>() == doctest::Approx(8 * most / cycle(most) * 100));
+    CHECK(r["weights_bytes"] == 2e9);
+    CHECK(r["kv_bytes_per_token"] == 40000.0);
+    CHECK(r["largest_context"] == std::floor((36e9 - 2e9) / 40000.0));
+    CHECK(r["bandwidth_fraction_source"] == "request");
+    CHECK_FALSE(r.contains("range"));  // nothing assumed
+}
+
+TEST_CASE("a TPOT target caps the concurrency at the largest that meets it") {
+    json job = small_job();
+    job["tpot_ms"] = 60;
+    const json r = serve(job);
+    const int b = r["tensor_parallel_options"][0]["concurrency"];
+    CHECK(cycle(b) / 100 <= 0.060);
+    CHECK(cycle(b + 1) / 100 > 0.060);
+    CHECK(r["tpot_ms"].get<double>() <= 60);
+    // Fleet: ⌈100 rps / (throughput · 0.7)⌉.
+    CHECK(r["fleet"] == int(std::ceil(100 / (8 * b / cycle(b) * 0.7))));
+}
+
+TEST_CASE("the fleet's hour splits between input and output tokens by the prefill's share of the cycle") {
+    json job = small_job();
+    job["tpot_ms"] = 60;
+    const json r = serve(job);
+    const int b = r["tensor_parallel_options"][0]["concurrency"];
+    const double share = b * kPrefill / cycle(b);
+    const double fleet_cost = r["fleet_hour"]["cost_usd"];
+    CHECK(r["cost_per_million_input"].get<double>() == doctest::Approx(fleet_cost * share / (100 * 3600 * 1000 / 1e6)));
+    CHECK(r["cost_per_million_output"].get<double>() == doctest::Approx(fleet_cost * (1 - share) / (100 * 3600 * 100 / 1e6)));
+}
+
+TEST_CASE("a target no concurrency meets is refused with its reason: bandwidth for TPOT, compute for TTFT, memory for the weights") {
+    json job = small_job();
+    job["tpot_ms"] = 1;
+    json r = run(job);
+    REQUIRE(r["ok"] == false);
+    CHECK(r["errors"][0]["field"] == "tpot_ms");
+    CHECK(r["errors"][0]["message"].get<std::string>().rfind("each output token takes", 0) == 0);
+
+    job = small_job();
+    job["ttft_ms"] = 5;  // the prefill alone is 12.8 ms
+    r = run(job);
+    REQUIRE(r["ok"] == false);
+    CHECK(r["errors"][0]["field"] == "ttft_ms");
+    CHECK(r["errors"][0]["message"].get<std::string>().find("the prefill of 1000 tokens") != std::string::npos);
+
+    r = run({{"model", "llama3.1-405b"}, {"instance", "g6e.xlarge"}, {"prompt_tokens", 100}, {"output_tokens", 100},
+             {"rate", {{"value", 1}, {"per", "second"}}}});
+    REQUIRE(r["ok"] == false);
+    CHECK(r["errors"][0]["field"] == "instance");
+    CHECK(r["errors"][0]["message"].get<std::string>().rfind("the weights need 810", 0) == 0);
+
+    // In Japanese too.
+    job = small_job();
+    job["tpot_ms"] = 1;
+    job["lang"] = "ja";
+    r = run(job);
+    CHECK(r["errors"][0]["message"].get<std::string>().find("目標の 1 ミリ秒を超えます") != std::string::npos);
+}
+
+TEST_CASE("weights, KV cache and compute precisions are each checked against what the chip supports") {
+    json job = small_job();
+    job["kv_cache"] = "fp8";  // A100 has no FP8
+    json r = run(job);
+    REQUIRE(r["ok"] == false);
+    CHECK(r["errors"][0]["field"] == "kv_cache");
+    job["instance"] = "p5.48xlarge";  // H100 has
+    job["weights"] = "fp8";
+    job["compute"] = "fp8";
+    const json fp8 = serve(job);
+    CHECK(fp8["weights_bytes"] == 1e9);
+    CHECK(fp8["kv_bytes_per_token"] == 20000.0);
+    job["weights"] = "int4";
+    CHECK(serve(job)["weights_bytes"] == 0.5e9);
+}
+
+TEST_CASE("without tensor_parallel every degree is tried and the most requests per instance wins") {
+    const json r = serve({{"model", "llama3.1-70b"}, {"instance", "p5.48xlarge"}, {"prompt_tokens", 2000},
+                          {"output_tokens", 200}, {"ttft_ms", 2000}, {"tpot_ms", 50}, {"rate", {{"value", 10}, {"per", "second"}}}});
+    const json& options = r["tensor_parallel_options"];
+    CHECK(options.size() == 4);  // 1, 2, 4, 8
+    double best = 0;
+    for (const json& o : options)
+        if (!o.contains("error")) best = std::max(best, o["requests_per_second"].get<double>());
+    CHECK(r["requests_per_second"] == best);
+    // One H100 cannot hold 140 GB of weights: t = 1 says so.
+    const auto one = std::find_if(options.begin(), options.end(), [](const json& o) { return o["tensor_parallel"] == 1; });
+    CHECK((*one)["limit"] == "memory");
+    // Assumed bandwidth and MFU: the throughput, fleet and cost carry the assumptions' span.
+    CHECK(r["bandwidth_fraction_source"] == "assumed");
+    CHECK(r["range"]["output_tokens_per_second"]["low"].get<double>() < r["output_tokens_per_second"].get<double>());
+    CHECK(r["range"]["output_tokens_per_second"]["high"].get<double>() > r["output_tokens_per_second"].get<double>());
+}
+
+TEST_CASE("a mixture of experts holds every expert in memory and says its routing assumption") {
+    const json r = serve({{"model", "mixtral-8x7b"}, {"instance", "p5.48xlarge"}, {"prompt_tokens", 1000},
+                          {"output_tokens", 100}, {"tpot_ms", 40}, {"rate", {{"value", 5}, {"per", "second"}}}});
+    CHECK(r["weights_bytes"] == 46.7e9 * 2);
+    bool caveat = false;
+    for (const auto& n : r["notes"]) caveat = caveat || n.get<std::string>().rfind("experts: ", 0) == 0;
+    CHECK(caveat);
+}
+
+TEST_CASE("a serving request names its bad fields") {
+    json r = run({{"model", "no-such-model"}, {"instance", "p5.48xlarge"}, {"prompt_tokens", 0}, {"output_tokens", 10},
+                  {"rate", {{"value", 1}, {"per", "second"}}}, {"tensor_parallel", 3}});
+    REQUIRE(r["ok"] == false);
+    std::set<std::string> fields;
+    for (const auto& e : r["errors"]) fields.insert(e["field"]);
+    CHECK(fields.count("model"));
+    CHECK(fields.count("prompt_tokens"));
+    json job = small_job();
+    job["tensor_parallel"] = 3;  // does not divide 8
+    r = run(job);
+    REQUIRE(r["ok"] == false);
+    CHECK(r["errors"][0]["field"] == "tensor_parallel");
+    r = run({{"model", "gpt3-175b"}, {"instance", "p5.48xlarge"}, {"prompt_tokens", 10}, {"output_tokens", 10},
+             {"rate", {{"value", 1}, {"per", "second"}}}});
+    REQUIRE(r["ok"] == false);
+    CHECK(r["errors"][0]["message"].get<std::string>().find("kv_heads") != std::string::npos);
+}
