@@ -93,6 +93,8 @@ const Entry kJapanese[] = {
     {"needs more than ten million instances", "1,000 万台を超えるインスタンスが必要です"},
     {"the weights and one sequence's KV cache need {} GB, more than the {} GB usable at tensor parallelism {}",
      "重みと 1 シーケンス分の KV キャッシュに {0} GB 必要で、テンソル並列 {2} で使える {1} GB を超えます"},
+    {"the weights and the KV cache of {} sequences need {} GB, more than the {} GB usable at tensor parallelism {}",
+     "重みと {0} シーケンス分の KV キャッシュに {1} GB 必要で、テンソル並列 {3} で使える {2} GB を超えます"},
     {"the weights need {} GB, more than the {} GB usable at tensor parallelism {}",
      "重みに {0} GB 必要で、テンソル並列 {2} で使える {1} GB を超えます"},
     {"the first token takes {} ms at tensor parallelism {} even alone (the prefill of {} tokens), above the {} ms target",

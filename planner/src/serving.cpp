@@ -111,6 +111,13 @@ struct Replica {
         if (most < 1)
             return refuse("memory", "instance", "the weights and one sequence's KV cache need " + gb(memory(1)) +
                                                     " GB, more than the " + gb(capacity) + " GB usable" + at);
+        if (req.concurrency) {  // as given: measured against, not searched; the targets only reported
+            if (*req.concurrency > most)
+                return refuse("memory", "concurrency", "the weights and the KV cache of " + std::to_string(*req.concurrency) +
+                                                           " sequences need " + gb(memory(*req.concurrency)) +
+                                                           " GB, more than the " + gb(capacity) + " GB usable" + at);
+            return at_concurrency(p, *req.concurrency);
+        }
         if (!meets(1)) {
             auto ms = [](double seconds) { return format_number(std::round(seconds * 10000) / 10); };
             if (req.ttft_ms && ttft(1) * 1000 > *req.ttft_ms) {
@@ -135,12 +142,16 @@ struct Replica {
             }
             high = low;
         }
-        p.concurrency = high;
-        p.ttft_ms = ttft(high) * 1000;
-        p.tpot_ms = tpot(high) * 1000;
-        p.requests_per_second = p.replicas * high / cycle(high);
-        p.prefill_share = high * prefill() / cycle(high);
-        p.memory_bytes = memory(high);
+        return at_concurrency(p, high);
+    }
+
+    ServingPoint at_concurrency(ServingPoint p, int b) const {
+        p.concurrency = b;
+        p.ttft_ms = ttft(b) * 1000;
+        p.tpot_ms = tpot(b) * 1000;
+        p.requests_per_second = p.replicas * b / cycle(b);
+        p.prefill_share = b * prefill() / cycle(b);
+        p.memory_bytes = memory(b);
         return p;
     }
 };
@@ -197,7 +208,7 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
     ServingRequest& r = out.value;
     in.reject_unknown("", with_footprint_fields({"api", "kind", "model", "instance", "prompt_tokens", "output_tokens",
                                                  "ttft_ms", "tpot_ms", "weights", "kv_cache", "compute",
-                                                 "tensor_parallel", "bandwidth_fraction", "mfu", "headroom", "rate",
+                                                 "tensor_parallel", "concurrency", "bandwidth_fraction", "mfu", "headroom", "rate",
                                                  "peak_factor", "target_utilisation", "redundancy"}));
     in.reject_unknown("rate", {"value", "per"});
     in.reject_unknown("model", {"parameters", "active_parameters", "layers", "hidden", "heads", "kv_heads", "head_dim",
@@ -247,6 +258,7 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
     if (auto v = in.text("kv_cache", names_of(kv_formats()), false)) r.kv_cache = *v;
     if (auto v = in.text("compute", precisions(), false)) r.compute = *v;
     r.tensor_parallel = in.integer("tensor_parallel", 1, 1024, false);
+    r.concurrency = in.integer("concurrency", 1, kMaxConcurrency, false);
     r.bandwidth_fraction = in.number("bandwidth_fraction", {0.001, false, 1, false}, false);
     r.mfu = in.number("mfu", {0.001, false, 1, false}, false);
     if (auto v = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *v;
@@ -327,6 +339,8 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     r.largest_context = std::floor((chosen.capacity - r.weights_bytes) / r.kv_bytes_per_token);
     if (m.context) r.largest_context = std::min(*r.largest_context, *m.context);
     r.output_tokens_per_second = r.chosen.requests_per_second * req.output_tokens;
+    if (req.ttft_ms) r.ttft_ok = r.chosen.ttft_ms <= *req.ttft_ms;
+    if (req.tpot_ms) r.tpot_ok = r.chosen.tpot_ms <= *req.tpot_ms;
     r.concurrency = double(r.chosen.concurrency) * r.chosen.replicas;
     r.peak_rps = req.rate_per_second * req.peak_factor;
     r.fleet = fleet_size(r.peak_rps, r.chosen.requests_per_second, req.target_utilisation, req.redundancy);
@@ -413,6 +427,8 @@ void to_json(json& j, const ServingResult& r) {
                 {"tensor_parallel_options", r.tensor_parallel_options},
                 {"notes", r.notes}});
     optional_member(j, "largest_context", r.largest_context);
+    optional_member(j, "ttft_ok", r.ttft_ok);
+    optional_member(j, "tpot_ok", r.tpot_ok);
     optional_member(j, "cost_per_million_input", r.cost_per_million_input);
     optional_member(j, "cost_per_million_output", r.cost_per_million_output);
     optional_member(j, "kwh_per_million_output", r.kwh_per_million_output);

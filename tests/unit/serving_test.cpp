@@ -205,3 +205,20 @@ TEST_CASE("a serving request names its bad fields") {
     REQUIRE(r["ok"] == false);
     CHECK(r["errors"][0]["message"].get<std::string>().find("kv_heads") != std::string::npos);
 }
+
+TEST_CASE("a concurrency given is planned as given (a measurement's batch): targets are reported, not searched") {
+    json job = small_job();
+    job["concurrency"] = 16;
+    job["tpot_ms"] = 30;
+    const json r = serve(job);
+    CHECK(r["tensor_parallel_options"][0]["concurrency"] == 16);
+    CHECK(r["tpot_ms"].get<double>() == doctest::Approx(cycle(16) / 100 * 1000));
+    CHECK(r["ttft_ms"].get<double>() == doctest::Approx((kPrefill + step(16)) * 1000));
+    CHECK(r["tpot_ok"] == (cycle(16) / 100 * 1000 <= 30));
+    CHECK_FALSE(r.contains("ttft_ok"));
+    job["concurrency"] = 10000;  // more KV cache than 36 GB holds
+    const json too_many = run(job);
+    REQUIRE(too_many["ok"] == false);
+    CHECK(too_many["errors"][0]["field"] == "concurrency");
+    CHECK(too_many["errors"][0]["message"].get<std::string>().rfind("the weights and the KV cache of 10000 sequences", 0) == 0);
+}

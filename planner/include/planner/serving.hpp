@@ -87,6 +87,7 @@ struct ServingRequest {
     std::string kv_cache = "bf16";            // bf16, fp16, fp8
     std::string compute = "bf16";             // the dense peak prefill and decode run at
     std::optional<int> tensor_parallel;       // absent: the cheapest that meets the targets
+    std::optional<int> concurrency;           // per replica, as given (a measurement's batch); absent: searched
     std::optional<double> bandwidth_fraction; // absent: kDecodeBandwidthFraction
     std::optional<double> mfu;                // absent: kPrefillMfu
     double headroom = 0.1;                    // accelerator memory kept free
@@ -121,6 +122,7 @@ struct ServingResult {
     double weights_bytes = 0;
     double kv_bytes_per_token = 0;
     std::optional<double> largest_context;   // tokens one sequence may hold at the chosen t
+    std::optional<bool> ttft_ok, tpot_ok;    // each target, met or not (always met when searched)
     double output_tokens_per_second = 0;     // per instance
     double peak_rps = 0;
     int fleet = 0;
