@@ -33,14 +33,14 @@ namespace planner {
 
 /// The kinds, in the order the page shows them.
 inline const std::vector<std::string> kAccuracyKinds = {"training_time", "memory", "inference_throughput",
-                                                        "energy", "cost", "catalogue"};
+                                                        "serving", "energy", "cost", "catalogue"};
 /// The targets apply to what the planner computes. Catalogue rows compare a source's figures with the
 /// primary sources the catalogue keeps (S6: 3.4 PFLOPS quoted in a talk, 3.04 from the Neuron
 /// documentation): shown with their errors, but not predictions.
 inline bool is_prediction(std::string_view kind) { return kind != "catalogue"; }
 inline const std::vector<std::string> kAccuracyBases = {"complete", "assumed", "input"};
 inline const std::vector<std::string> kAccuracyUnits = {"days", "gpu_hours", "gb", "per_second", "instances",
-                                                        "mwh", "percent", "fraction", "tflops", "ratio"};
+                                                        "mwh", "percent", "fraction", "tflops", "ratio", "ms"};
 
 /// One text in each of the site's languages.
 struct Bilingual {
