@@ -1,5 +1,6 @@
 #include "planner/catalogue.hpp"
 #include "planner/json_members.hpp"
+#include "planner/order.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -120,18 +121,20 @@ Availability Catalogue::availability(std::string_view instance, std::string_view
     Availability out;
     out.price = price(instance, region, option);
     const Region* here = this->region(region);
-    std::vector<std::pair<double, std::string>> others;
+    std::vector<std::pair<int, double>> distances;  // of the regions in `elsewhere`, in price-row order
     for (const Price& p : prices) {
         if (p.instance != instance || !p.offered) continue;
         if (p.region == region) {
             out.options_here.push_back(p.option);
         } else if (p.option == option) {
             const Region* there = this->region(p.region);
-            others.emplace_back(here && there ? distance_km(*here, *there) : 0, p.region);
+            distances.emplace_back(0, here && there ? distance_km(*here, *there) : 0);
+            out.elsewhere.push_back(p.region);
         }
     }
-    std::stable_sort(others.begin(), others.end());
-    for (auto& o : others) out.elsewhere.push_back(std::move(o.second));
+    std::vector<std::string> nearest_first;
+    for (std::size_t i : stable_order(distances)) nearest_first.push_back(std::move(out.elsewhere[i]));
+    out.elsewhere = std::move(nearest_first);
     return out;
 }
 

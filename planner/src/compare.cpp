@@ -1,5 +1,6 @@
 #include "planner/compare.hpp"
 #include "planner/json_members.hpp"
+#include "planner/order.hpp"
 
 #include <algorithm>
 
@@ -54,9 +55,10 @@ std::optional<double> sort_key(const TrainingRow& r, bool by_time) {
 }
 std::optional<double> sort_key(const InferenceRow& r, bool) { return r.error ? std::nullopt : r.cost_per_million; }
 
-// The order to show rows in, given each row's sort key (rows with one first, smallest first, the
-// others in their order), and the Pareto set of the rows that have both keys.
-std::vector<std::size_t> ranking(const std::vector<std::optional<double>>& sort_keys,
+// The order to show rows in, given each row's sort key (rows with one first, smallest first; then
+// the rows that ran without one, such as no price; then the rows that could not run, each in their
+// order), and the Pareto set of the rows that have both keys.
+std::vector<std::size_t> ranking(const std::vector<std::optional<double>>& sort_keys, const std::vector<bool>& failed,
                                  const std::vector<std::optional<std::pair<double, double>>>& both,
                                  std::vector<bool>& pareto) {
     std::vector<std::pair<double, double>> points;
@@ -69,15 +71,10 @@ std::vector<std::size_t> ranking(const std::vector<std::optional<double>>& sort_
     const auto on = pareto_set(points);
     pareto.assign(both.size(), false);
     for (std::size_t k = 0; k < index.size(); ++k) pareto[index[k]] = on[k];
-    std::vector<std::size_t> order(sort_keys.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        const auto& ka = sort_keys[a];
-        const auto& kb = sort_keys[b];
-        if (bool(ka) != bool(kb)) return bool(ka);
-        return ka && *ka < *kb;
-    });
-    return order;
+    std::vector<std::pair<int, double>> keys;
+    for (std::size_t i = 0; i < sort_keys.size(); ++i)
+        keys.emplace_back(sort_keys[i] ? 0 : failed[i] ? 2 : 1, sort_keys[i].value_or(0));
+    return stable_order(keys);
 }
 
 // Marks the Pareto rows among those with both keys, then sorts: rows with x first, cheapest (or,
@@ -85,20 +82,20 @@ std::vector<std::size_t> ranking(const std::vector<std::optional<double>>& sort_
 template <class Row>
 void rank(std::vector<Row>& rows, bool by_time = false) {
     std::vector<std::optional<double>> sort_keys;
+    std::vector<bool> failed;
     std::vector<std::optional<std::pair<double, double>>> both;
     for (const Row& r : rows) {
         sort_keys.push_back(sort_key(r, by_time));
+        failed.push_back(r.error.has_value());
         both.push_back(keys(r));
     }
     std::vector<bool> pareto;
     std::vector<Row> sorted;
-    for (std::size_t i : ranking(sort_keys, both, pareto)) {
+    for (std::size_t i : ranking(sort_keys, failed, both, pareto)) {
         sorted.push_back(std::move(rows[i]));
         sorted.back().pareto = pareto[i];
     }
     rows = std::move(sorted);
-    // Rows that ran without a key (no price, say) before rows that could not run at all.
-    std::stable_partition(rows.begin(), rows.end(), [](const Row& r) { return !r.error; });
 }
 
 // The first runnable row's exchange rate: every row reads the same request and catalogue.
