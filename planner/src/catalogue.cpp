@@ -410,16 +410,27 @@ void from_json(const json& j, Model& m) {
     take(j, "tokens", m.tokens);
 }
 
+namespace {
+// A list read element by element into a vector sized once: nlohmann's get_to inserts through an
+// iterator, which the module carried as insert and buffer code for every element type.
+template <class T>
+void take_list(const json& j, const char* key, std::vector<T>& out) {
+    const json& list = j.at(key);
+    out.resize(list.size());
+    for (std::size_t i = 0; i < out.size(); ++i) list[i].get_to(out[i]);
+}
+}  // namespace
+
 void from_json(const json& j, Catalogue& c) {
     j.at("sources").get_to(c.sources);
-    j.at("accelerators").get_to(c.accelerators);
-    j.at("instances").get_to(c.instances);
-    j.at("regions").get_to(c.regions);
-    j.at("benchmarks").get_to(c.benchmarks);
-    j.at("models").get_to(c.models);
-    j.at("prices").get_to(c.prices);
+    take_list(j, "accelerators", c.accelerators);
+    take_list(j, "instances", c.instances);
+    take_list(j, "regions", c.regions);
+    take_list(j, "benchmarks", c.benchmarks);
+    take_list(j, "models", c.models);
+    take_list(j, "prices", c.prices);
     if (!prices_grouped(c.prices)) throw std::invalid_argument("catalogue JSON: prices are not grouped by instance type");
-    j.at("exchange_rates").get_to(c.exchange_rates);
+    take_list(j, "exchange_rates", c.exchange_rates);
 }
 
 std::map<std::string, std::string> Catalogue::display_names(const std::string& lang) const {
