@@ -58,7 +58,7 @@ std::optional<double> sort_key(const InferenceRow& r, bool) { return r.error ? s
 // The order to show rows in, given each row's sort key (rows with one first, smallest first; then
 // the rows that ran without one, such as no price; then the rows that could not run, each in their
 // order), and the Pareto set of the rows that have both keys.
-std::vector<std::size_t> ranking(const std::vector<std::optional<double>>& sort_keys, const std::vector<bool>& failed,
+std::vector<std::size_t> ranking(const std::vector<std::optional<double>>& sort_keys, const std::vector<char>& failed,
                                  const std::vector<std::optional<std::pair<double, double>>>& both,
                                  std::vector<bool>& pareto) {
     std::vector<std::pair<double, double>> points;
@@ -82,7 +82,7 @@ std::vector<std::size_t> ranking(const std::vector<std::optional<double>>& sort_
 template <class Row>
 void rank(std::vector<Row>& rows, bool by_time = false) {
     std::vector<std::optional<double>> sort_keys;
-    std::vector<bool> failed;
+    std::vector<char> failed;  // not vector<bool>: one more container type in the module
     std::vector<std::optional<std::pair<double, double>>> both;
     for (const Row& r : rows) {
         sort_keys.push_back(sort_key(r, by_time));

@@ -100,9 +100,10 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
 Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const InferenceRequest& req) {
     Checked<InferenceResult> out;
     InferenceResult& r = out.value;
+    // Every caller returns what it gives back at once, so the result moves out rather than copies.
     auto fail = [&](std::string field, std::string message) {
         out.errors.push_back({std::move(field), std::move(message)});
-        return out;
+        return std::move(out);
     };
     const Instance* inst = catalogue.find_for(req.instance, kServe, out.errors);
     if (!inst) return out;

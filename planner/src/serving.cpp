@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <set>
 
 #include "planner/inference.hpp"
@@ -27,22 +26,24 @@ namespace {
 // Bytes per element of each weight and KV-cache precision a request may name, and the chip peak
 // that says the chip computes in it (weight-only int8/int4 need int8 support).
 struct Storage {
+    const char* name;
     double bytes;
     const char* needs;
 };
-const std::map<std::string, Storage>& weight_formats() {
-    static const std::map<std::string, Storage> formats = {{"bf16", {2, "bf16"}}, {"fp16", {2, "fp16"}},
-                                                           {"fp8", {1, "fp8"}},   {"int8", {1, "int8"}},
-                                                           {"int4", {0.5, "int8"}}, {"fp4", {0.5, "fp4"}}};
-    return formats;
+constexpr Storage kWeightFormats[] = {{"bf16", 2, "bf16"}, {"fp16", 2, "fp16"}, {"fp8", 1, "fp8"},
+                                      {"int8", 1, "int8"}, {"int4", 0.5, "int8"}, {"fp4", 0.5, "fp4"}};
+constexpr Storage kKvFormats[] = {{"bf16", 2, "bf16"}, {"fp16", 2, "fp16"}, {"fp8", 1, "fp8"}};
+
+template <std::size_t N>
+const Storage& format(const Storage (&formats)[N], const std::string& name) {
+    for (const Storage& f : formats)
+        if (name == f.name) return f;
+    return formats[0];  // the reader allows only the names above
 }
-const std::map<std::string, Storage>& kv_formats() {
-    static const std::map<std::string, Storage> formats = {{"bf16", {2, "bf16"}}, {"fp16", {2, "fp16"}}, {"fp8", {1, "fp8"}}};
-    return formats;
-}
-std::set<std::string> names_of(const std::map<std::string, Storage>& formats) {
+template <std::size_t N>
+std::set<std::string> names_of(const Storage (&formats)[N]) {
     std::set<std::string> out;
-    for (const auto& [name, s] : formats) out.insert(name);
+    for (const Storage& f : formats) out.insert(f.name);
     return out;
 }
 
@@ -254,8 +255,8 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
     if (auto v = in.number("output_tokens", {1, false, 1e8, true}, true)) r.output_tokens = *v;
     r.ttft_ms = in.number("ttft_ms", {0, true, 1e8, false}, false);
     r.tpot_ms = in.number("tpot_ms", {0, true, 1e8, false}, false);
-    if (auto v = in.text("weights", names_of(weight_formats()), false)) r.weights = *v;
-    if (auto v = in.text("kv_cache", names_of(kv_formats()), false)) r.kv_cache = *v;
+    if (auto v = in.text("weights", names_of(kWeightFormats), false)) r.weights = *v;
+    if (auto v = in.text("kv_cache", names_of(kKvFormats), false)) r.kv_cache = *v;
     if (auto v = in.text("compute", precisions(), false)) r.compute = *v;
     r.tensor_parallel = in.integer("tensor_parallel", 1, 1024, false);
     r.concurrency = in.integer("concurrency", 1, kMaxConcurrency, false);
@@ -274,9 +275,10 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
 Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const ServingRequest& req) {
     Checked<ServingResult> out;
     ServingResult& r = out.value;
+    // Every caller returns what it gives back at once, so the result moves out rather than copies.
     auto fail = [&](std::string field, std::string message) {
         out.errors.push_back({std::move(field), std::move(message)});
-        return out;
+        return std::move(out);
     };
     const Instance* inst = catalogue.find_for(req.instance, kServe, out.errors);
     if (!inst) return out;
@@ -290,7 +292,8 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     auto supported = [&](const char* field, const std::string& name, const char* needs) {
         if (!chip.peak_tflops.count(needs)) out.errors.push_back({field, chip.name + " has no " + needs + " support for " + name});
     };
-    const Storage weights = weight_formats().at(req.weights), kv = kv_formats().at(req.kv_cache);
+    const Storage& weights = format(kWeightFormats, req.weights);
+    const Storage& kv = format(kKvFormats, req.kv_cache);
     supported("weights", req.weights, weights.needs);
     supported("kv_cache", req.kv_cache, kv.needs);
     const auto peak = chip.peak_tflops.find(req.compute);

@@ -247,9 +247,10 @@ std::optional<TrainingRanges> ranges_of(const Catalogue& catalogue, const Traini
 Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const TrainingRequest& req) {
     Checked<TrainingResult> out;
     TrainingResult& r = out.value;
+    // Every caller returns what it gives back at once, so the result moves out rather than copies.
     auto fail = [&](std::string field, std::string message) {
         out.errors.push_back({std::move(field), std::move(message)});
-        return out;
+        return std::move(out);
     };
     const Instance* inst = catalogue.find_for(req.instance, kTrain, out.errors);
     if (!inst) return out;
