@@ -64,17 +64,20 @@ const std::vector<std::string>& purchase_options() {
 }
 
 std::string purchase_option_name(const std::string& option, const std::string& lang) {
-    static const std::map<std::string, std::pair<const char*, const char*>> kNames = {  // English, Japanese
-        {kOnDemand, {"on-demand", "オンデマンド"}},
-        {kSpot, {"spot", "スポット"}},
-        {kCapacityBlock, {"Capacity Blocks", "キャパシティブロック"}},
-        {"savings_plan_compute_1y", {"Compute Savings Plans (1 year)", "Compute Savings Plans (1 年)"}},
-        {"savings_plan_compute_3y", {"Compute Savings Plans (3 years)", "Compute Savings Plans (3 年)"}},
-        {"savings_plan_instance_1y", {"EC2 Instance Savings Plans (1 year)", "EC2 Instance Savings Plans (1 年)"}},
-        {"savings_plan_instance_3y", {"EC2 Instance Savings Plans (3 years)", "EC2 Instance Savings Plans (3 年)"}}};
-    const auto it = kNames.find(option);
-    if (it == kNames.end()) return option;
-    return lang == "ja" ? it->second.second : it->second.first;
+    struct Name {
+        const char *id, *en, *ja;
+    };
+    static constexpr Name kNames[] = {
+        {kOnDemand, "on-demand", "オンデマンド"},
+        {kSpot, "spot", "スポット"},
+        {kCapacityBlock, "Capacity Blocks", "キャパシティブロック"},
+        {"savings_plan_compute_1y", "Compute Savings Plans (1 year)", "Compute Savings Plans (1 年)"},
+        {"savings_plan_compute_3y", "Compute Savings Plans (3 years)", "Compute Savings Plans (3 年)"},
+        {"savings_plan_instance_1y", "EC2 Instance Savings Plans (1 year)", "EC2 Instance Savings Plans (1 年)"},
+        {"savings_plan_instance_3y", "EC2 Instance Savings Plans (3 years)", "EC2 Instance Savings Plans (3 年)"}};
+    for (const Name& n : kNames)
+        if (option == n.id) return lang == "ja" ? n.ja : n.en;
+    return option;
 }
 
 const std::vector<std::string>& architecture_details() {
