@@ -166,9 +166,9 @@ InferenceComparison compare_infer(const Catalogue& catalogue, const CompareReque
             row.kwh_per_million = r.value.kwh_per_million;
             take_rate(out, r.value.footprint);
             for (double factor : {0.25, 0.5, 1.0, 2.0, 4.0}) {
-                req.rate_per_second = job.rate_per_second * factor;
+                req.demand.rate_per_second = job.demand.rate_per_second * factor;
                 auto p = estimate_inference(catalogue, req);
-                if (p.ok()) sweep.points.push_back({req.rate_per_second, p.value.fleet});
+                if (p.ok()) sweep.points.push_back({req.demand.rate_per_second, p.value.fleet});
             }
         }
         out.rows.push_back(std::move(row));

@@ -20,15 +20,19 @@ constexpr double kMaxRate = 1e9;  // requests per second
 
 }  // namespace
 
-std::optional<double> read_rate_per_second(RequestReader& in) {
+FleetDemand read_fleet_demand(RequestReader& in) {
+    FleetDemand d;
     auto rate = in.number("rate.value", {0, true, kMaxRate, false}, true);
     auto per = in.text("rate.per", {"second", "hour", "day"}, true);
-    if (!rate || !per) return std::nullopt;
-    return *rate / (*per == "second" ? 1 : *per == "hour" ? 3600 : 86400);
+    if (rate && per) d.rate_per_second = *rate / (*per == "second" ? 1 : *per == "hour" ? 3600 : 86400);
+    if (auto v = in.number("peak_factor", {1, false, 100, false}, false)) d.peak_factor = *v;
+    if (auto v = in.number("target_utilisation", {0.001, false, 1, false}, false)) d.target_utilisation = *v;
+    if (auto v = in.integer("redundancy", 0, 10000, false)) d.redundancy = *v;
+    return d;
 }
 
-int fleet_size(double peak_rps, double per_instance_rps, double utilisation, int redundancy) {
-    return std::max(1, int(std::ceil(peak_rps / (per_instance_rps * utilisation) - 1e-9))) + redundancy;
+int FleetDemand::fleet(double per_instance_rps) const {
+    return std::max(1, int(std::ceil(peak_rps() / (per_instance_rps * target_utilisation) - 1e-9))) + redundancy;
 }
 
 Checked<InferenceRequest> read_inference_request(const json& request) {
@@ -45,10 +49,7 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
                               "precision"});
     if (auto id = in.text("instance", {}, true)) r.instance = *id;
 
-    if (auto rate = read_rate_per_second(in)) r.rate_per_second = *rate;
-    if (auto v = in.number("peak_factor", {1, false, 100, false}, false)) r.peak_factor = *v;
-    if (auto v = in.number("target_utilisation", {0.001, false, 1, false}, false)) r.target_utilisation = *v;
-    if (auto v = in.integer("redundancy", 0, 10000, false)) r.redundancy = *v;
+    r.demand = read_fleet_demand(in);
     r.latency_target_ms = in.number("latency_target_ms", {0, true, 1e7, false}, false);
     if (auto v = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *v;
 
@@ -166,10 +167,10 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
         r.throughput_source = "llm estimate";
     }
 
-    r.peak_rps = req.rate_per_second * req.peak_factor;
-    const double needed = r.peak_rps / (r.per_instance_rps * req.target_utilisation);
+    r.peak_rps = req.demand.peak_rps();
+    const double needed = r.peak_rps / (r.per_instance_rps * req.demand.target_utilisation);
     if (!std::isfinite(needed) || needed > 1e7) return fail("rate.value", "needs more than ten million instances");
-    auto fleet_at = [&](double rps) { return fleet_size(r.peak_rps, rps, req.target_utilisation, req.redundancy); };
+    auto fleet_at = [&](double rps) { return req.demand.fleet(rps); };
     r.fleet = fleet_at(r.per_instance_rps);
     // A throughput estimated within a stated range sizes the fleet over it: more throughput, fewer instances.
     if (r.per_instance_rps_range) {
@@ -189,7 +190,7 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
     }
     r.footprint = std::move(fp.value);
     r.notes.insert(r.notes.end(), r.footprint.notes.begin(), r.footprint.notes.end());
-    const double millions_per_hour = req.rate_per_second * 3600 / 1e6;
+    const double millions_per_hour = req.demand.rate_per_second * 3600 / 1e6;
     if (r.footprint.cost_usd) {
         r.cost_per_hour = r.footprint.cost_usd;
         r.cost_per_million = *r.footprint.cost_usd / millions_per_hour;

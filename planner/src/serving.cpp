@@ -263,10 +263,7 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
     r.bandwidth_fraction = in.number("bandwidth_fraction", {0.001, false, 1, false}, false);
     r.mfu = in.number("mfu", {0.001, false, 1, false}, false);
     if (auto v = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *v;
-    if (auto v = read_rate_per_second(in)) r.rate_per_second = *v;
-    if (auto v = in.number("peak_factor", {1, false, 100, false}, false)) r.peak_factor = *v;
-    if (auto v = in.number("target_utilisation", {0.001, false, 1, false}, false)) r.target_utilisation = *v;
-    if (auto v = in.integer("redundancy", 0, 10000, false)) r.redundancy = *v;
+    r.demand = read_fleet_demand(in);
     r.footprint = read_footprint_inputs(in, "");
     out.errors = std::move(in.errors());
     return out;
@@ -345,8 +342,8 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     if (req.ttft_ms) r.ttft_ok = r.chosen.ttft_ms <= *req.ttft_ms;
     if (req.tpot_ms) r.tpot_ok = r.chosen.tpot_ms <= *req.tpot_ms;
     r.concurrency = double(r.chosen.concurrency) * r.chosen.replicas;
-    r.peak_rps = req.rate_per_second * req.peak_factor;
-    r.fleet = fleet_size(r.peak_rps, r.chosen.requests_per_second, req.target_utilisation, req.redundancy);
+    r.peak_rps = req.demand.peak_rps();
+    r.fleet = req.demand.fleet(r.chosen.requests_per_second);
     if (r.bandwidth_fraction_source == "assumed") r.notes.push_back(assumption_note(kDecodeBandwidthFraction));
     if (r.mfu_source == "assumed") r.notes.push_back(assumption_note(kPrefillMfu));
     if (r.bandwidth_fraction_source == "assumed" || r.mfu_source == "assumed") {
@@ -357,8 +354,8 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
         const ServingPoint high = replica(r.chosen.tensor_parallel, high_f, req.mfu.value_or(kPrefillMfu.high)).solve(per_instance);
         if (!low.error && !high.error) {
             r.output_tokens_per_second_range = Range{low.requests_per_second * req.output_tokens, high.requests_per_second * req.output_tokens};
-            const int most = fleet_size(r.peak_rps, low.requests_per_second, req.target_utilisation, req.redundancy);
-            const int fewest = fleet_size(r.peak_rps, high.requests_per_second, req.target_utilisation, req.redundancy);
+            const int most = req.demand.fleet(low.requests_per_second);
+            const int fewest = req.demand.fleet(high.requests_per_second);
             if (most != fewest) r.fleet_range = Range{double(fewest), double(most)};
         } else {
             r.notes.push_back("range: at the low end of the assumptions the targets are not met at this tensor parallelism");
@@ -379,8 +376,8 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     }
     r.footprint = std::move(fp.value);
     r.notes.insert(r.notes.end(), r.footprint.notes.begin(), r.footprint.notes.end());
-    const double input_millions = req.rate_per_second * 3600 * req.prompt_tokens / 1e6;
-    const double output_millions = req.rate_per_second * 3600 * req.output_tokens / 1e6;
+    const double input_millions = req.demand.rate_per_second * 3600 * req.prompt_tokens / 1e6;
+    const double output_millions = req.demand.rate_per_second * 3600 * req.output_tokens / 1e6;
     const double decode_share = 1 - r.chosen.prefill_share;
     if (r.footprint.cost_usd) {
         r.cost_per_million_input = *r.footprint.cost_usd * r.chosen.prefill_share / input_millions;

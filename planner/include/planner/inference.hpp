@@ -51,12 +51,28 @@ struct ComputeShape {
     std::string precision = "bf16";
 };
 
-struct InferenceRequest {
-    std::string instance;
+class RequestReader;
+
+/// The demand a fleet serves: read and sized the same way by `infer` and `serve`.
+struct FleetDemand {
     double rate_per_second = 0;        // average
     double peak_factor = 1;            // peak / average, ≥ 1
     double target_utilisation = 0.7;   // planned share of each instance's throughput, (0, 1]
     int redundancy = 0;                // k spare instances (N + k)
+
+    double peak_rps() const { return rate_per_second * peak_factor; }
+    /// ⌈peak / (per-instance throughput · utilisation)⌉, at least one (one request a day is not a
+    /// fleet of none), plus the spares.
+    int fleet(double per_instance_rps) const;
+};
+
+/// Reads `rate` ({value, per: second | hour | day}, required), `peak_factor`, `target_utilisation`
+/// and `redundancy`.
+FleetDemand read_fleet_demand(RequestReader& in);
+
+struct InferenceRequest {
+    std::string instance;
+    FleetDemand demand;
     std::optional<double> throughput_rps;
     std::optional<std::string> benchmark;
     std::optional<ComputeShape> compute;
@@ -95,13 +111,6 @@ struct InferenceResult {
 
 Checked<InferenceRequest> read_inference_request(const nlohmann::json& request);
 
-class RequestReader;
-/// Reads `rate` ({value, per: second | hour | day}, required) as requests per second.
-std::optional<double> read_rate_per_second(RequestReader& in);
-
-/// Instances a fleet needs at a peak rate: ⌈peak / (per-instance throughput · utilisation)⌉, at least
-/// one (one request a day is not a fleet of none), plus the spares.
-int fleet_size(double peak_rps, double per_instance_rps, double utilisation, int redundancy);
 Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const InferenceRequest& request);
 
 void to_json(nlohmann::json& j, const InferenceResult& r);

@@ -34,6 +34,7 @@
 #include "planner/catalogue.hpp"
 #include "planner/error.hpp"
 #include "planner/footprint.hpp"
+#include "planner/inference.hpp"
 
 namespace planner {
 
@@ -91,10 +92,7 @@ struct ServingRequest {
     std::optional<double> bandwidth_fraction; // absent: kDecodeBandwidthFraction
     std::optional<double> mfu;                // absent: kPrefillMfu
     double headroom = 0.1;                    // accelerator memory kept free
-    double rate_per_second = 0;
-    double peak_factor = 1;
-    double target_utilisation = 0.7;
-    int redundancy = 0;
+    FleetDemand demand;
     FootprintInputs footprint;
 
     ACCELGUIDE_OUT_OF_LINE_VALUE(ServingRequest)
