@@ -1,16 +1,17 @@
 #include "planner/request_reader.hpp"
 
 #include <cmath>
-#include <cstdio>
 
 namespace planner {
 
 using nlohmann::json;
 
+// Whole numbers as integers ("1000000"), the rest as the shortest text that reads back the same
+// ("0.1", "1e-09"), written by nlohmann's serializer, which the module has anyway: printf would
+// bring C's formatter and its long-double arithmetic into the module (about 5 KB gzipped).
 std::string format_number(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.15g", v);
-    return buf;
+    if (v == std::trunc(v) && std::fabs(v) < 1e15) return std::to_string(static_cast<long long>(v));
+    return json(v).dump();
 }
 
 const json* RequestReader::find(const std::string& path) const {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include <nlohmann/json.hpp>
 
@@ -19,11 +18,7 @@ double width_of(const ChartOptions& o) {
     return std::isfinite(o.width) ? std::clamp(o.width, kChartMinWidth, kChartMaxWidth) : 640;
 }
 
-std::string fmt(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f", v);
-    return buf;
-}
+std::string fmt(double v) { return format_fixed(v, 1); }
 
 std::string esc(const std::string& s) {
     std::string out;

@@ -1,7 +1,6 @@
 #include "text.hpp"
 
 #include <cmath>
-#include <cstdio>
 
 #include <nlohmann/json.hpp>
 
@@ -26,10 +25,25 @@ void escape_html(std::string_view s, std::string& out) {
     out.append(s.data() + run, s.size() - run);
 }
 
+std::string format_fixed(double value, int decimals) {
+    if (!std::isfinite(value)) return value != value ? "nan" : value < 0 ? "-inf" : "inf";
+    double scaled = std::nearbyint(std::fabs(value) * std::pow(10.0, decimals));
+    std::string digits;  // least significant first
+    do {
+        const double digit = std::fmod(scaled, 10);  // exact
+        digits += static_cast<char>('0' + static_cast<int>(digit));
+        scaled = std::round((scaled - digit) / 10);
+    } while (scaled > 0 || digits.size() <= static_cast<std::size_t>(decimals));
+    std::string out = std::signbit(value) ? "-" : "";
+    for (std::size_t i = digits.size(); i-- > 0;) {
+        out += digits[i];
+        if (i == static_cast<std::size_t>(decimals) && decimals > 0) out += '.';
+    }
+    return out;
+}
+
 std::string format_grouped(double value, int decimals) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, std::fabs(value));
-    std::string digits(buf), frac;
+    std::string digits = format_fixed(std::fabs(value), decimals), frac;
     if (auto dot = digits.find('.'); dot != std::string::npos) {
         frac = digits.substr(dot + 1);
         digits.resize(dot);

@@ -13,6 +13,12 @@ namespace site {
 /// HTML-escapes `s` (& < > " ') and appends it to `out`.
 void escape_html(std::string_view s, std::string& out);
 
+/// `value` with `decimals` (0 to 6) digits after the point, no grouping, trailing zeros kept:
+/// (12.345, 1) -> "12.3", (-0.04, 1) -> "-0.0". Rounded half to even from the value times 10^decimals,
+/// so it can differ from printf's "%.*f" only when that product lands on a half by rounding. Written
+/// here because printf would bring C's formatter and its long-double arithmetic into the wasm module.
+std::string format_fixed(double value, int decimals);
+
 /// 1234567.891 with 1 decimal -> "1,234,567.9"; trailing zeros after the point are dropped.
 std::string format_grouped(double value, int decimals);
 

@@ -4,6 +4,7 @@
 #include "print_vectors.hpp"
 #include "temp_dir.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -212,8 +213,23 @@ TEST_CASE("numbers are grouped by thousands and trimmed") {
     CHECK(site::format_grouped(40.0, 2) == "40");
     CHECK(site::format_grouped(999.999, 2) == "1,000");
     CHECK(site::format_grouped(-0.001, 1) == "0");
+    CHECK(site::format_grouped(0.05, 0) == "0");
+    CHECK(site::format_grouped(123456789012.5, 0) == "123,456,789,012");
     CHECK(site::root_of("") == "./");
     CHECK(site::root_of("en/calculators/training/") == "../../../");
+}
+
+TEST_CASE("fixed decimals round half to even as printf does, with no printf") {
+    // The same text printf's "%.*f" gives for each (checked here against it natively).
+    const std::pair<double, int> cases[] = {{12.345, 1}, {-0.04, 1}, {0.125, 2}, {0.375, 2}, {2.5, 0}, {3.5, 0},
+                                            {1e15 + 2, 0}, {987654.321, 3}, {0, 2}, {-1234.5678, 1}, {1.005, 2}};
+    for (auto [value, decimals] : cases) {
+        char expected[64];
+        std::snprintf(expected, sizeof expected, "%.*f", decimals, value);
+        CHECK_MESSAGE(site::format_fixed(value, decimals) == expected, value, " with ", decimals);
+    }
+    CHECK(site::format_fixed(-0.04, 1) == "-0.0");
+    CHECK(site::format_fixed(7, 0) == "7");
 }
 
 TEST_CASE("each stage passes values to the next: load, parse, assemble, render, write") {
