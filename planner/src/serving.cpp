@@ -1,5 +1,7 @@
 #include "planner/serving.hpp"
 
+#include "planner/model_config.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -212,8 +214,8 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
                                                  "tensor_parallel", "concurrency", "bandwidth_fraction", "mfu", "headroom", "rate",
                                                  "peak_factor", "target_utilisation", "redundancy"}));
     in.reject_unknown("rate", {"value", "per"});
-    in.reject_unknown("model", {"parameters", "active_parameters", "layers", "hidden", "heads", "kv_heads", "head_dim",
-                                "experts", "experts_per_token", "kv_lora_rank", "qk_rope_head_dim", "context"});
+    in.reject_unknown("model", {"config", "parameters", "active_parameters", "layers", "hidden", "heads", "kv_heads",
+                                "head_dim", "experts", "experts_per_token", "kv_lora_rank", "qk_rope_head_dim", "context"});
     const json* model = in.find("model");
     if (!model) {
         in.fail("model", "is required: a model id of the catalogue, or its architecture");
@@ -228,25 +230,31 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
             r.model = m.value;
         }
     } else if (model->is_object()) {
+        // From a config.json (model_config.hpp), each field given beside it overriding what it says;
+        // or the architecture field by field.
+        const bool config = model->contains("config");
         ServingModel& m = r.model;
-        m.id = "request";
-        if (auto v = in.number("model.parameters", {0, true, 1e15, false}, true)) m.parameters = *v;
-        m.active_parameters = in.number("model.active_parameters", {0, true, 1e15, false}, false).value_or(m.parameters);
+        if (config) m = read_model_config(in, "model.config");
+        else m.id = "request";
+        const bool need = !config;
+        if (auto v = in.number("model.parameters", {0, true, 1e15, false}, need)) m.parameters = *v;
+        if (auto v = in.number("model.active_parameters", {0, true, 1e15, false}, false)) m.active_parameters = *v;
+        else if (!config) m.active_parameters = m.parameters;
         if (m.active_parameters > m.parameters) in.fail("model.active_parameters", "cannot exceed the parameters");
-        if (auto v = in.integer("model.layers", 1, 10000, true)) m.layers = *v;
-        if (auto v = in.integer("model.hidden", 1, 1e6, true)) m.hidden = *v;
-        if (auto v = in.integer("model.heads", 1, 10000, true)) m.heads = *v;
-        if (auto v = in.integer("model.kv_heads", 1, 10000, true)) m.kv_heads = *v;
-        if (auto v = in.integer("model.head_dim", 1, 100000, true)) m.head_dim = *v;
-        m.experts = in.integer("model.experts", 1, 100000, false);
-        m.experts_per_token = in.integer("model.experts_per_token", 1, 100000, false);
+        if (auto v = in.integer("model.layers", 1, 10000, need)) m.layers = *v;
+        if (auto v = in.integer("model.hidden", 1, 1e6, need)) m.hidden = *v;
+        if (auto v = in.integer("model.heads", 1, 10000, need)) m.heads = *v;
+        if (auto v = in.integer("model.kv_heads", 1, 10000, need)) m.kv_heads = *v;
+        if (auto v = in.integer("model.head_dim", 1, 100000, need)) m.head_dim = *v;
+        if (auto v = in.integer("model.experts", 1, 100000, false)) m.experts = v;
+        if (auto v = in.integer("model.experts_per_token", 1, 100000, false)) m.experts_per_token = v;
         if (m.experts.has_value() != m.experts_per_token.has_value())
             in.fail("model.experts", "give experts and experts_per_token together");
         else if (m.experts && *m.experts_per_token > *m.experts)
             in.fail("model.experts_per_token", "cannot exceed the experts");
-        m.kv_lora_rank = in.integer("model.kv_lora_rank", 1, 1e6, false);
-        m.qk_rope_head_dim = in.integer("model.qk_rope_head_dim", 1, 1e6, false);
-        m.context = in.number("model.context", {1, false, 1e9, true}, false);
+        if (auto v = in.integer("model.kv_lora_rank", 1, 1e6, false)) m.kv_lora_rank = v;
+        if (auto v = in.integer("model.qk_rope_head_dim", 1, 1e6, false)) m.qk_rope_head_dim = v;
+        if (auto v = in.number("model.context", {1, false, 1e9, true}, false)) m.context = v;
     } else {
         in.fail("model", "must be a model id or an object with the architecture");
     }
@@ -285,6 +293,7 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     const ServingModel& m = req.model;
     r.instance = inst->id;
     r.model = m.id;
+    r.architecture = m;
 
     auto supported = [&](const char* field, const std::string& name, const char* needs) {
         if (!chip.peak_tflops.count(needs)) out.errors.push_back({field, chip.name + " has no " + needs + " support for " + name});
@@ -391,6 +400,21 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     return out;
 }
 
+void to_json(json& j, const ServingModel& m) {
+    members(j, {{"parameters", m.parameters},
+                {"active_parameters", m.active_parameters},
+                {"layers", m.layers},
+                {"hidden", m.hidden},
+                {"heads", m.heads},
+                {"kv_heads", m.kv_heads},
+                {"head_dim", m.head_dim}});
+    optional_member(j, "experts", m.experts);
+    optional_member(j, "experts_per_token", m.experts_per_token);
+    optional_member(j, "kv_lora_rank", m.kv_lora_rank);
+    optional_member(j, "qk_rope_head_dim", m.qk_rope_head_dim);
+    optional_member(j, "context", m.context);
+}
+
 void to_json(json& j, const ServingPoint& p) {
     members(j, {{"tensor_parallel", p.tensor_parallel}, {"replicas", p.replicas}});
     if (p.error) {
@@ -408,6 +432,7 @@ void to_json(json& j, const ServingPoint& p) {
 void to_json(json& j, const ServingResult& r) {
     members(j, {{"instance", r.instance},
                 {"model", r.model},
+                {"architecture", r.architecture},
                 {"tensor_parallel", r.chosen.tensor_parallel},
                 {"replicas", r.chosen.replicas},
                 {"concurrency", r.concurrency},

@@ -9,6 +9,7 @@
 
 #include "files.hpp"
 #include "planner/api.hpp"
+#include "planner/json_position.hpp"
 #include "views.hpp"
 
 namespace site {
@@ -50,6 +51,21 @@ const std::vector<FlagSpec> kInferFlags = {
     {"throughput-rps", "throughput_rps", "measured requests/s per instance"},
     {"benchmark", "benchmark", "or: a benchmark id from data/benchmarks.json"},
     {"latency-target-ms", "latency_target_ms", "latency target to check"},
+};
+const std::vector<FlagSpec> kServeFlags = {
+    {"model", "model", "a model id from data/models.json (or --model-config)"},
+    {"prompt-tokens", "prompt_tokens", "tokens in each prompt"},
+    {"output-tokens", "output_tokens", "tokens generated per request"},
+    {"ttft-ms", "ttft_ms", "time-to-first-token target, ms"},
+    {"tpot-ms", "tpot_ms", "time-per-output-token target, ms"},
+    {"weights", "weights", "bf16 | fp16 | fp8 | int8 | int4 | fp4"},
+    {"kv-cache", "kv_cache", "bf16 | fp16 | fp8"},
+    {"compute", "compute", "the peak prefill and decode run at, default bf16"},
+    {"tensor-parallel", "tensor_parallel", "accelerators per replica; default: the cheapest"},
+    {"concurrency", "concurrency", "sequences per replica, as given (a measurement's batch)"},
+    {"peak-factor", "peak_factor", "peak / average traffic, default 1"},
+    {"utilisation", "target_utilisation", "planned share of each instance's throughput, default 0.7"},
+    {"redundancy", "redundancy", "spare instances (N + k)"},
 };
 const std::vector<FlagSpec> kFootprintFlags = {
     {"region", "region", "AWS region for carbon intensity and PUE"},
@@ -156,6 +172,7 @@ CLI::App* add_plan_command(CLI::App& app, PlanCommand& c) {
     plan->add_option("--json", c.json_file, "Request file, or - for standard input");
     plan->add_option("--format", c.format, "json | table")->check(CLI::IsMember({"json", "table"}))->capture_default_str();
     plan->add_option("--root", c.root, "Project folder holding data/")->capture_default_str();
+    plan->add_option("--model-config", c.model_config, "A Hugging Face config.json, put into the request as model.config");
 
     auto with_common = [&](CLI::App* cmd) {
         cmd->add_option("--format", c.format, "json | table")->check(CLI::IsMember({"json", "table"}));
@@ -173,6 +190,12 @@ CLI::App* add_plan_command(CLI::App& app, PlanCommand& c) {
     infer->add_option("--rate", c.flags["rate"], "Requests, e.g. 1000000/hour (per second, hour or day)")->required();
     add_flags(infer, c, kInferFlags);
 
+    CLI::App* serve = with_common(plan->add_subcommand("serve", "An LLM served under TTFT and TPOT targets: concurrency, fleet, cost per million tokens"));
+    serve->add_option("--instance", c.flags["instance"], "Instance type")->required();
+    serve->add_option("--rate", c.flags["rate"], "Requests, e.g. 10/second (per second, hour or day)")->required();
+    add_flags(serve, c, kServeFlags);
+    serve->add_option("--model-config", c.model_config, "A Hugging Face config.json: the model's architecture");
+
     CLI::App* energy = with_common(plan->add_subcommand("energy", "Energy, CO2e and cost of 2-4 configurations"));
     energy->add_option("--config", c.configs, "label=..,instance=..,instances=..,hours=.. (repeat 2-4 times)")->required();
 
@@ -189,14 +212,16 @@ CLI::App* add_plan_command(CLI::App& app, PlanCommand& c) {
 
 json request_from_flags(const PlanCommand& c) {
     json r{{"api", 1}, {"kind", c.kind}};
-    if (c.kind == "train" || c.kind == "infer") set_path(r, "instance", c.flags.at("instance"));
+    if (c.kind == "train" || c.kind == "infer" || c.kind == "serve") set_path(r, "instance", c.flags.at("instance"));
     if (c.kind == "train") put_flags(c, kTrainFlags, r);
-    if (c.kind == "infer") {
+    if (c.kind == "infer" || c.kind == "serve") {
         const std::string& rate = c.flags.at("rate");
         const auto slash = rate.find('/');
         if (slash == std::string::npos) throw std::invalid_argument("--rate must look like 1000000/hour");
         r["rate"] = {{"value", value_of(rate.substr(0, slash))}, {"per", rate.substr(slash + 1)}};
-        put_flags(c, kInferFlags, r);
+        put_flags(c, c.kind == "infer" ? kInferFlags : kServeFlags, r);
+        // A model id stays text even when it reads as a number.
+        if (c.kind == "serve" && r.contains("model")) r["model"] = c.flags.at("model");
     }
     if (c.kind == "energy") {
         r["configurations"] = json::array();
@@ -278,6 +303,29 @@ int run_plan_command(const PlanCommand& c) {
         std::cerr << "accelguide: cannot read " << c.json_file << "\n";
         return 2;
     }
+    std::string config_text;
+    if (!c.model_config.empty()) {
+        auto text = read_file(c.model_config);
+        if (!text) {
+            std::cerr << "accelguide: cannot read " << c.model_config << "\n";
+            return 2;
+        }
+        config_text = std::move(*text);
+        json config;
+        try {
+            config = json::parse(config_text);
+        } catch (const json::parse_error& e) {
+            const planner::TextPosition at = planner::position_of_offset(config_text, e.byte ? e.byte - 1 : 0);
+            std::cerr << c.model_config << ":" << at.line << ":" << at.column << ": error: not valid JSON\n";
+            return 1;
+        }
+        json parsed = json::parse(request, nullptr, false);
+        if (parsed.is_object()) {  // otherwise the planner says what is wrong with the request
+            if (parsed["model"].is_object()) parsed["model"]["config"] = std::move(config);
+            else parsed["model"] = {{"config", std::move(config)}};
+            request = parsed.dump();
+        }
+    }
     planner::CatalogueFiles files;
     if (auto unreadable = read_catalogue_files(c.root, files); !unreadable.empty()) {
         const InputProblem& p = unreadable.front();
@@ -289,6 +337,18 @@ int run_plan_command(const PlanCommand& c) {
     for (const auto& e : load.errors) std::cerr << e.to_string() << "\n";
     const std::string response = planner::plan(load, request);
     const json parsed = json::parse(response);
+    // An error in the config.json also at its place in the file (a missing field: the object's).
+    if (!config_text.empty() && parsed.contains("errors")) {
+        for (const json& e : parsed["errors"]) {
+            const std::string field = e.value("field", "");
+            if (field.rfind("model.config", 0) != 0) continue;
+            std::string pointer = field.substr(12);
+            for (char& ch : pointer) if (ch == '.') ch = '/';
+            const planner::TextPosition at = planner::locate(config_text, pointer);
+            std::cerr << c.model_config << ":" << at.line << ":" << at.column << ": error: "
+                      << (pointer.empty() ? "" : pointer.substr(1) + ": ") << e.value("message", "") << "\n";
+        }
+    }
     if (c.format == "table") std::cout << format_table(parsed);
     else std::cout << response << "\n";
     return parsed.value("ok", false) ? 0 : 1;

@@ -5,10 +5,13 @@
 //   accelguide plan infer   --instance inf1.2xlarge --rate 1000000/hour --utilisation 1 --benchmark layoutlm-inf1-2xlarge
 //   accelguide plan energy  --config label=P4d,instance=p4d.24xlarge,instances=16,hours=4 --config ...
 //   accelguide plan compare --parameters 13e9 --tokens 260e9 --instances 8 --mfu 0.35
+//   accelguide plan serve   --model-config config.json --instance p5.48xlarge --rate 10/second --prompt-tokens 2000 --output-tokens 200 --tpot-ms 50
 //   accelguide plan catalog
 //   ... --format table
 //
 // Flags only convert: each becomes the request field of the same meaning, and the planner checks it.
+// --model-config FILE (serve, or with --json) puts a Hugging Face config.json into the request as
+// model.config; an error the planner finds in it is also printed at FILE:line:column.
 // Exit codes: 0 ok, 1 invalid input (the response lists the fields), 2 usage.
 #pragma once
 
@@ -30,6 +33,7 @@ struct PlanCommand {
     std::map<std::string, std::string> flags;  // flag name -> value as typed; empty when not given
     std::vector<std::string> configs;          // energy --config, repeatable
     std::vector<std::string> only;             // compare --only
+    std::string model_config;                  // --model-config FILE: a Hugging Face config.json
 };
 
 /// Adds `plan` and its subcommands to `app`.

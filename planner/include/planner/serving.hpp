@@ -115,6 +115,7 @@ struct ServingPoint {
 struct ServingResult {
     std::string instance;
     std::string model;
+    ServingModel architecture;               // what was planned with (from a config.json: parameters counted)
     ServingPoint chosen;
     std::vector<ServingPoint> tensor_parallel_options;  // every t tried, smallest first
     double weights_bytes = 0;
@@ -140,6 +141,8 @@ struct ServingResult {
 Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const nlohmann::json& request);
 Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const ServingRequest& request);
 
+/// The architecture with the request's field names, so that it can be sent back as `model`.
+void to_json(nlohmann::json& j, const ServingModel& m);
 void to_json(nlohmann::json& j, const ServingPoint& p);
 void to_json(nlohmann::json& j, const ServingResult& r);
 
