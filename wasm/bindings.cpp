@@ -67,7 +67,9 @@ EMSCRIPTEN_KEEPALIVE std::size_t accelguide_result_size() { return result_size; 
 
 EMSCRIPTEN_KEEPALIVE const char* accelguide_plan(const char* request_json, std::size_t size) {
     static std::string out;
-    return give(out, planner::plan(catalogue(), std::string_view(request_json, size)));
+    // The catalog kind answers with the embedded text itself (planner::CatalogWriter).
+    return give(out, planner::plan(catalogue(), std::string_view(request_json, size),
+                                   [](const planner::Catalogue&) { return parse(kCatalogueJson); }));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* accelguide_chart(const char* spec_json, std::size_t size) {

@@ -115,13 +115,13 @@ json plan_instances(const Catalogue& catalogue, const json& request) {
     return success("instances", json{{"rows", rows.value}});
 }
 
-json plan_catalog(const Catalogue& catalogue, const json& request) {
+json plan_catalog(const Catalogue& catalogue, const json& request, CatalogWriter write_catalog) {
     for (auto it = request.begin(); it != request.end(); ++it)
         if (it.key() != "api" && it.key() != "kind") return failure({{it.key(), "is not a known field"}});
-    return success("catalog", catalogue_without_notes(catalogue));
+    return success("catalog", write_catalog(catalogue));
 }
 
-json dispatch(const Catalogue& catalogue, const json& request) {
+json dispatch(const Catalogue& catalogue, const json& request, CatalogWriter write_catalog) {
     auto api = request.find("api");
     if (api == request.end()) return failure({{"api", "is required: this planner speaks api 1"}});
     if (*api != kApi) return failure({{"api", "must be 1: this planner speaks api 1"}});
@@ -133,7 +133,7 @@ json dispatch(const Catalogue& catalogue, const json& request) {
     if (*kind == "energy") return plan_energy(catalogue, request);
     if (*kind == "compare") return plan_compare(catalogue, request);
     if (*kind == "instances") return plan_instances(catalogue, request);
-    if (*kind == "catalog") return plan_catalog(catalogue, request);
+    if (*kind == "catalog") return plan_catalog(catalogue, request, write_catalog);
     return failure({{"kind", std::string("must be one of: ") + kKinds}});
 }
 
@@ -178,6 +178,10 @@ void localise_in_place(json& r, const std::string& lang) {
 }  // namespace
 
 std::string plan(const Catalogue& catalogue, std::string_view request_json) {
+    return plan(catalogue, request_json, catalogue_without_notes);
+}
+
+std::string plan(const Catalogue& catalogue, std::string_view request_json, CatalogWriter write_catalog) {
     try {
         if (request_json.size() > kMaxRequestBytes)
             return text(failure({{"", "the request is larger than " + std::to_string(kMaxRequestBytes >> 10) + " KB"}}));
@@ -202,7 +206,7 @@ std::string plan(const Catalogue& catalogue, std::string_view request_json) {
             lang = it->get<std::string>();
             request.erase(it);
         }
-        json response = dispatch(catalogue, request);
+        json response = dispatch(catalogue, request, write_catalog);
         localise_in_place(response, lang);
         return text(response);
     } catch (const std::exception& e) {

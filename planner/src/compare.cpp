@@ -47,6 +47,10 @@ std::optional<std::pair<double, double>> keys(const InferenceRow& r) {
     if (r.error || !r.cost_per_million || !r.kwh_per_million) return std::nullopt;
     return std::pair{*r.cost_per_million, *r.kwh_per_million};
 }
+std::optional<std::pair<double, double>> keys(const ServingRow& r) {
+    if (r.error || !r.cost_per_million_output) return std::nullopt;
+    return std::pair{*r.cost_per_million_output, r.tpot_ms};
+}
 // Sorting needs only x: an inference row with a cost but no energy figure still sorts by cost.
 // A training job with a budget ranks by time instead: the question is then the fastest plan.
 std::optional<double> sort_key(const TrainingRow& r, bool by_time) {
@@ -54,6 +58,7 @@ std::optional<double> sort_key(const TrainingRow& r, bool by_time) {
     return by_time ? std::optional<double>(r.days) : r.cost_usd;
 }
 std::optional<double> sort_key(const InferenceRow& r, bool) { return r.error ? std::nullopt : r.cost_per_million; }
+std::optional<double> sort_key(const ServingRow& r, bool) { return r.error ? std::nullopt : r.cost_per_million_output; }
 
 // The order to show rows in, given each row's sort key (rows with one first, smallest first; then
 // the rows that ran without one, such as no price; then the rows that could not run, each in their
@@ -107,73 +112,94 @@ void take_rate(Comparison<Row, Point>& c, const Footprint& f) {
     c.usd_jpy_as_of = f.usd_jpy_as_of;
 }
 
-TrainingComparison compare_train(const Catalogue& catalogue, const CompareRequest& request, const TrainingRequest& job) {
-    TrainingComparison out;
+// Runs the job on each instance type of the request in turn: `fill` makes a result into its row
+// and sweep; a type the job cannot run on keeps the first error as its row's reason.
+template <class Row, class Point, class Job, class Estimate, class Fill>
+Comparison<Row, Point> each_instance(const CompareRequest& request, const Job& job, Estimate estimate, Fill fill) {
+    Comparison<Row, Point> out;
     for (const std::string& id : request.instances) {
-        TrainingRequest req = job;
+        Job req = job;
         req.instance = id;
-        TrainingRow row;
+        Row row;
         row.instance = id;
-        Sweep<TrainingPoint> sweep{id, {}};
-        auto r = estimate_training(catalogue, req);
-        if (!r.ok()) {
-            row.error = first_message(r.errors);
-        } else {
-            row.instances = r.value.instances;
-            row.days = r.value.days;
-            row.fits = r.value.fits;
-            row.cost_usd = r.value.footprint.cost_usd;
-            row.energy_kwh = r.value.footprint.energy_kwh;
-            row.co2e_kg = r.value.footprint.co2e_kg;
-            take_rate(out, r.value.footprint);
-            row.mfu = r.value.mfu;
-            row.mfu_source = r.value.mfu_source;
-            if (r.value.range) {
-                row.days_range = r.value.range->days;
-                row.cost_range = r.value.range->cost_usd;
-            }
-            req.deadline_days.reset();  // the sweep runs each count as given
-            req.budget_usd.reset();
-            for (int n : request.counts) {
-                req.instance_count = n;
-                auto p = estimate_training(catalogue, req);
-                if (p.ok()) sweep.points.push_back({n, p.value.days, p.value.fits, p.value.footprint.cost_usd});
-            }
-        }
+        Sweep<Point> sweep{id, {}};
+        auto r = estimate(req);
+        if (!r.ok()) row.error = first_message(r.errors);
+        else fill(out, row, sweep.points, req, r.value);
         out.rows.push_back(std::move(row));
         out.sweep.push_back(std::move(sweep));
     }
+    return out;
+}
+
+TrainingComparison compare_train(const Catalogue& catalogue, const CompareRequest& request, const TrainingRequest& job) {
+    auto estimate = [&](const TrainingRequest& req) { return estimate_training(catalogue, req); };
+    auto out = each_instance<TrainingRow, TrainingPoint>(request, job, estimate, [&](TrainingComparison& c, TrainingRow& row,
+                                                                                    std::vector<TrainingPoint>& points,
+                                                                                    TrainingRequest& req, const TrainingResult& r) {
+        row.instances = r.instances;
+        row.days = r.days;
+        row.fits = r.fits;
+        row.cost_usd = r.footprint.cost_usd;
+        row.energy_kwh = r.footprint.energy_kwh;
+        row.co2e_kg = r.footprint.co2e_kg;
+        take_rate(c, r.footprint);
+        row.mfu = r.mfu;
+        row.mfu_source = r.mfu_source;
+        if (r.range) {
+            row.days_range = r.range->days;
+            row.cost_range = r.range->cost_usd;
+        }
+        req.deadline_days.reset();  // the sweep runs each count as given
+        req.budget_usd.reset();
+        for (int n : request.counts) {
+            req.instance_count = n;
+            auto p = estimate_training(catalogue, req);
+            if (p.ok()) points.push_back({n, p.value.days, p.value.fits, p.value.footprint.cost_usd});
+        }
+    });
     rank(out.rows, job.budget_usd.has_value());
     return out;
 }
 
 InferenceComparison compare_infer(const Catalogue& catalogue, const CompareRequest& request, const InferenceRequest& job) {
-    InferenceComparison out;
-    for (const std::string& id : request.instances) {
-        InferenceRequest req = job;
-        req.instance = id;
-        InferenceRow row;
-        row.instance = id;
-        Sweep<InferencePoint> sweep{id, {}};
-        auto r = estimate_inference(catalogue, req);
-        if (!r.ok()) {
-            row.error = first_message(r.errors);
-        } else {
-            row.fleet = r.value.fleet;
-            row.per_instance_rps = r.value.per_instance_rps;
-            row.latency_ms = r.value.latency_ms;
-            row.cost_per_million = r.value.cost_per_million;
-            row.kwh_per_million = r.value.kwh_per_million;
-            take_rate(out, r.value.footprint);
-            for (double factor : {0.25, 0.5, 1.0, 2.0, 4.0}) {
-                req.demand.rate_per_second = job.demand.rate_per_second * factor;
-                auto p = estimate_inference(catalogue, req);
-                if (p.ok()) sweep.points.push_back({req.demand.rate_per_second, p.value.fleet});
-            }
+    auto estimate = [&](const InferenceRequest& req) { return estimate_inference(catalogue, req); };
+    auto out = each_instance<InferenceRow, InferencePoint>(request, job, estimate, [&](InferenceComparison& c, InferenceRow& row,
+                                                                                        std::vector<InferencePoint>& points,
+                                                                                        InferenceRequest& req, const InferenceResult& r) {
+        row.fleet = r.fleet;
+        row.per_instance_rps = r.per_instance_rps;
+        row.latency_ms = r.latency_ms;
+        row.cost_per_million = r.cost_per_million;
+        row.kwh_per_million = r.kwh_per_million;
+        take_rate(c, r.footprint);
+        for (double factor : {0.25, 0.5, 1.0, 2.0, 4.0}) {
+            req.demand.rate_per_second = job.demand.rate_per_second * factor;
+            auto p = estimate_inference(catalogue, req);
+            if (p.ok()) points.push_back({req.demand.rate_per_second, p.value.fleet});
         }
-        out.rows.push_back(std::move(row));
-        out.sweep.push_back(std::move(sweep));
-    }
+    });
+    rank(out.rows);
+    return out;
+}
+
+ServingComparison compare_serve(const Catalogue& catalogue, const CompareRequest& request, const ServingRequest& job) {
+    auto estimate = [&](const ServingRequest& req) { return estimate_serving(catalogue, req); };
+    auto out = each_instance<ServingRow, ServingSweepPoint>(request, job, estimate, [&](ServingComparison& c, ServingRow& row,
+                                                                                         std::vector<ServingSweepPoint>& points,
+                                                                                         ServingRequest&, const ServingResult& s) {
+        row.tensor_parallel = s.chosen.tensor_parallel;
+        row.concurrency = s.concurrency;
+        row.ttft_ms = s.chosen.ttft_ms;
+        row.tpot_ms = s.chosen.tpot_ms;
+        row.output_tokens_per_second = s.output_tokens_per_second;
+        row.fleet = s.fleet;
+        row.cost_per_million_input = s.cost_per_million_input;
+        row.cost_per_million_output = s.cost_per_million_output;
+        row.kwh_per_million_output = s.kwh_per_million_output;
+        take_rate(c, s.footprint);
+        points = s.sweep;
+    });
     rank(out.rows);
     return out;
 }
@@ -185,7 +211,7 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
     Checked<CompareRequest> out;
     in.reject_unknown("", {"api", "kind", "job", "instances", "counts"});
     const json* job = in.find("job");
-    if (!job || !job->is_object()) in.fail("job", "is required: a train or infer request without its instance");
+    if (!job || !job->is_object()) in.fail("job", "is required: a train, infer or serve request without its instance");
     if (const json* c = in.find("counts")) {
         if (!c->is_array() || c->empty() || c->size() > 64) in.fail("counts", "must list 1 to 64 instance counts");
         else
@@ -238,14 +264,19 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
             out.errors.push_back({"job", "to compare instance types, give the throughput as compute or llm: a "
                                          "measured throughput belongs to one instance type"});
         else out.value.job = std::move(read.value);
+    } else if (kind == "serve") {
+        auto read = read_serving_request(catalogue, j);
+        if (!read.ok()) out.errors = prefixed(read.errors, "job.");
+        else out.value.job = std::move(read.value);
     } else {
-        out.errors.push_back({"job.kind", "must be one of: train, infer"});
+        out.errors.push_back({"job.kind", "must be one of: train, infer, serve"});
     }
     return out;
 }
 
 CompareResult compare(const Catalogue& catalogue, const CompareRequest& request) {
     if (const auto* train = std::get_if<TrainingRequest>(&request.job)) return compare_train(catalogue, request, *train);
+    if (const auto* serve = std::get_if<ServingRequest>(&request.job)) return compare_serve(catalogue, request, *serve);
     return compare_infer(catalogue, request, *std::get_if<InferenceRequest>(&request.job));
 }
 
@@ -293,6 +324,19 @@ void to_json(json& j, const InferenceRow& r) {
     optional_member(j, "kwh_per_million", r.kwh_per_million);
 }
 
+void to_json(json& j, const ServingRow& r) {
+    if (!put_row_head(j, r)) return;
+    members(j, {{"tensor_parallel", r.tensor_parallel},
+                {"concurrency", r.concurrency},
+                {"ttft_ms", r.ttft_ms},
+                {"tpot_ms", r.tpot_ms},
+                {"output_tokens_per_second", r.output_tokens_per_second},
+                {"fleet", r.fleet}});
+    optional_member(j, "cost_per_million_input", r.cost_per_million_input);
+    optional_member(j, "cost_per_million_output", r.cost_per_million_output);
+    optional_member(j, "kwh_per_million_output", r.kwh_per_million_output);
+}
+
 void to_json(json& j, const InferencePoint& p) {
     j["rate_per_second"] = p.rate_per_second;
     j["fleet"] = p.fleet;
@@ -322,6 +366,7 @@ void comparison_json(json& j, const char* job, const Comparison<Row, Point>& c) 
 void to_json(json& j, const CompareResult& r) {
     if (const auto* train = std::get_if<TrainingComparison>(&r)) comparison_json(j, "train", *train);
     else if (const auto* infer = std::get_if<InferenceComparison>(&r)) comparison_json(j, "infer", *infer);
+    else if (const auto* serve = std::get_if<ServingComparison>(&r)) comparison_json(j, "serve", *serve);
 }
 
 }  // namespace planner

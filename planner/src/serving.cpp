@@ -317,6 +317,9 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
         for (int t = 1; t <= per_instance; ++t)
             if (per_instance % t == 0) degrees.push_back(t);
     }
+    // GPU serving engines (vLLM, TensorRT-LLM, SGLang) split the attention heads evenly over the
+    // tensor-parallel ranks; Neuron pads the heads to a multiple of the degree (NxD Inference).
+    const bool splits_heads = chip.kind == "gpu";
 
     r.bandwidth_fraction = req.bandwidth_fraction.value_or(kDecodeBandwidthFraction.value);
     r.bandwidth_fraction_source = req.bandwidth_fraction ? "request" : "assumed";
@@ -331,20 +334,49 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     };
     // The chosen degree serves the most requests per instance (the same instance-hour price: the
     // cheapest per token), then the lower TPOT; when none can serve, the largest t (the most
-    // bandwidth and memory) says why.
+    // bandwidth and memory) says why, unless only an uneven split of the heads stops it.
     auto better = [](const ServingPoint& a, const ServingPoint& b) {
         if (a.error.has_value() != b.error.has_value()) return !a.error;
-        if (a.error) return a.tensor_parallel > b.tensor_parallel;
+        if (a.error) {  // the reason worth reading: a limit of the hardware before the heads' split
+            const bool a_heads = *a.limit == "heads", b_heads = *b.limit == "heads";
+            return a_heads != b_heads ? b_heads : a.tensor_parallel > b.tensor_parallel;
+        }
         if (a.requests_per_second != b.requests_per_second) return a.requests_per_second > b.requests_per_second;
         return a.tpot_ms < b.tpot_ms;
     };
     for (int t : degrees) {
-        r.tensor_parallel_options.push_back(replica(t, r.bandwidth_fraction, r.mfu).solve(per_instance));
+        if (splits_heads && m.heads % t) {
+            ServingPoint p;
+            p.tensor_parallel = t;
+            p.replicas = per_instance / t;
+            p.limit = "heads";
+            p.field = "tensor_parallel";
+            p.error = "the model's " + std::to_string(m.heads) + " attention heads do not split evenly over " + std::to_string(t) + " GPUs";
+            r.tensor_parallel_options.push_back(std::move(p));
+        } else {
+            r.tensor_parallel_options.push_back(replica(t, r.bandwidth_fraction, r.mfu).solve(per_instance));
+        }
         if (r.tensor_parallel_options.size() == 1 || better(r.tensor_parallel_options.back(), r.chosen))
             r.chosen = r.tensor_parallel_options.back();
     }
     if (r.chosen.error) return fail(r.chosen.field, *r.chosen.error);
     const Replica chosen = replica(r.chosen.tensor_parallel, r.bandwidth_fraction, r.mfu);
+    // The throughput–latency curve of the chosen layout: powers of two and the chosen concurrency,
+    // as far as memory holds them.
+    const double most = std::min(std::floor((chosen.capacity - r.weights_bytes) /
+                                            (r.kv_bytes_per_token * (req.prompt_tokens + req.output_tokens))),
+                                 double(kMaxConcurrency));
+    const int chosen_b = r.chosen.concurrency;
+    std::vector<int> sweep;  // in order, each once; memory holds one sequence at least (solve), so b = 1 is in it
+    for (int b = 1; b <= most; b *= 2) {
+        if (chosen_b < b && sweep.back() < chosen_b) sweep.push_back(chosen_b);
+        sweep.push_back(b);
+    }
+    if (sweep.back() < chosen_b) sweep.push_back(chosen_b);
+    for (int b : sweep) {
+        const ServingPoint p = chosen.at_concurrency(r.chosen, b);
+        r.sweep.push_back({b, p.ttft_ms, p.tpot_ms, p.requests_per_second * req.output_tokens});
+    }
     r.largest_context = std::floor((chosen.capacity - r.weights_bytes) / r.kv_bytes_per_token);
     if (m.context) r.largest_context = std::min(*r.largest_context, *m.context);
     r.output_tokens_per_second = r.chosen.requests_per_second * req.output_tokens;
@@ -415,6 +447,13 @@ void to_json(json& j, const ServingModel& m) {
     optional_member(j, "context", m.context);
 }
 
+void to_json(json& j, const ServingSweepPoint& p) {
+    members(j, {{"concurrency", p.concurrency},
+                {"ttft_ms", p.ttft_ms},
+                {"tpot_ms", p.tpot_ms},
+                {"output_tokens_per_second", p.output_tokens_per_second}});
+}
+
 void to_json(json& j, const ServingPoint& p) {
     members(j, {{"tensor_parallel", p.tensor_parallel}, {"replicas", p.replicas}});
     if (p.error) {
@@ -450,6 +489,7 @@ void to_json(json& j, const ServingResult& r) {
                 {"mfu", r.mfu},
                 {"mfu_source", r.mfu_source},
                 {"tensor_parallel_options", r.tensor_parallel_options},
+                {"sweep", r.sweep},
                 {"notes", r.notes}});
     optional_member(j, "largest_context", r.largest_context);
     optional_member(j, "ttft_ok", r.ttft_ok);

@@ -264,6 +264,10 @@ std::string format_table(const json& response) {
         return list_table(result["rows"], result["job"] == "train"
                                               ? std::vector<std::string>{"instance", "instances", "days", "cost_usd",
                                                                          "energy_kwh", "fits", "pareto", "error"}
+                                          : result["job"] == "serve"
+                                              ? std::vector<std::string>{"instance", "tensor_parallel", "concurrency",
+                                                                         "ttft_ms", "tpot_ms", "fleet",
+                                                                         "cost_per_million_output", "pareto", "error"}
                                               : std::vector<std::string>{"instance", "fleet", "cost_per_million",
                                                                          "kwh_per_million", "pareto", "error"});
     if (kind == "catalog") {

@@ -222,3 +222,87 @@ TEST_CASE("a concurrency given is planned as given (a measurement's batch): targ
     CHECK(too_many["errors"][0]["field"] == "concurrency");
     CHECK(too_many["errors"][0]["message"].get<std::string>().rfind("the weights and the KV cache of 10000 sequences", 0) == 0);
 }
+
+TEST_CASE("the sweep gives the chosen layout's curve at 1, 2, 4 … and the chosen concurrency, as far as memory holds") {
+    json job = small_job();
+    job["tpot_ms"] = 60;
+    const json r = serve(job);
+    const int chosen = r["tensor_parallel_options"][0]["concurrency"];
+    const int most = int(std::floor((36e9 - 2e9) / (40000.0 * 1100)));  // 772
+    std::vector<int> expected;
+    for (int b = 1; b <= most; b *= 2) expected.push_back(b);
+    expected.push_back(chosen);
+    std::sort(expected.begin(), expected.end());
+    std::vector<int> got;
+    for (const json& p : r["sweep"]) {
+        const int b = p["concurrency"];
+        got.push_back(b);
+        CHECK(p["tpot_ms"].get<double>() == doctest::Approx(cycle(b) / 100 * 1000));
+        CHECK(p["ttft_ms"].get<double>() == doctest::Approx((kPrefill + step(b)) * 1000));
+        CHECK(p["output_tokens_per_second"].get<double>() == doctest::Approx(8 * b / cycle(b) * 100));  // 8 replicas
+    }
+    CHECK(got == expected);
+}
+
+TEST_CASE("on GPUs the tensor-parallel degree must split the attention heads evenly") {
+    // 72 GB200s in one NVLink domain: degrees 3, 6, 9 … do not divide Llama 3.1 70B's 64 heads.
+    json job = {{"model", "llama3.1-70b"}, {"instance", "u-p6e-gb200x72"}, {"prompt_tokens", 1000},
+                {"output_tokens", 100}, {"rate", {{"value", 1}, {"per", "second"}}}};
+    const json r = serve(job);
+    for (const json& o : r["tensor_parallel_options"]) {
+        const int t = o["tensor_parallel"];
+        CHECK_MESSAGE((64 % t == 0) == !o.contains("limit"), "t = ", t);
+        if (64 % t) CHECK(o["limit"] == "heads");
+    }
+    CHECK(64 % r["tensor_parallel"].get<int>() == 0);
+    job["tensor_parallel"] = 3;
+    job["lang"] = "ja";
+    const json fixed = run(job);
+    REQUIRE(fixed["ok"] == false);
+    CHECK(fixed["errors"][0]["field"] == "tensor_parallel");
+    CHECK(fixed["errors"][0]["message"] == "モデルの 64 個のアテンションヘッドは 3 基の GPU に均等に分けられません");
+    // Neuron pads the heads: 24 NeuronCores of inf2.48xlarge may serve 64 heads at degree 12.
+    job = {{"model", "llama3.1-70b"}, {"instance", "inf2.48xlarge"}, {"prompt_tokens", 1000}, {"output_tokens", 100},
+           {"tensor_parallel", 12}, {"rate", {{"value", 1}, {"per", "second"}}}};
+    CHECK(run(job)["ok"] == true);
+}
+
+TEST_CASE("compare ranks a serving job by cost per million output tokens, Pareto on that cost and TPOT, with each refusal's reason") {
+    const json request = {{"api", 1}, {"kind", "compare"},
+                          {"instances", {"p5.48xlarge", "inf2.48xlarge", "g6e.12xlarge", "g6.xlarge", "p4d.24xlarge"}},
+                          {"job", {{"kind", "serve"}, {"model", "llama3.1-70b"}, {"prompt_tokens", 2000}, {"output_tokens", 200},
+                                   {"tpot_ms", 50}, {"rate", {{"value", 10}, {"per", "second"}}}}}};
+    const json r = json::parse(planner::plan(test::real_catalogue(), request.dump()));
+    REQUIRE_MESSAGE(r["ok"] == true, r.dump());
+    const json& c = r["compare"];
+    CHECK(c["job"] == "serve");
+    std::vector<std::pair<double, double>> runnable;  // cost, TPOT
+    for (const json& row : c["rows"]) {
+        if (row.contains("error")) continue;
+        runnable.emplace_back(row["cost_per_million_output"], row["tpot_ms"]);
+        // Each row is the serve kind's own answer on that type.
+        json alone = request["job"];
+        alone.erase("kind");
+        alone["instance"] = row["instance"];
+        const json s = serve(alone);
+        CHECK(s["cost_per_million_output"] == row["cost_per_million_output"]);
+        CHECK(s["fleet"] == row["fleet"]);
+        CHECK(s["tensor_parallel"] == row["tensor_parallel"]);
+    }
+    REQUIRE(runnable.size() >= 3);
+    CHECK(std::is_sorted(runnable.begin(), runnable.end(), [](auto& a, auto& b) { return a.first < b.first; }));
+    // Pareto: the cheapest is on it; a row is on it exactly when no other is cheaper and faster.
+    for (std::size_t i = 0; i < runnable.size(); ++i) {
+        bool dominated = false;
+        for (std::size_t k = 0; k < runnable.size(); ++k)
+            dominated = dominated || (k != i && runnable[k].first <= runnable[i].first && runnable[k].second <= runnable[i].second &&
+                                      runnable[k] != runnable[i]);
+        CHECK(c["rows"][i]["pareto"] == !dominated);
+    }
+    // The types that cannot serve it say why: one GPU of 24 GB cannot hold 140 GB of weights.
+    for (const json& row : c["rows"])
+        if (row["instance"] == "g6.xlarge") CHECK(row["error"].get<std::string>().rfind("instance: the weights need", 0) == 0);
+    // Every runnable type has its throughput–TPOT curve.
+    for (const json& s : c["sweep"])
+        if (s["instance"] == "p5.48xlarge") CHECK(s["points"].size() >= 5);
+}

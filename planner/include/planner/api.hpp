@@ -44,6 +44,14 @@ inline constexpr std::size_t kMaxRequestBytes = std::size_t(64) << 10;
 /// Runs one planning request (JSON text) against a catalogue; returns the response as JSON text.
 std::string plan(const Catalogue& catalogue, std::string_view request_json);
 
+/// What the `catalog` kind answers with: the catalogue as JSON, without the figures' research notes.
+using CatalogWriter = nlohmann::json (*)(const Catalogue&);
+
+/// The same, with the catalogue written by `write_catalog` instead of catalogue_without_notes. The
+/// wasm module hands back the canonical JSON it embeds, which the build wrote with that very
+/// function, and so carries no serializer for the catalogue's structs.
+std::string plan(const Catalogue& catalogue, std::string_view request_json, CatalogWriter write_catalog);
+
 /// The same for a catalogue that may have failed to load: then every response is
 /// {"ok":false,...} carrying the data errors ("data/instances.json:12:5: ...").
 std::string plan(const CatalogueLoad& load, std::string_view request_json);

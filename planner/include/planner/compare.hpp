@@ -5,8 +5,10 @@
 //
 // Training rows are sorted by cost, and the cost–time Pareto set is marked: a row is on it when no
 // other row is both cheaper and faster. Inference rows are sorted by cost per million requests,
-// Pareto on cost and energy per million. A sweep gives each instance type's figures over instance
-// counts (training: 1, 2, 4 … 4096) or request rates (inference: ¼× … 4× the job's rate), for charts.
+// Pareto on cost and energy per million. Serving rows (an LLM under TTFT and TPOT targets) are
+// sorted by cost per million output tokens, Pareto on that cost and TPOT. A sweep gives each instance type's figures over instance
+// counts (training: 1, 2, 4 … 4096), request rates (inference: ¼× … 4× the job's rate) or
+// concurrencies (serving: the throughput–TPOT curve of each type's chosen layout), for charts.
 // Instance types the job cannot run on (no published peak, no price, no memory fit) are listed
 // with the reason rather than left out silently.
 #pragma once
@@ -21,12 +23,13 @@
 #include "planner/catalogue.hpp"
 #include "planner/error.hpp"
 #include "planner/inference.hpp"
+#include "planner/serving.hpp"
 #include "planner/training.hpp"
 
 namespace planner {
 
 struct CompareRequest {
-    std::variant<TrainingRequest, InferenceRequest> job;  // its `instance` is each compared one in turn
+    std::variant<TrainingRequest, InferenceRequest, ServingRequest> job;  // its `instance` is each compared one in turn
     std::vector<std::string> instances;                   // ids; default: the whole catalogue, in its order
     std::vector<int> counts;                              // training sweep; default 1, 2, 4 … 4096
 
@@ -72,6 +75,18 @@ struct InferencePoint {
     int fleet = 0;
 };
 
+struct ServingRow {
+    std::string instance;
+    std::optional<std::string> error;   // which target cannot be met there, and why
+    int tensor_parallel = 0;
+    double concurrency = 0;             // per instance
+    double ttft_ms = 0, tpot_ms = 0;
+    double output_tokens_per_second = 0;  // per instance
+    int fleet = 0;
+    std::optional<double> cost_per_million_input, cost_per_million_output, kwh_per_million_output;
+    bool pareto = false;  // cost per million output tokens and TPOT
+};
+
 /// An instance type's points, for a chart; empty when the job cannot run there.
 template <class Point>
 struct Sweep {
@@ -90,7 +105,8 @@ struct Comparison {
 };
 using TrainingComparison = Comparison<TrainingRow, TrainingPoint>;
 using InferenceComparison = Comparison<InferenceRow, InferencePoint>;
-using CompareResult = std::variant<TrainingComparison, InferenceComparison>;
+using ServingComparison = Comparison<ServingRow, ServingSweepPoint>;
+using CompareResult = std::variant<TrainingComparison, InferenceComparison, ServingComparison>;
 
 /// A compare request lists at most this many instance types, each once (its response grows with them).
 inline constexpr std::size_t kMaxCompareInstances = 256;
@@ -109,6 +125,7 @@ void to_json(nlohmann::json& j, const TrainingRow& r);
 void to_json(nlohmann::json& j, const TrainingPoint& p);
 void to_json(nlohmann::json& j, const InferenceRow& r);
 void to_json(nlohmann::json& j, const InferencePoint& p);
+void to_json(nlohmann::json& j, const ServingRow& r);
 void to_json(nlohmann::json& j, const CompareResult& r);
 
 }  // namespace planner

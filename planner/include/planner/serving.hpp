@@ -112,12 +112,20 @@ struct ServingPoint {
     std::string field;                // the request field it is about: instance, ttft_ms or tpot_ms
 };
 
+/// One concurrency of the chosen layout, for the throughput–latency curve.
+struct ServingSweepPoint {
+    int concurrency = 0;                 // per replica
+    double ttft_ms = 0, tpot_ms = 0;
+    double output_tokens_per_second = 0; // per instance
+};
+
 struct ServingResult {
     std::string instance;
     std::string model;
     ServingModel architecture;               // what was planned with (from a config.json: parameters counted)
     ServingPoint chosen;
     std::vector<ServingPoint> tensor_parallel_options;  // every t tried, smallest first
+    std::vector<ServingSweepPoint> sweep;    // the chosen t at concurrency 1, 2, 4 … and the chosen one, while memory holds them
     double weights_bytes = 0;
     double kv_bytes_per_token = 0;
     std::optional<double> largest_context;   // tokens one sequence may hold at the chosen t
@@ -144,6 +152,7 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
 /// The architecture with the request's field names, so that it can be sent back as `model`.
 void to_json(nlohmann::json& j, const ServingModel& m);
 void to_json(nlohmann::json& j, const ServingPoint& p);
+void to_json(nlohmann::json& j, const ServingSweepPoint& p);
 void to_json(nlohmann::json& j, const ServingResult& r);
 
 }  // namespace planner
