@@ -1,5 +1,7 @@
 #include "planner/api.hpp"
 
+#include "planner/model_config.hpp"
+
 #include "planner/json_members.hpp"
 #include "planner/json_position.hpp"
 
@@ -22,7 +24,7 @@ using nlohmann::json;
 namespace {
 
 constexpr int kApi = 1;
-const char* const kKinds = "train, infer, serve, energy, compare, instances, catalog";
+const char* const kKinds = "train, infer, serve, model, energy, compare, instances, catalog";
 
 // Responses stay JSON values until plan() writes the one that goes out.
 json failure(const std::vector<FieldError>& errors) {
@@ -93,6 +95,16 @@ json plan_serve(const Catalogue& catalogue, const json& request) {
     return success("serve", result.value);
 }
 
+// A Hugging Face config.json read as serve reads model.config: the architecture and its counted
+// parameters, for a form to fill in (the serving calculator's import).
+json plan_model(const json& request) {
+    RequestReader in(request);
+    in.reject_unknown("", {"api", "kind", "config"});
+    const ServingModel m = read_model_config(in, "config");
+    if (!in.errors().empty()) return failure(in.errors());
+    return success("model", m);
+}
+
 json plan_energy(const Catalogue& catalogue, const json& request) {
     auto req = read_energy_request(request);
     if (!req.ok()) return failure(req.errors);
@@ -130,6 +142,7 @@ json dispatch(const Catalogue& catalogue, const json& request, CatalogWriter wri
     if (*kind == "train") return plan_train(catalogue, request);
     if (*kind == "infer") return plan_infer(catalogue, request);
     if (*kind == "serve") return plan_serve(catalogue, request);
+    if (*kind == "model") return plan_model(request);
     if (*kind == "energy") return plan_energy(catalogue, request);
     if (*kind == "compare") return plan_compare(catalogue, request);
     if (*kind == "instances") return plan_instances(catalogue, request);

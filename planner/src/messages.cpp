@@ -103,7 +103,7 @@ const Entry kJapanese[] = {
      "テンソル並列 {1} では、1 シーケンスだけでも出力トークン 1 つに {0} ミリ秒かかり (トークンごとに重み {2} GB を読み込みます)、目標の {3} ミリ秒を超えます"},
     {"{} has no {} support for {}", "{0} は {2} に必要な {1} に対応していません"},
     {"serving on CPUs is not modelled: give throughput_rps to the infer kind",
-     "CPU での LLM サービングはモデル化していません。推論 (infer) に 1 台あたりのスループットを指定してください"},
+     "CPU での LLM サービングはモデル化していません。推論フリートの計算機に 1 台あたりのスループットを指定してください"},
     {"{} has no architecture in the catalogue; give the model's layers, hidden, heads, kv_heads and head_dim",
      "{0} のアーキテクチャはカタログにありません。層数、隠れ次元、ヘッド数、KV ヘッド数、ヘッド次元を指定してください"},
     {"{} does not publish {} in the catalogue", "{0} の {1} はカタログにありません"},

@@ -93,7 +93,7 @@ bool ends_with(const std::string& s, const std::string& tail) {
 
 bool is_money(const std::string& key) {
     return ends_with(key, "_usd") || key.find("usd_per_") != std::string::npos || key == "cost_per_hour" ||
-           key == "cost_per_million";
+           key.rfind("cost_per_million", 0) == 0;  // per million requests, input tokens, output tokens
 }
 
 namespace {
@@ -117,6 +117,9 @@ nlohmann::json displayed(const nlohmann::json& value, const std::string& key, co
         // A range {low, high} is shown as the figure it ranges: range.mfu.low in percent, as mfu.
         const bool range = value.contains("low") && value.contains("high");
         if (auto rate = value.find("usd_jpy"); rate != value.end() && rate->is_number()) money.usd_jpy = rate->get<double>();
+        // An inference or serving result keeps its rate in the footprint of the fleet's hour.
+        else if (auto hour = value.find("fleet_hour"); hour != value.end() && hour->is_object())
+            if (auto r = hour->find("usd_jpy"); r != hour->end() && r->is_number()) money.usd_jpy = r->get<double>();
         // Under a money key every number is money: usd_per_pflops_hour.bf16, range.cost_usd.low.
         const bool money_here = in_money || is_money(key);
         for (auto it = value.begin(); it != value.end(); ++it)

@@ -35,7 +35,7 @@ std::string format_yen(double jpy);
 /// Japanese pages, given the USD→JPY rate, yen first with USD beside ("19.4 万円 (1,234 ドル)").
 std::string format_money(double usd, std::optional<double> usd_jpy, const std::string& lang);
 
-/// Whether a response field holds US dollars: *_usd, *usd_per_*, cost_per_hour, cost_per_million.
+/// Whether a response field holds US dollars: *_usd, *usd_per_*, cost_per_hour, cost_per_million*.
 bool is_money(const std::string& key);
 
 /// A planner response as the calculators show it: every number as text by format_display, except

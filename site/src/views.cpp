@@ -1,6 +1,7 @@
 #include "views.hpp"
 
 #include "planner/instance_sheet.hpp"
+#include "planner/serving.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -328,6 +329,9 @@ json choices_for(const planner::Catalogue& catalogue, const std::string& key, co
         const auto names = catalogue.benchmark_names(lang);
         for (const auto& b : catalogue.benchmarks)
             if (b.kind == "inference") add(b.id, names.at(b.id));
+    } else if (key == "model") {  // the serving calculator: models whose architecture the catalogue gives
+        for (const auto& m : catalogue.models)
+            if (planner::serving_model(m, "model").ok()) add(m.id, m.name);
     } else if (key == "preset") {
         for (const auto& m : catalogue.models) {
             // Training plans count 6 · parameters · tokens: a mixture of experts would need its active
@@ -352,6 +356,85 @@ json choices_for(const planner::Catalogue& catalogue, const std::string& key, co
         }
     }
     return list;
+}
+
+// The serving calculator's fields, in the order the form shows them: input name, request field, the
+// keyboard it wants, and how a typed number converts (billions, percent).
+void serve_view(json& view, const json& inputs, const json& strings) {
+    auto label = [&](const std::string& key) { return strings.value(key, key); };
+    auto input = [&](const std::string& name) { return inputs.value(name, std::string()); };
+    struct Field {
+        const char* name;
+        const char* field;
+        const char* label;
+        const char* mode;
+        const char* scale;  // or per, for serve_fields
+        const char* placeholder;
+    };
+    const Field architecture[] = {
+        {"m_parameters", "parameters", "in_parameters", "decimal", "1e9", ""},
+        {"m_active", "active_parameters", "in_active_parameters", "decimal", "1e9", ""},
+        {"m_layers", "layers", "in_layers", "numeric", "", ""},
+        {"m_hidden", "hidden", "in_hidden", "numeric", "", ""},
+        {"m_heads", "heads", "in_heads", "numeric", "", ""},
+        {"m_kv_heads", "kv_heads", "in_kv_heads", "numeric", "", ""},
+        {"m_head_dim", "head_dim", "in_head_dim", "numeric", "", ""},
+        {"m_experts", "experts", "in_experts", "numeric", "", ""},
+        {"m_experts_per_token", "experts_per_token", "in_experts_per_token", "numeric", "", ""},
+        {"m_kv_lora_rank", "kv_lora_rank", "in_kv_lora_rank", "numeric", "", ""},
+        {"m_qk_rope", "qk_rope_head_dim", "in_qk_rope_head_dim", "numeric", "", ""},
+        {"m_context", "context", "in_context", "numeric", "", ""},
+    };
+    const Field fields[] = {
+        {"prompt", "prompt_tokens", "in_prompt_tokens", "numeric", "", ""},
+        {"output", "output_tokens", "in_output_tokens", "numeric", "", ""},
+        {"ttft", "ttft_ms", "in_ttft_ms", "decimal", "", ""},
+        {"tpot", "tpot_ms", "in_tpot_ms", "decimal", "", ""},
+        {"rate", "rate.value", "in_rate", "decimal", "", ""},
+        {"tp", "tensor_parallel", "in_tensor_parallel", "numeric", "", "auto"},
+        {"peak_factor", "peak_factor", "in_peak_factor", "decimal", "", "1"},
+        {"utilisation", "target_utilisation", "in_utilisation", "decimal", "100", "70"},
+        {"redundancy", "redundancy", "in_redundancy", "numeric", "", "0"},
+    };
+    json list = json::array();
+    for (const Field& f : architecture)
+        list.push_back({{"name", f.name}, {"field", f.field}, {"label", label(f.label)}, {"mode", f.mode},
+                        {"scale", f.scale}, {"value", input(f.name)}});
+    view["serve_architecture"] = std::move(list);
+    list = json::array();
+    for (const Field& f : fields)
+        list.push_back({{"name", f.name}, {"field", f.field}, {"label", label(f.label)}, {"mode", f.mode},
+                        {"per", f.scale}, {"placeholder", f.placeholder}, {"value", input(f.name)}});
+    view["serve_fields"] = std::move(list);
+    // The precisions: what the weights are stored in, the KV cache, and the peak the maths runs at.
+    struct Choice {
+        const char* name;
+        const char* label;
+        std::vector<const char*> options;
+    };
+    const Choice precisions[] = {{"weights", "in_weights", {"bf16", "fp16", "fp8", "int8", "int4", "fp4"}},
+                                 {"kv_cache", "in_kv_cache", {"bf16", "fp16", "fp8"}},
+                                 {"compute", "in_compute", {"bf16", "fp16", "fp8", "fp4", "int8"}}};
+    list = json::array();
+    for (const Choice& c : precisions) {
+        json options = json::array();
+        for (const char* o : c.options) {
+            std::string upper = o;
+            for (char& ch : upper) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+            options.push_back({{"id", o}, {"label", upper}, {"selected", input(c.name) == o}});
+        }
+        list.push_back({{"name", c.name}, {"label", label(c.label)}, {"options", std::move(options)}});
+    }
+    view["serve_precisions"] = std::move(list);
+    // The answer in one sentence, as wasm/js/calculator.js writes it from the live result.
+    const json& shown = view["example"]["serve"];
+    std::string sentence = strings.value("serve_answer", std::string());
+    for (const char* key : {"fleet", "instance", "tpot_ms", "ttft_ms", "cost_per_million_output", "tensor_parallel", "concurrency"}) {
+        const std::string slot = std::string("{") + key + "}";
+        const std::string text = shown.contains(key) && shown[key].is_string() ? shown[key].get<std::string>() : "—";
+        for (std::size_t at; (at = sentence.find(slot)) != std::string::npos;) sentence.replace(at, slot.size(), text);
+    }
+    view["serve_answer"] = sentence;
 }
 
 }  // namespace
@@ -409,6 +492,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
         }
         view["configurations"] = std::move(slots);
     }
+    if (kind == "serve") serve_view(view, inputs, strings);
     if (kind == "train") {
         // The memory bar, as wasm/js/calculator.js asks the module for it once the page runs.
         auto label = [&](const char* key) { return strings.value(key, std::string(key)); };

@@ -6,7 +6,7 @@
 // module's chart() (the same code as the site's build-time charts). See wasm/bindings.cpp.
 //
 // The page declares everything in HTML (templates/calculator.html and partials/calc-*.html):
-//   [data-calculator="train|infer|energy|instances"]   the calculator; data-msg-* hold messages
+//   [data-calculator="train|infer|serve|energy|instances"]   the calculator; data-msg-* hold messages
 //   [data-field="a.b"]       an input that becomes request.a.b ("configurations.0.hours" makes an
 //                            array); data-scale multiplies a number typed in display units
 //                            (billions: 1e9), data-per divides (percent: 100); checked checkboxes
@@ -25,6 +25,7 @@
 //   [data-error-for="a.b"]   shows the planner's message for field a.b ("*" catches the rest)
 //   [data-chart="name"]      a chart this file knows how to ask for (charts below)
 //   [data-copy-link], [data-export="csv|json"]   the tools
+//   [data-import]            a config.json to read into the [data-field="model.*"] inputs (serve)
 //
 // State lives in the URL: every named input is a query parameter (?parameters=175&instance=…),
 // restored on load and rewritten as you type. Values from the URL are only ever set as input
@@ -63,6 +64,7 @@ async function start(root) {
   if (!hadChartChoices) chooseDefaultChartInstances(form);
   watchPresets(form);
   watchMeasured(form);
+  setUpImport(root, form, call, () => update());
 
   let last = null;
   // The result, then what the kind of calculator draws besides it (charts, tables). On load the
@@ -164,6 +166,7 @@ function chooseDefaultChartInstances(form) {
 const DEFAULT_CHART_INSTANCES = {
   train: ['p5.48xlarge', 'trn1.32xlarge'],
   infer: ['g5.xlarge', 'inf2.xlarge'],
+  serve: ['p5.48xlarge', 'inf2.48xlarge', 'g6e.12xlarge'],
 };
 
 function watchPresets(form) {
@@ -220,6 +223,48 @@ function watchMeasured(form) {
     form.addEventListener('input', fallBack, true);
     form.addEventListener('change', fallBack, true);
   }
+}
+
+// A Hugging Face config.json, chosen as a file or pasted, read in the page: the planner's `model`
+// kind reads it as the serve kind would and counts its parameters; its answer fills the
+// architecture inputs (in their units: data-scale), and the form switches to them. Nothing leaves
+// the page.
+function setUpImport(root, form, call, update) {
+  const box = root.querySelector('[data-import]');
+  if (!box) return;
+  const error = box.querySelector('[data-import-error]');
+  const done = box.querySelector('[data-import-done]');
+  const text = box.querySelector('[data-import-text]');
+  const read = (source) => {
+    error.textContent = '';
+    done.hidden = true;
+    let config;
+    try {
+      config = JSON.parse(source);
+    } catch (e) {
+      error.textContent = `${box.dataset.msgNotJson} ${e.message}`;
+      return;
+    }
+    const lang = document.documentElement.lang === 'ja' ? { lang: 'ja' } : {};
+    const r = call({ api: 1, kind: 'model', config, ...lang });
+    if (!r.ok) {
+      error.textContent = r.errors.map((e) => `${e.field.replace(/^config\.?/, '') || 'config.json'}: ${e.message}`).join(' ');
+      return;
+    }
+    for (const input of form.querySelectorAll('[data-field^="model."]')) {
+      const value = r.model[input.dataset.field.slice(6)];
+      input.value = value == null ? '' : String(value / Number(input.dataset.scale ?? 1));
+    }
+    const radio = form.querySelector('input[name="model_from"][value="architecture"]');
+    if (radio) radio.checked = true;
+    done.hidden = false;
+    update();
+  };
+  box.querySelector('[data-import-run]')?.addEventListener('click', () => read(text.value));
+  box.querySelector('[data-import-file]')?.addEventListener('change', async (event) => {
+    const file = event.target.files?.[0];
+    if (file) read(text.value = await file.text());
+  });
 }
 
 function applySwitches(form) {
@@ -444,6 +489,43 @@ const EXTRAS = {
     }
     chartInto(root.querySelector('[data-chart="infer-fleet"]'), { type: 'line', log_x: true, series }, draw);
     return {};
+  },
+
+  serve(root, form, request, response, { call, shown, draw, display }) {
+    // The answer first, as the build writes it (serve_view in site/src/views.cpp), then the
+    // cheapest type for the same targets.
+    const answer = root.querySelector('[data-serve-answer]');
+    const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => values[key] ?? '—');
+    setText(answer.querySelector('[data-serve-this]'), fill(answer.dataset.form, display.serve));
+    // The same job on every instance type.
+    const job = { ...request };
+    for (const key of ['api', 'lang', 'instance', 'tensor_parallel']) delete job[key];
+    const compareRequest = { api: 1, kind: 'compare', job, ...(request.lang ? { lang: request.lang } : {}) };
+    const compare = call(compareRequest);
+    if (!compare.ok) {
+      clearExtras(root);
+      return { compare: { request: compareRequest, response: compare } };
+    }
+    const rows = shown({ usd_jpy: compare.compare.usd_jpy, rows: compare.compare.rows }).rows;
+    const runnable = rows.filter((r) => r.error == null && r.cost_per_million_output != null);
+    setText(answer.querySelector('[data-serve-best]'), runnable.length
+      ? fill(answer.dataset.best, { instance: runnable[0].instance, cost: runnable[0].cost_per_million_output })
+      : answer.dataset.bestNone);
+    fillTable(root.querySelector('[data-table="serve-rows"]'), rows.map((r) => (r.error != null
+      ? [{ text: r.instance }, { text: r.error }, {}, {}, {}, {}, {}, {}].map((c) => ({ text: '', ...c }))
+      : [{ text: r.instance }, { text: r.tensor_parallel, num: true }, { text: r.concurrency, num: true },
+        { text: r.ttft_ms, num: true }, { text: r.tpot_ms, num: true }, { text: r.fleet, num: true },
+        { text: r.cost_per_million_output, num: true }, { text: r.pareto ? '✓' : '' }])));
+    // Throughput against TPOT for the types chosen under the form; the cost of the cheapest twelve.
+    const picked = new Set(chartChoices(form));
+    const series = compare.compare.sweep.filter((s) => picked.has(s.instance) && s.points.length)
+      .map((s) => ({ name: s.instance, points: s.points.map((p) => [p.tpot_ms, p.output_tokens_per_second]) }));
+    chartInto(root.querySelector('[data-chart="serve-curve"]'), { type: 'line', log_x: true, series }, draw);
+    const priced = compare.compare.rows.filter((r) => r.error == null && r.cost_per_million_output != null).slice(0, 12);
+    chartInto(root.querySelector('[data-chart="serve-cost"]'), {
+      type: 'bar', bars: priced.map((r) => ({ label: r.instance, value: r.cost_per_million_output })),
+    }, draw);
+    return { compare: { request: compareRequest, response: compare } };
   },
 
   energy(root, form, request, response, { draw, display }) {
