@@ -93,6 +93,10 @@ struct Replica {
         return (!req.tpot_ms || tpot(b) * 1000 <= *req.tpot_ms) && (!req.ttft_ms || ttft(b) * 1000 <= *req.ttft_ms);
     }
     double memory(int b) const { return m.parameters * weight_bytes + b * kv_token * (req.prompt_tokens + req.output_tokens); }
+    // The most sequences whose KV cache fits beside the weights (below 1: not even one).
+    double most_sequences() const {
+        return std::floor((capacity - m.parameters * weight_bytes) / (kv_token * (req.prompt_tokens + req.output_tokens)));
+    }
 
     ServingPoint solve(int per_instance) const {
         ServingPoint p;
@@ -110,7 +114,7 @@ struct Replica {
         if (weights > capacity)
             return refuse("memory", "instance", "the weights need " + gb(weights) + " GB, more than the " + gb(capacity) +
                                                     " GB usable" + at);
-        const double most = std::floor((capacity - weights) / (kv_token * (req.prompt_tokens + req.output_tokens)));
+        const double most = most_sequences();
         if (most < 1)
             return refuse("memory", "instance", "the weights and one sequence's KV cache need " + gb(memory(1)) +
                                                     " GB, more than the " + gb(capacity) + " GB usable" + at);
@@ -363,12 +367,10 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     const Replica chosen = replica(r.chosen.tensor_parallel, r.bandwidth_fraction, r.mfu);
     // The throughput–latency curve of the chosen layout: powers of two and the chosen concurrency,
     // as far as memory holds them.
-    const double most = std::min(std::floor((chosen.capacity - r.weights_bytes) /
-                                            (r.kv_bytes_per_token * (req.prompt_tokens + req.output_tokens))),
-                                 double(kMaxConcurrency));
+    const double held = std::min(chosen.most_sequences(), double(kMaxConcurrency));
     const int chosen_b = r.chosen.concurrency;
     std::vector<int> sweep;  // in order, each once; memory holds one sequence at least (solve), so b = 1 is in it
-    for (int b = 1; b <= most; b *= 2) {
+    for (int b = 1; b <= held; b *= 2) {
         if (chosen_b < b && sweep.back() < chosen_b) sweep.push_back(chosen_b);
         sweep.push_back(b);
     }

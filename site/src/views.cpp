@@ -368,7 +368,7 @@ void serve_view(json& view, const json& inputs, const json& strings) {
         const char* field;
         const char* label;
         const char* mode;
-        const char* scale;  // or per, for serve_fields
+        const char* scale;  // data-scale for the architecture, data-per for the job's fields
         const char* placeholder;
     };
     const Field architecture[] = {
@@ -396,16 +396,16 @@ void serve_view(json& view, const json& inputs, const json& strings) {
         {"utilisation", "target_utilisation", "in_utilisation", "decimal", "100", "70"},
         {"redundancy", "redundancy", "in_redundancy", "numeric", "", "0"},
     };
-    json list = json::array();
-    for (const Field& f : architecture)
-        list.push_back({{"name", f.name}, {"field", f.field}, {"label", label(f.label)}, {"mode", f.mode},
-                        {"scale", f.scale}, {"value", input(f.name)}});
-    view["serve_architecture"] = std::move(list);
-    list = json::array();
-    for (const Field& f : fields)
-        list.push_back({{"name", f.name}, {"field", f.field}, {"label", label(f.label)}, {"mode", f.mode},
-                        {"per", f.scale}, {"placeholder", f.placeholder}, {"value", input(f.name)}});
-    view["serve_fields"] = std::move(list);
+    // The architecture's numbers scale (billions); the job's divide (percent: data-per).
+    auto listed = [&](const auto& from, const char* conversion) {
+        json list = json::array();
+        for (const Field& f : from)
+            list.push_back({{"name", f.name}, {"field", f.field}, {"label", label(f.label)}, {"mode", f.mode},
+                            {conversion, f.scale}, {"placeholder", f.placeholder}, {"value", input(f.name)}});
+        return list;
+    };
+    view["serve_architecture"] = listed(architecture, "scale");
+    view["serve_fields"] = listed(fields, "per");
     // The precisions: what the weights are stored in, the KV cache, and the peak the maths runs at.
     struct Choice {
         const char* name;
@@ -415,7 +415,7 @@ void serve_view(json& view, const json& inputs, const json& strings) {
     const Choice precisions[] = {{"weights", "in_weights", {"bf16", "fp16", "fp8", "int8", "int4", "fp4"}},
                                  {"kv_cache", "in_kv_cache", {"bf16", "fp16", "fp8"}},
                                  {"compute", "in_compute", {"bf16", "fp16", "fp8", "fp4", "int8"}}};
-    list = json::array();
+    json list = json::array();
     for (const Choice& c : precisions) {
         json options = json::array();
         for (const char* o : c.options) {
