@@ -1,9 +1,10 @@
 // The calculators in Chromium, against issue 5's targets, measured in one run:
 //   - the planner's wasm + JS without the catalogue, gzipped (target ≤ 150 KB), and the catalogue (≤ 60 KB);
 //   - the training calculator page's bytes on a cold load (target ≤ 300 KB), raw and gzipped;
-//   - input event → updated result and charts, median over 100 edits of the instance count, each
-//     running the compare sweep over the whole catalogue (target ≤ 16 ms, one frame), against the
-//     same sweep called straight from the page's module with no DOM work.
+//   - input event → updated result and charts, median over 100 edits (target ≤ 16 ms, one frame),
+//     against the same planner calls made straight from the page's module with no DOM work: the
+//     training page's instance count (a compare sweep over the whole catalogue, issue 5) and the
+//     serving page's TPOT target (a plan and the serve comparison over every type, issue 17).
 //   node tests/bench/calculator_bench.mjs --cli build/bin/accelguide --root . --wasm build/wasm/dist
 // Prints figures and ratios; never fails on timing.
 import { readFileSync } from 'node:fs';
@@ -51,41 +52,59 @@ try {
   console.log(`training calculator page, cold load: ${bodies.length} requests, ${kb(raw)} raw, ${kb(zipped)} gzipped` +
               `   (target ≤ 300 KB: ${zipped <= 300 * 1024 ? 'met' : 'MISSED'} gzipped, ${raw <= 300 * 1024 ? 'met' : 'missed'} raw)`);
 
-  // One edit: set the instance count, fire the input event (the page recomputes synchronously:
-  // planner, compare sweep, display, charts), then force style and layout of the updated page.
-  // Waiting for requestAnimationFrame instead would add the wait for the next vsync.
-  const edits = await page.evaluate(async (count) => {
-    const input = document.querySelector('#instance_count');
-    const days = document.querySelector('[data-output="train.days"]');
+  // One edit: set a field, fire the input event (the page recomputes synchronously: planner,
+  // compare sweep, display, charts), then force style and layout of the updated page. Waiting for
+  // requestAnimationFrame instead would add the wait for the next vsync.
+  const timeEdits = (field, values, output) => page.evaluate(async ({ field, values, output, count }) => {
+    const input = document.querySelector(`#${field}`);
+    const shown = document.querySelector(`[data-output="${output}"]`);
     const times = [];
     for (let i = 0; i < count; i++) {
       const start = performance.now();
-      input.value = String(8 + (i % 64));
+      input.value = String(values[i % values.length]);
       input.dispatchEvent(new Event('input', { bubbles: true }));
       void document.body.offsetHeight;
-      if (!days.textContent) throw new Error('no result');
+      if (!shown.textContent) throw new Error('no result');
       times.push(performance.now() - start);
     }
     return times;
-  }, 100);
-  // The peer: the same two planner calls from the same page, without touching the DOM.
-  const calls = await page.evaluate(async (count) => {
+  }, { field, values, output, count: 100 });
+  // The peer: the same planner calls from the same page, without touching the DOM.
+  const timeCalls = (requests) => page.evaluate(async ({ requests, count }) => {
     const planner = await globalThis.createPlanner();
-    const job = { kind: 'train', model: { parameters: 175e9 }, tokens: 300e9, recompute: 'full', instance_count: 128, mfu: 0.45 };
+    const texts = requests.map((r) => JSON.stringify(r));
     const times = [];
     for (let i = 0; i < count; i++) {
       const start = performance.now();
-      planner.plan(JSON.stringify({ api: 1, ...job, instance: 'p4de.24xlarge', instance_count: 8 + (i % 64) }));
-      planner.plan(JSON.stringify({ api: 1, kind: 'compare', job, counts: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024] }));
+      for (const text of texts) planner.plan(text);
       times.push(performance.now() - start);
     }
     return times;
-  }, 100);
-  const edit = median(edits), call = median(calls);
+  }, { requests, count: 100 });
+  const report = (title, edits, calls) => {
+    const edit = median(edits), call = median(calls);
+    console.log(title);
+    console.log(`  ${edit.toFixed(2)} ms per edit, including style and layout   (target ≤ 16 ms: ${edit <= 16 ? 'met' : 'MISSED'})`);
+    console.log(`  ${call.toFixed(2)} ms of that is the page's planner calls alone; page work = ${(edit / call).toFixed(2)}× the planner`);
+  };
   const types = JSON.parse(readFileSync('data/instances.json', 'utf8')).instances.length;
-  console.log(`input → updated result and charts (compare sweep over the catalogue's ${types} instance types), median of 100 edits:`);
-  console.log(`  ${edit.toFixed(2)} ms per edit, including style and layout   (target ≤ 16 ms: ${edit <= 16 ? 'met' : 'MISSED'})`);
-  console.log(`  ${call.toFixed(2)} ms of that is the two planner calls alone; page work = ${(edit / call).toFixed(2)}× the planner`);
+
+  const counts = Array.from({ length: 64 }, (_, i) => 8 + i);
+  const trainJob = { kind: 'train', model: { parameters: 175e9 }, tokens: 300e9, recompute: 'full', instance_count: 128, mfu: 0.45 };
+  report(`training: input → updated result and charts (compare sweep over the catalogue's ${types} instance types), median of 100 edits:`,
+    await timeEdits('instance_count', counts, 'train.days'),
+    await timeCalls([{ api: 1, ...trainJob, instance: 'p4de.24xlarge', instance_count: 8 },
+      { api: 1, kind: 'compare', job: trainJob, counts: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024] }]));
+
+  // The serving page: each edit of the TPOT target plans the chosen type and compares all of them.
+  await page.goto(`${site.url}en/calculators/serving/`);
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  const targets = [40, 45, 50, 60, 70, 80, 100];
+  const serveJob = { kind: 'serve', model: 'llama3.1-70b', prompt_tokens: 2000, output_tokens: 200, ttft_ms: 2000,
+    tpot_ms: 50, rate: { value: 10, per: 'second' } };
+  report(`serving: input → updated answer, table and charts (concurrency search over the ${types} types), median of 100 edits:`,
+    await timeEdits('tpot', targets, 'serve.tpot_ms'),
+    await timeCalls([{ api: 1, ...serveJob, instance: 'p5.48xlarge' }, { api: 1, kind: 'compare', job: serveJob }]));
 } finally {
   for (const problem of site.problems) console.log(`  problem: ${problem}`);
   await site.stop();
