@@ -219,6 +219,7 @@ void to_json(json& j, const Accelerator& a) {
              {"capabilities", a.capabilities}});
     optional_member(j, "memory_bandwidth", a.memory_bandwidth);
     optional_member(j, "power", a.power);
+    optional_member(j, "decode_bandwidth_fraction", a.decode_bandwidth_fraction);
 }
 
 void to_json(json& j, const Instance& i) {
@@ -357,6 +358,7 @@ void from_json(const json& j, Accelerator& a) {
     j.at("capabilities").get_to(a.capabilities);
     take(j, "memory_bandwidth", a.memory_bandwidth);
     take(j, "power", a.power);
+    take(j, "decode_bandwidth_fraction", a.decode_bandwidth_fraction);
 }
 
 void from_json(const json& j, Instance& i) {

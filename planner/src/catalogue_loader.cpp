@@ -145,6 +145,7 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         a.memory_bandwidth = in.figure("memory_bandwidth", {"GB/s", 100000}, false);
         a.power = in.figure("power", {"W", 5000}, false);
         a.default_mfu = in.figure_map("default_mfu", kWorkloads, "workload");
+        a.decode_bandwidth_fraction = in.figure("decode_bandwidth_fraction", {"fraction", 1}, false);
         a.capabilities = in.capabilities("capabilities", {kTrain, kServe});
         if ((!memory && a.kind != "cpu") || a.name.empty() || a.kind.empty()) return;
         if (memory) a.memory = *memory;

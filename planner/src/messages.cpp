@@ -122,6 +122,8 @@ const Entry kJapanese[] = {
     {"give experts and experts_per_token together", "エキスパート数とトークンあたりのエキスパート数は両方指定してください"},
     {"decode bandwidth: assumed {}% of the peak memory bandwidth ({}–{}%); give bandwidth_fraction to use your own",
      "デコードの帯域: ピークのメモリー帯域の {0}% と仮定しました ({1}–{2}%)。自分の値を使うには帯域の割合を指定してください"},
+    {"decode bandwidth: {}% of the peak memory bandwidth ({}–{}%), as the published decode times of {} imply; give bandwidth_fraction to use your own",
+     "デコードの帯域: ピークのメモリー帯域の {0}% ({1}–{2}%)。{3} の公表されたデコード時間から導いた値です。自分の値を使うには帯域の割合を指定してください"},
     {"prefill MFU: assumed {}% of the dense peak ({}–{}%); give mfu to use your own",
      "プレフィルの MFU: 密なピークの {0}% と仮定しました ({1}–{2}%)。自分の値を使うには MFU を指定してください"},
     {"range: at the low end of the assumptions the targets are not met at this tensor parallelism",

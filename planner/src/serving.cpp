@@ -20,6 +20,11 @@ using nlohmann::json;
 const ServingAssumption kDecodeBandwidthFraction{
     0.7, 0.5, 0.85,
     "decode bandwidth: assumed {}% of the peak memory bandwidth ({}–{}%); give bandwidth_fraction to use your own"};
+// The catalogue's figure for a chip whose published decode times imply its share (its source is
+// the result's bandwidth_fraction_source).
+constexpr const char* kPublishedBandwidthNote =
+    "decode bandwidth: {}% of the peak memory bandwidth ({}–{}%), as the published decode times of {} imply; "
+    "give bandwidth_fraction to use your own";
 const ServingAssumption kPrefillMfu{
     0.5, 0.3, 0.6, "prefill MFU: assumed {}% of the dense peak ({}–{}%); give mfu to use your own"};
 
@@ -54,9 +59,10 @@ constexpr int kMaxConcurrency = 1 << 20;
 
 std::string percent(double fraction) { return format_number(std::round(fraction * 1000) / 10); }
 
-std::string assumption_note(const ServingAssumption& a) {
+std::string assumption_note(const ServingAssumption& a, const std::string& chip = "") {
     std::string note = a.note;
     for (double v : {a.value, a.low, a.high}) note.replace(note.find("{}"), 2, percent(v));
+    if (const auto at = note.find("{}"); at != std::string::npos) note.replace(at, 2, chip);
     return note;
 }
 
@@ -325,8 +331,17 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     // tensor-parallel ranks; Neuron pads the heads to a multiple of the degree (NxD Inference).
     const bool splits_heads = chip.kind == "gpu";
 
-    r.bandwidth_fraction = req.bandwidth_fraction.value_or(kDecodeBandwidthFraction.value);
-    r.bandwidth_fraction_source = req.bandwidth_fraction ? "request" : "assumed";
+    // What a decode step achieves of the peak bandwidth, unless the request says: what the chip's
+    // published decode times imply (the catalogue's figure and its range), else the assumption.
+    ServingAssumption bandwidth = kDecodeBandwidthFraction;
+    std::string bandwidth_source = "assumed";
+    if (const std::optional<Figure>& f = chip.decode_bandwidth_fraction) {
+        bandwidth = {f->value, f->range ? f->range->first : f->value, f->range ? f->range->second : f->value,
+                     kPublishedBandwidthNote};
+        bandwidth_source = f->source;
+    }
+    r.bandwidth_fraction = req.bandwidth_fraction.value_or(bandwidth.value);
+    r.bandwidth_fraction_source = req.bandwidth_fraction ? "request" : bandwidth_source;
     r.mfu = req.mfu.value_or(kPrefillMfu.value);
     r.mfu_source = req.mfu ? "request" : "assumed";
     r.weights_bytes = m.parameters * weights.bytes;
@@ -387,12 +402,12 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     r.concurrency = double(r.chosen.concurrency) * r.chosen.replicas;
     r.peak_rps = req.demand.peak_rps();
     r.fleet = req.demand.fleet(r.chosen.requests_per_second);
-    if (r.bandwidth_fraction_source == "assumed") r.notes.push_back(assumption_note(kDecodeBandwidthFraction));
+    if (!req.bandwidth_fraction) r.notes.push_back(assumption_note(bandwidth, chip.name));
     if (r.mfu_source == "assumed") r.notes.push_back(assumption_note(kPrefillMfu));
-    if (r.bandwidth_fraction_source == "assumed" || r.mfu_source == "assumed") {
+    if (!req.bandwidth_fraction || !req.mfu) {
         // The same layout at both ends of the assumptions: throughput, and the fleet it takes.
-        const double low_f = req.bandwidth_fraction.value_or(kDecodeBandwidthFraction.low);
-        const double high_f = req.bandwidth_fraction.value_or(kDecodeBandwidthFraction.high);
+        const double low_f = req.bandwidth_fraction.value_or(bandwidth.low);
+        const double high_f = req.bandwidth_fraction.value_or(bandwidth.high);
         const ServingPoint low = replica(r.chosen.tensor_parallel, low_f, req.mfu.value_or(kPrefillMfu.low)).solve(per_instance);
         const ServingPoint high = replica(r.chosen.tensor_parallel, high_f, req.mfu.value_or(kPrefillMfu.high)).solve(per_instance);
         if (!low.error && !high.error) {

@@ -70,14 +70,17 @@ json accelerator_data(const Language& lang, const planner::Catalogue& c, const p
     if (a.kind != "cpu") add(text(lang, "fig_memory"), a.memory);
     if (a.memory_bandwidth) add(text(lang, "fig_memory_bandwidth"), *a.memory_bandwidth);
     if (a.power) add(text(lang, "fig_power"), *a.power);
-    for (const auto& [workload, f] : a.default_mfu) {  // a fraction, shown as a percentage
+    auto add_percent = [&](const std::string& label, const planner::Figure& f) {  // a fraction, shown as a percentage
         planner::Figure percent = f;
         percent.value *= 100;
         json row = figure_text(c, percent, 1);
         row["unit"] = "%";
-        row["label"] = text(lang, workload == "training" ? "fig_mfu_training" : "fig_mfu_inference");
+        row["label"] = label;
         figures.push_back(row);
-    }
+    };
+    for (const auto& [workload, f] : a.default_mfu)
+        add_percent(text(lang, workload == "training" ? "fig_mfu_training" : "fig_mfu_inference"), f);
+    if (a.decode_bandwidth_fraction) add_percent(text(lang, "fig_decode_bandwidth"), *a.decode_bandwidth_fraction);
     d["figures"] = figures;
     json instances = json::array();
     for (const auto& inst : c.instances)

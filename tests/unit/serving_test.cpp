@@ -306,3 +306,29 @@ TEST_CASE("compare ranks a serving job by cost per million output tokens, Pareto
     for (const json& s : c["sweep"])
         if (s["instance"] == "p5.48xlarge") CHECK(s["points"].size() >= 5);
 }
+
+TEST_CASE("on a chip whose published decode times imply a bandwidth share, serving uses it, its range and its source") {
+    json job = small_job();
+    job.erase("bandwidth_fraction");
+    job["instance"] = "inf2.48xlarge";
+    const json neuron = serve(job);
+    const planner::Accelerator* inf2 = test::real_catalogue().accelerator("inferentia2");
+    REQUIRE(inf2->decode_bandwidth_fraction);
+    CHECK(neuron["bandwidth_fraction"] == inf2->decode_bandwidth_fraction->value);
+    CHECK(neuron["bandwidth_fraction_source"] == "neuron-decoder-perf-2024-04");
+    bool noted = false;
+    for (const json& note : neuron["notes"])
+        noted |= note.get<std::string>().rfind("decode bandwidth: 45% of the peak memory bandwidth (42–48%), as the published "
+                                               "decode times of AWS Inferentia2 (Inf2) imply", 0) == 0;
+    CHECK(noted);
+    // Its range moves the throughput as the assumption's does: 42% to 48% of the same bandwidth.
+    CHECK(neuron["range"]["output_tokens_per_second"]["low"].get<double>() < neuron["output_tokens_per_second"].get<double>());
+    CHECK(neuron["range"]["output_tokens_per_second"]["high"].get<double>() > neuron["output_tokens_per_second"].get<double>());
+    // A GPU with no such figure keeps the assumption; a request's own share wins on either.
+    job["instance"] = "p4d.24xlarge";
+    CHECK(serve(job)["bandwidth_fraction_source"] == "assumed");
+    CHECK(serve(job)["bandwidth_fraction"] == 0.7);
+    job["instance"] = "inf2.48xlarge";
+    job["bandwidth_fraction"] = 0.6;
+    CHECK(serve(job)["bandwidth_fraction_source"] == "request");
+}

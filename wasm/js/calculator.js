@@ -682,7 +682,7 @@ function printPlan(root, labels, { request, response }, call) {
     if (instance) {
       figures([instance.power]);
       const chip = accelerators.find((a) => a.id === instance.accelerator);
-      if (chip) figures([chip.peak_tflops, chip.default_mfu]);
+      if (chip) figures([chip.peak_tflops, chip.default_mfu, chip.decode_bandwidth_fraction]);
     }
     for (const id of [result.scaling_source, result.throughput_source, result.mfu_source])
       figures(benchmarks.find((b) => b.id === id));

@@ -76,6 +76,9 @@ struct Accelerator {
     std::optional<Figure> memory_bandwidth;       // GB/s
     std::optional<Figure> power;                  // W, TDP or estimate
     std::map<std::string, Figure> default_mfu;    // by workload ("training", "inference"), fraction
+    /// The share of memory_bandwidth an LLM decode step achieves, where published decode times
+    /// imply one (serving's default, instead of an assumption).
+    std::optional<Figure> decode_bandwidth_fraction;
     std::map<std::string, Capability> capabilities;  // kTrain, kServe: both always present
 
     /// Whether the chip is offered for `kind` (kTrain, kServe).

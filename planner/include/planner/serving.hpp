@@ -89,7 +89,7 @@ struct ServingRequest {
     std::string compute = "bf16";             // the dense peak prefill and decode run at
     std::optional<int> tensor_parallel;       // absent: the cheapest that meets the targets
     std::optional<int> concurrency;           // per replica, as given (a measurement's batch); absent: searched
-    std::optional<double> bandwidth_fraction; // absent: kDecodeBandwidthFraction
+    std::optional<double> bandwidth_fraction; // absent: the chip's decode_bandwidth_fraction, else kDecodeBandwidthFraction
     std::optional<double> mfu;                // absent: kPrefillMfu
     double headroom = 0.1;                    // accelerator memory kept free
     FleetDemand demand;
@@ -135,7 +135,7 @@ struct ServingResult {
     int fleet = 0;
     double concurrency = 0;                  // per instance
     double bandwidth_fraction = 0, mfu = 0;
-    std::string bandwidth_fraction_source, mfu_source;  // "request" or "assumed"
+    std::string bandwidth_fraction_source, mfu_source;  // "request", "assumed", or the chip figure's source id
     std::optional<double> cost_per_million_input, cost_per_million_output;
     std::optional<double> kwh_per_million_output, co2e_kg_per_million_output;
     // When an assumption sets the throughput: the span its low and high give.
