@@ -444,8 +444,14 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
             r.cost_per_million_output_range = Range{*r.cost_per_million_output * r.fleet_range->low / r.fleet,
                                                     *r.cost_per_million_output * r.fleet_range->high / r.fleet};
     }
-    if (r.footprint.energy_kwh) r.kwh_per_million_output = *r.footprint.energy_kwh * decode_share / output_millions;
-    if (r.footprint.co2e_kg) r.co2e_kg_per_million_output = *r.footprint.co2e_kg * decode_share / output_millions;
+    if (r.footprint.energy_kwh) {
+        r.kwh_per_million_input = *r.footprint.energy_kwh * r.chosen.prefill_share / input_millions;
+        r.kwh_per_million_output = *r.footprint.energy_kwh * decode_share / output_millions;
+    }
+    if (r.footprint.co2e_kg) {
+        r.co2e_kg_per_million_input = *r.footprint.co2e_kg * r.chosen.prefill_share / input_millions;
+        r.co2e_kg_per_million_output = *r.footprint.co2e_kg * decode_share / output_millions;
+    }
     return out;
 }
 
@@ -513,7 +519,9 @@ void to_json(json& j, const ServingResult& r) {
     optional_member(j, "tpot_ok", r.tpot_ok);
     optional_member(j, "cost_per_million_input", r.cost_per_million_input);
     optional_member(j, "cost_per_million_output", r.cost_per_million_output);
+    optional_member(j, "kwh_per_million_input", r.kwh_per_million_input);
     optional_member(j, "kwh_per_million_output", r.kwh_per_million_output);
+    optional_member(j, "co2e_kg_per_million_input", r.co2e_kg_per_million_input);
     optional_member(j, "co2e_kg_per_million_output", r.co2e_kg_per_million_output);
     range_member(j, "output_tokens_per_second", r.output_tokens_per_second_range);
     range_member(j, "fleet", r.fleet_range);

@@ -104,7 +104,7 @@ TEST_CASE("a TPOT target caps the concurrency at the largest that meets it") {
     CHECK(r["fleet"] == int(std::ceil(100 / (8 * b / cycle(b) * 0.7))));
 }
 
-TEST_CASE("the fleet's hour splits between input and output tokens by the prefill's share of the cycle") {
+TEST_CASE("the fleet's hour, its energy and its CO2e split between input and output tokens by the prefill's share of the cycle") {
     json job = small_job();
     job["tpot_ms"] = 60;
     const json r = serve(job);
@@ -113,6 +113,11 @@ TEST_CASE("the fleet's hour splits between input and output tokens by the prefil
     const double fleet_cost = r["fleet_hour"]["cost_usd"];
     CHECK(r["cost_per_million_input"].get<double>() == doctest::Approx(fleet_cost * share / (100 * 3600 * 1000 / 1e6)));
     CHECK(r["cost_per_million_output"].get<double>() == doctest::Approx(fleet_cost * (1 - share) / (100 * 3600 * 100 / 1e6)));
+    const double kwh = r["fleet_hour"]["energy_kwh"], co2e = r["fleet_hour"]["co2e_kg"];
+    CHECK(r["kwh_per_million_input"].get<double>() == doctest::Approx(kwh * share / (100 * 3600 * 1000 / 1e6)));
+    CHECK(r["kwh_per_million_output"].get<double>() == doctest::Approx(kwh * (1 - share) / (100 * 3600 * 100 / 1e6)));
+    CHECK(r["co2e_kg_per_million_input"].get<double>() == doctest::Approx(co2e * share / (100 * 3600 * 1000 / 1e6)));
+    CHECK(r["co2e_kg_per_million_output"].get<double>() == doctest::Approx(co2e * (1 - share) / (100 * 3600 * 100 / 1e6)));
 }
 
 TEST_CASE("a target no concurrency meets is refused with its reason: bandwidth for TPOT, compute for TTFT, memory for the weights") {

@@ -137,7 +137,8 @@ struct ServingResult {
     double bandwidth_fraction = 0, mfu = 0;
     std::string bandwidth_fraction_source, mfu_source;  // "request", "assumed", or the chip figure's source id
     std::optional<double> cost_per_million_input, cost_per_million_output;
-    std::optional<double> kwh_per_million_output, co2e_kg_per_million_output;
+    std::optional<double> kwh_per_million_input, kwh_per_million_output;
+    std::optional<double> co2e_kg_per_million_input, co2e_kg_per_million_output;
     // When an assumption sets the throughput: the span its low and high give.
     std::optional<Range> output_tokens_per_second_range, fleet_range, cost_per_million_output_range;
     Footprint footprint;                     // one hour of the whole fleet
