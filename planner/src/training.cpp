@@ -32,7 +32,7 @@ Checked<TrainingRequest> read_training_request(const json& request) {
     Checked<TrainingRequest> out;
     TrainingRequest& r = out.value;
     in.reject_unknown("", with_footprint_fields({"api", "kind", "model", "tokens", "recompute", "precision", "instance",
-                                                 "instance_count", "deadline_days", "budget_usd", "mfu", "achieved_tflops",
+                                                 "instance_count", "deadline_days", "budget_usd", "mfu", "hfu", "achieved_tflops",
                                                  "scaling_efficiency", "layout", "micro_batch", "headroom",
                                                  "checkpoint_overhead"}));
     in.reject_unknown("model", {"parameters", "architecture"});
@@ -85,8 +85,11 @@ Checked<TrainingRequest> read_training_request(const json& request) {
     else r.instance_count = in.integer("instance_count", 1, kMaxInstances, true);
 
     r.mfu = in.number("mfu", {0.001, false, 1, false}, false);
+    r.hfu = in.number("hfu", {0.001, false, 1, false}, false);
     r.achieved_tflops = in.number("achieved_tflops", {0, true, kMaxTflops, false}, false);
-    if (r.mfu && r.achieved_tflops) in.fail("achieved_tflops", "give either mfu or achieved_tflops, not both");
+    if (r.mfu && r.hfu) in.fail("hfu", "give either mfu or hfu, not both");
+    else if (r.mfu && r.achieved_tflops) in.fail("achieved_tflops", "give either mfu or achieved_tflops, not both");
+    else if (r.hfu && r.achieved_tflops) in.fail("achieved_tflops", "give either hfu or achieved_tflops, not both");
     r.scaling_efficiency = in.number("scaling_efficiency", {0.001, false, 1, false}, false);
 
     if (const json* layout = in.find("layout")) {
@@ -150,16 +153,21 @@ double default_scaling_efficiency(const Catalogue& catalogue, const Instance& in
 namespace {
 
 struct Throughput {
-    double achieved_tflops = 0;  // per accelerator, before scaling losses
+    double achieved_tflops = 0;  // executed FLOP/s per accelerator, before scaling losses
     std::optional<double> peak;
-    std::optional<double> mfu;
+    std::optional<double> hfu;   // achieved / peak
     std::string mfu_source;
-    std::optional<Range> mfu_range;  // a default's plausible span
-    std::string note;                // what an assumed MFU rests on
+    std::optional<Range> hfu_range;  // a default's plausible span
+    std::vector<std::string> notes;  // what an assumed utilisation rests on, and its basis
 };
 
+constexpr double kModelFlopsPerParameterToken = 6;  // MFU's basis: forward 2PD + backward 4PD
+
+auto percent = [](double v) { return format_number(std::round(v * 1000) / 10) + "%"; };
+
+// k: the FLOPs executed per parameter and token, recompute included.
 std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance& inst, const TrainingRequest& req,
-                                        std::vector<FieldError>& errors) {
+                                        double k, std::vector<FieldError>& errors) {
     Throughput t;
     if (auto peak = chip.peak_tflops.find(req.precision); peak != chip.peak_tflops.end()) t.peak = peak->second.value;
     if (req.achieved_tflops) {
@@ -170,36 +178,51 @@ std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance&
                                                      format_number(*t.peak) + " TFLOPS"});
             return std::nullopt;
         }
-        if (t.peak) t.mfu = t.achieved_tflops / *t.peak;
+        if (t.peak) t.hfu = t.achieved_tflops / *t.peak;
         return t;
     }
     if (!t.peak) {
-        errors.push_back({req.mfu ? "precision" : "achieved_tflops",
+        errors.push_back({req.mfu || req.hfu ? "precision" : "achieved_tflops",
                           inst.id + " has no published dense " + req.precision +
                               " peak; give achieved_tflops instead of mfu"});
         return std::nullopt;
     }
-    if (req.mfu) {
-        t.mfu = req.mfu;
+    if (req.hfu) {
+        t.hfu = req.hfu;
         t.mfu_source = "request";
+    } else if (req.mfu) {
+        t.hfu = *req.mfu * k / kModelFlopsPerParameterToken;
+        t.mfu_source = "request";
+        if (*t.hfu > 1) {
+            errors.push_back({"mfu", "is more than the peak allows with full recompute: at most " + percent(6 / k) +
+                                         " (the recompute's extra forward pass runs on the same peak)"});
+            return std::nullopt;
+        }
     } else if (auto d = chip.default_mfu.find("training"); d != chip.default_mfu.end()) {
         const Figure& f = d->second;
-        t.mfu = f.value;
+        t.hfu = f.value;
         t.mfu_source = f.estimate ? "assumed" : f.source;
-        if (f.range) t.mfu_range = Range{f.range->first, f.range->second};
-        auto percent = [](double v) { return format_number(std::round(v * 1000) / 10) + "%"; };
-        if (f.estimate)
-            t.note = "mfu: assumed " + percent(f.value) + " for " + chip.name + ", which has no published training MFU" +
-                     (f.range ? "; published GPU training runs span " + percent(f.range->first) + " to " +
-                                    percent(f.range->second) + " (" + f.source + ")"
-                              : "") +
-                     ". Give a measured achieved_tflops or your own mfu to narrow it";
+        if (f.range) t.hfu_range = Range{f.range->first, f.range->second};
+        if (f.estimate) {
+            const std::string note = "mfu: assumed " + percent(f.value) + " for " + chip.name +
+                                     ", which has no published training MFU" +
+                                     (f.range ? "; published GPU training runs span " + percent(f.range->first) + " to " +
+                                                    percent(f.range->second) + " (" + f.source + ")"
+                                              : "") +
+                                     ". Give a measured achieved_tflops or your own mfu to narrow it";
+            t.notes.push_back(note);
+        }
+        // The catalogue's defaults count the FLOPs executed (Megatron-LM counts the recompute).
+        if (k != kModelFlopsPerParameterToken)
+            t.notes.push_back("utilisation: the default " + percent(f.value) +
+                              " counts the FLOPs executed (HFU), recompute included; on the model's 6PD (MFU) that is " +
+                              percent(f.value * kModelFlopsPerParameterToken / k));
     } else {
         errors.push_back({"mfu", "is required: no published training MFU for " + chip.name +
                                      " (or give achieved_tflops per accelerator)"});
         return std::nullopt;
     }
-    t.achieved_tflops = *t.peak * *t.mfu;
+    t.achieved_tflops = *t.peak * *t.hfu;
     return t;
 }
 
@@ -214,25 +237,29 @@ bool borrowed_scaling(const Catalogue& catalogue, const TrainingResult& r, const
 }
 
 std::optional<TrainingRanges> ranges_of(const Catalogue& catalogue, const TrainingResult& r, const std::string& instance,
-                                        const std::optional<Range>& mfu) {
+                                        const std::optional<Range>& hfu) {
     const double e = r.scaling_efficiency;
     std::optional<Range> scaling;
     if (e < 1 && borrowed_scaling(catalogue, r, instance)) scaling = Range{e * e, std::sqrt(e)};
     const std::optional<Range>& power = r.footprint.power_factor;
-    if (!mfu && !scaling && !power) return std::nullopt;
+    if (!hfu && !scaling && !power) return std::nullopt;
     TrainingRanges out;
-    out.mfu = mfu;
+    out.hfu = hfu;
+    if (hfu) {
+        const double to_model = kModelFlopsPerParameterToken / r.flops_per_parameter_token;
+        out.mfu = Range{hfu->low * to_model, hfu->high * to_model};
+    }
     out.scaling_efficiency = scaling;
-    // Days go as 1 / (MFU · e): the best case is the high MFU and efficiency, the worst the low.
-    const double m = r.mfu.value_or(1);
-    const double fast = (mfu ? mfu->high / m : 1) * (scaling ? scaling->high / e : 1);
-    const double slow = (mfu ? mfu->low / m : 1) * (scaling ? scaling->low / e : 1);
+    // Days go as 1 / (HFU · e): the best case is the high utilisation and efficiency, the worst the low.
+    const double m = r.hfu.value_or(1);
+    const double fast = (hfu ? hfu->high / m : 1) * (scaling ? scaling->high / e : 1);
+    const double slow = (hfu ? hfu->low / m : 1) * (scaling ? scaling->low / e : 1);
     auto scaled = [&](double v) { return Range{v / fast, v / slow}; };
     // Energy and CO2e move with the time and, when the power is an estimate, with the power too.
     auto drawn = [&](double v) {
         return Range{v / fast * (power ? power->low : 1), v / slow * (power ? power->high : 1)};
     };
-    if (mfu || scaling) {
+    if (hfu || scaling) {
         out.days = scaled(r.days);
         out.accelerator_hours = scaled(r.accelerator_hours);
         if (r.footprint.cost_usd) out.cost_usd = scaled(*r.footprint.cost_usd);
@@ -263,13 +290,14 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     r.flops_per_parameter_token = req.recompute == Recompute::full ? 8 : 6;
     r.total_flops = r.flops_per_parameter_token * r.parameters * r.tokens;
 
-    auto tp = throughput_of(chip, *inst, req, out.errors);
+    auto tp = throughput_of(chip, *inst, req, r.flops_per_parameter_token, out.errors);
     if (!tp) return out;
     r.peak_tflops = tp->peak;
     r.achieved_tflops = tp->achieved_tflops;
-    r.mfu = tp->mfu;
+    r.hfu = tp->hfu;
+    if (tp->hfu) r.mfu = *tp->hfu * kModelFlopsPerParameterToken / r.flops_per_parameter_token;
     r.mfu_source = tp->mfu_source;
-    if (!tp->note.empty()) r.notes.push_back(tp->note);
+    r.notes.insert(r.notes.end(), tp->notes.begin(), tp->notes.end());
 
     // Checkpoints, interruptions and restarts lengthen the run by the share the request gives.
     const double overhead = 1 + req.checkpoint_overhead.value_or(0);
@@ -368,6 +396,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     r.accelerators = n * per_instance;
     r.seconds = seconds_on(n, r.scaling_efficiency, r.scaling_source);
     r.days = r.seconds / kSecondsPerDay;
+    r.tokens_per_second_per_accelerator = r.tokens / r.seconds / r.accelerators;
     r.accelerator_hours = r.seconds / 3600 * r.accelerators;
     r.instance_hours = r.seconds / 3600 * n;
 
@@ -407,7 +436,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     for (double v : {r.seconds, r.total_flops, r.footprint.cost_usd.value_or(0), r.footprint.energy_kwh.value_or(0),
                      r.memory.total})
         if (!std::isfinite(v)) return fail("tokens", "the job is too large to estimate");
-    r.range = ranges_of(catalogue, r, inst->id, tp->mfu_range);
+    r.range = ranges_of(catalogue, r, inst->id, tp->hfu_range);
     return out;
 }
 
@@ -423,6 +452,7 @@ void to_json(json& j, const TrainingResult& r) {
              {"scaling_efficiency", r.scaling_efficiency},
              {"scaling_source", r.scaling_source},
              {"seconds", r.seconds},
+             {"tokens_per_second_per_accelerator", r.tokens_per_second_per_accelerator},
              {"days", r.days},
              {"accelerator_hours", r.accelerator_hours},
              {"instance_hours", r.instance_hours},
@@ -431,6 +461,7 @@ void to_json(json& j, const TrainingResult& r) {
              {"notes", r.notes}});
     optional_member(j, "peak_tflops", r.peak_tflops);
     optional_member(j, "mfu", r.mfu);
+    optional_member(j, "hfu", r.hfu);
     optional_member(j, "deadline_days", r.deadline_days);
     optional_member(j, "checkpoint_overhead", r.checkpoint_overhead);
     optional_member(j, "budget_usd", r.budget_usd);
@@ -441,6 +472,7 @@ void to_json(json& j, const TrainingResult& r) {
         range_member(j, "days", r.range->days);
         range_member(j, "accelerator_hours", r.range->accelerator_hours);
         range_member(j, "mfu", r.range->mfu);
+        range_member(j, "hfu", r.range->hfu);
         range_member(j, "scaling_efficiency", r.range->scaling_efficiency);
         range_member(j, "cost_usd", r.range->cost_usd);
         range_member(j, "energy_kwh", r.range->energy_kwh);

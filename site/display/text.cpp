@@ -109,7 +109,7 @@ nlohmann::json displayed(const nlohmann::json& value, const std::string& key, co
         double v = value.get<double>();
         if (in_money || is_money(key)) return format_money(v, money.usd_jpy, money.lang);
         if (ends_with(key, "_bytes")) v /= 1e9;
-        else if (key == "mfu" || key == "scaling_efficiency" || key == "target_utilisation") v *= 100;
+        else if (key == "mfu" || key == "hfu" || key == "scaling_efficiency" || key == "target_utilisation") v *= 100;
         return format_display(v);
     }
     if (value.is_object()) {

@@ -104,10 +104,11 @@ TEST_CASE("a training case that rests on a default MFU carries the planner's ran
         REQUIRE(r.range);
         CHECK(r.range->low < *r.planned);
         CHECK(*r.planned < r.range->high);
-        // The published 1,022,362 GPU-hours lie below even the low end: the scaling efficiency the
-        // planner borrows for 256 instances is too pessimistic for this run, and the page says so.
-        CHECK(r.c.published < r.range->low);
-        CHECK_FALSE(r.published_in_range);
+        // The published 1,022,362 GPU-hours lie inside it, near the low end: the A100 default's span
+        // reaches 74% HFU (MPT-30B on one instance), while the point figure rests on 52% and on a
+        // scaling efficiency borrowed for 256 instances.
+        CHECK(r.c.published < *r.planned);
+        CHECK(r.published_in_range);
         return;
     }
     FAIL("llama-65b-gpu-hours is missing");

@@ -34,8 +34,10 @@ TEST_CASE("reproduces S1: GPT-3 175B on 1024 A100 at 140 TFLOP/s takes 33.9 days
     // Published: about 34 days (Narayanan et al. 2021); the formula gives 33.9. Within 3%.
     CHECK(r.days == doctest::Approx(33.9).epsilon(0.03));
     CHECK(r.days == doctest::Approx(8 * 175e9 * 300e9 / (1024 * 140e12) / 86400).epsilon(1e-12));
-    REQUIRE(r.mfu);
-    CHECK(*r.mfu == doctest::Approx(140.0 / 312.0).epsilon(1e-12));
+    // Megatron's 140 TFLOP/s count the recompute: an HFU of 45%, an MFU (6PD) of three quarters of that.
+    REQUIRE(r.hfu);
+    CHECK(*r.hfu == doctest::Approx(140.0 / 312.0).epsilon(1e-12));
+    CHECK(*r.mfu == doctest::Approx(140.0 / 312.0 * 6 / 8).epsilon(1e-12));
 }
 
 TEST_CASE("without recompute the model uses 6PD, three quarters of the 8PD time") {
@@ -49,10 +51,10 @@ TEST_CASE("without recompute the model uses 6PD, three quarters of the 8PD time"
     CHECK(without.value.days == doctest::Approx(with.value.days * 0.75).epsilon(1e-12));
 }
 
-TEST_CASE("MFU multiplies the accelerator's dense peak at the chosen precision") {
-    TrainingRequest req = s1();
+TEST_CASE("HFU multiplies the dense peak at the chosen precision, and MFU counts only the model's 6PD") {
+    TrainingRequest req = s1();  // full recompute: 8PD executed
     req.achieved_tflops.reset();
-    req.mfu = 0.5;
+    req.hfu = 0.5;
     req.instance = "trn1.32xlarge";
     req.instance_count = 2;
     auto result = planner::estimate_training(test::real_catalogue(), req);
@@ -60,6 +62,32 @@ TEST_CASE("MFU multiplies the accelerator's dense peak at the chosen precision")
     CHECK(result.value.accelerators == 32);
     REQUIRE(result.value.peak_tflops);
     CHECK(result.value.achieved_tflops == doctest::Approx(*result.value.peak_tflops * 0.5));
+    CHECK(*result.value.mfu == doctest::Approx(0.5 * 6 / 8));
+
+    SUBCASE("an MFU of 37.5% with full recompute is the same job as an HFU of 50%") {
+        TrainingRequest model_basis = req;
+        model_basis.hfu.reset();
+        model_basis.mfu = 0.375;
+        auto same = planner::estimate_training(test::real_catalogue(), model_basis);
+        REQUIRE(same.ok());
+        CHECK(same.value.days == doctest::Approx(result.value.days).epsilon(1e-12));
+        CHECK(*same.value.hfu == doctest::Approx(0.5));
+        // The same MFU without recompute executes only 6PD: the HFU equals it, and the time is the same.
+        model_basis.recompute = Recompute::none;
+        auto plain = planner::estimate_training(test::real_catalogue(), model_basis);
+        REQUIRE(plain.ok());
+        CHECK(*plain.value.hfu == doctest::Approx(0.375));
+        CHECK(plain.value.days == doctest::Approx(result.value.days).epsilon(1e-12));
+    }
+    SUBCASE("an MFU above 75% with full recompute would need more than the peak: refused") {
+        TrainingRequest too_high = req;
+        too_high.hfu.reset();
+        too_high.mfu = 0.8;
+        auto refused = planner::estimate_training(test::real_catalogue(), too_high);
+        REQUIRE(refused.errors.size() == 1);
+        CHECK(refused.errors[0].field == "mfu");
+        CHECK(refused.errors[0].message.rfind("is more than the peak allows with full recompute: at most 75%", 0) == 0);
+    }
 
     SUBCASE("fp32 has a lower peak, so the same job takes longer") {
         TrainingRequest fp32 = req;
@@ -132,14 +160,18 @@ TEST_CASE("without MFU the chip's published default is used — where none is pu
         auto result = planner::estimate_training(test::real_catalogue(), req);
         REQUIRE(result.ok());
         const auto& chip = *test::real_catalogue().accelerator("a100-80gb");
-        CHECK(*result.value.mfu == chip.default_mfu.at("training").value);
+        // The catalogue's defaults are HFUs (Megatron-LM counts the recompute), and a plan says so.
+        CHECK(*result.value.hfu == chip.default_mfu.at("training").value);
+        CHECK(*result.value.mfu == doctest::Approx(chip.default_mfu.at("training").value * 6 / 8));
         CHECK(result.value.mfu_source == chip.default_mfu.at("training").source);
+        CHECK(result.value.notes.front() ==
+              "utilisation: the default 52% counts the FLOPs executed (HFU), recompute included; on the model's 6PD (MFU) that is 39%");
     }
     SUBCASE("Trainium has none: 40% is assumed, visibly, never a blank result") {
         req.instance = "trn1.32xlarge";
         auto result = planner::estimate_training(test::real_catalogue(), req);
         REQUIRE(result.ok());
-        CHECK(*result.value.mfu == 0.4);
+        CHECK(*result.value.hfu == 0.4);
         CHECK(result.value.mfu_source == "assumed");
         CHECK(result.value.notes.front() ==
               "mfu: assumed 40% for AWS Trainium, which has no published training MFU; published GPU training runs "
@@ -161,16 +193,19 @@ TEST_CASE("a plan that rests on an assumed MFU or a borrowed scaling efficiency 
     REQUIRE(result.ok());
     const auto& r = result.value;
     REQUIRE(r.range);
-    // MFU: the A100 default's published span, 43% (Llama 2 70B) to 52% (Megatron-LM).
-    CHECK(r.range->mfu->low == 0.43);
-    CHECK(r.range->mfu->high == 0.52);
+    // Utilisation: the A100 default's published span, 43% (Llama 2 70B) to 74% (MPT-30B on 8 GPUs), as
+    // HFUs; on the MFU basis with GPT-3's full recompute, three quarters of each.
+    CHECK(r.range->hfu->low == 0.43);
+    CHECK(r.range->hfu->high == 0.74);
+    CHECK(r.range->mfu->low == doctest::Approx(0.43 * 0.75));
+    CHECK(r.range->mfu->high == doctest::Approx(0.74 * 0.75));
     // Scaling efficiency from a benchmark: its losses halved or doubled.
     const double e = r.scaling_efficiency;
     CHECK(r.range->scaling_efficiency->low == doctest::Approx(e * e));
     CHECK(r.range->scaling_efficiency->high == doctest::Approx(std::sqrt(e)));
     // Days go as 1 / (MFU · e).
     REQUIRE(r.range->days);
-    CHECK(r.range->days->low == doctest::Approx(r.days * 0.52 * e / (0.52 * std::sqrt(e))));
+    CHECK(r.range->days->low == doctest::Approx(r.days * 0.52 * e / (0.74 * std::sqrt(e))));
     CHECK(r.range->days->high == doctest::Approx(r.days * 0.52 * e / (0.43 * e * e)));
     CHECK(r.range->days->low < r.days);
     CHECK(r.days < r.range->days->high);
@@ -261,7 +296,7 @@ TEST_CASE("a budget below one instance's cost, or below the smallest count that 
     const std::string cheapest = low["errors"][0]["message"];
     CHECK(cheapest.rfind("is below the cheapest plan on p4d.24xlarge, one instance at ", 0) == 0);
     // GPT-3 needs five p4de.24xlarge to fit in memory, which a $3M budget cannot pay for at this MFU.
-    const json small = plan_json(R"("model":{"parameters":175e9},"tokens":300e9,"recompute":"full","instance":"p4de.24xlarge","mfu":0.45,"budget_usd":3e6)");
+    const json small = plan_json(R"("model":{"parameters":175e9},"tokens":300e9,"recompute":"full","instance":"p4de.24xlarge","hfu":0.45,"budget_usd":3e6)");
     REQUIRE(small["ok"] == false);
     CHECK(small["errors"][0]["message"].get<std::string>().rfind("is too small for the model on p4de.24xlarge: it needs at least ", 0) == 0);
     const json ja = json::parse(planner::plan(test::real_catalogue(),

@@ -2,7 +2,9 @@
 //
 //     C = k · P · D          k = 6 (forward 2PD + backward 4PD), 8 with full activation recompute
 //                            (selective recompute re-runs only attention scores: still about 6PD)
-//     X = peak_dense(precision) · MFU      or X = achieved FLOP/s per accelerator, as measured
+//     X = peak_dense(precision) · HFU      executed FLOP/s per accelerator, or as measured
+//     HFU = MFU · k / 6      MFU counts the model's 6PD (PaLM, MosaicML, most model cards); HFU the
+//                            FLOPs executed, recompute included (Megatron-LM): equal without recompute
 //     T = C / (n · X · e(N)) n accelerators over N instances; e = scaling efficiency
 //     e(N) = e_ref ^ (log2 N / log2 N_ref) from a published measurement e_ref at N_ref instances
 //     energy = N · T · P_instance · PUE;  CO2e = energy · grid intensity;  cost = N · T · price
@@ -36,8 +38,9 @@ struct TrainingRequest {
     std::optional<int> instance_count;         // N, or
     std::optional<double> deadline_days;       // the fewest N that finish in time, or
     std::optional<double> budget_usd;          // the most N (the fastest plan) whose cost stays within it
-    std::optional<double> mfu;                 // fraction of the dense peak; default: the chip's
-    std::optional<double> achieved_tflops;     // per accelerator, measured at the job's scale
+    std::optional<double> mfu;                 // model FLOPs (6PD) per second over the dense peak, or
+    std::optional<double> hfu;                 // executed FLOPs (k·P·D) per second over it; default: the chip's (an HFU)
+    std::optional<double> achieved_tflops;     // executed FLOP/s per accelerator, measured at the job's scale
     std::optional<double> scaling_efficiency;  // at N; default: from benchmarks.json
     std::optional<Layout> layout;              // default: the smallest that fits
     int micro_batch = 1;
@@ -58,7 +61,7 @@ struct TrainingRequest {
 /// nothing. Energy and CO2e also move with an estimated instance power (Footprint::power_factor),
 /// which only power_watts in the request removes.
 struct TrainingRanges {
-    std::optional<Range> mfu;
+    std::optional<Range> mfu, hfu;  // a default's span (an HFU), and the same on the MFU basis
     std::optional<Range> scaling_efficiency;
     std::optional<Range> days, accelerator_hours;  // when MFU or scaling efficiency is assumed
     std::optional<Range> cost_usd, energy_kwh, co2e_kg;
@@ -72,12 +75,14 @@ struct TrainingResult {
     int instances = 0;                     // N
     int accelerators = 0;                  // n
     std::optional<double> peak_tflops;     // per accelerator, dense, at the request's precision
-    double achieved_tflops = 0;            // X, per accelerator, before scaling losses
-    std::optional<double> mfu;             // X / peak
+    double achieved_tflops = 0;            // X, executed FLOP/s per accelerator, before scaling losses
+    std::optional<double> hfu;             // X / peak
+    std::optional<double> mfu;             // X · 6 / k / peak: the model's FLOPs only
     std::string mfu_source;                // "request", "measured", the source id of a published default, or "assumed"
     double scaling_efficiency = 1;
     std::string scaling_source;            // "request", "single instance", "measured at scale", benchmark id
     double seconds = 0;                    // including checkpoint_overhead
+    double tokens_per_second_per_accelerator = 0;  // D / (seconds · n): what training benchmarks report
     double days = 0;
     std::optional<double> checkpoint_overhead;  // the request's, when given
     double accelerator_hours = 0;
