@@ -54,8 +54,12 @@ run('browser.accessibility', async ({ url, context }) => {
   // Radios switch with the arrow keys, as a radio group should.
   await page.focus('input[name="throughput"][value="achieved"]');
   await page.keyboard.press('ArrowUp');
+  assert.equal(await page.isChecked('input[name="throughput"][value="hfu"]'), true);
+  assert.equal(await page.isVisible('#hfu'), true);
+  await page.keyboard.press('ArrowUp');
   assert.equal(await page.isChecked('input[name="throughput"][value="mfu"]'), true);
   assert.equal(await page.isVisible('#mfu'), true);
+  assert.equal(await page.isVisible('#hfu'), false);
 
   // Tab alone reaches every visible control of each calculator, the header and the footer, and
   // each shows where the focus is (an outline of at least 2 px) when it gets there; radios count

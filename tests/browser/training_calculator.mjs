@@ -60,6 +60,17 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
     recompute: 'full', instance: 'p4de.24xlarge', instance_count: 128, mfu: 140 / 312 });
   assert.ok(native.train.scaling_efficiency < 1);
   assert.equal(await days(page), new Intl.NumberFormat('ja', { maximumFractionDigits: 1 }).format(native.train.days));
+  // The same rate as an HFU: with full recompute, MFU · 8/6. The days must not move, and the
+  // result shows both utilisations.
+  const mfuDays = await days(page);
+  await page.check('input[name="throughput"][value="hfu"]');
+  assert.equal(await page.isVisible('#mfu'), false, 'the MFU input is hidden while HFU is chosen');
+  await typeInto(page, '#hfu', String((140 / 312) * 100 * 8 / 6));
+  assert.equal(await days(page), mfuDays);
+  assert.equal(await page.locator('[data-output="train.hfu"]').textContent(),
+    new Intl.NumberFormat('ja', { maximumFractionDigits: 1 }).format((140 / 312) * 100 * 8 / 6));
+  assert.equal(await page.locator('[data-output="train.mfu"]').textContent(),
+    new Intl.NumberFormat('ja', { maximumFractionDigits: 1 }).format((140 / 312) * 100));
   await page.check('input[name="throughput"][value="achieved"]');
   assert.equal(await days(page), '33.9');
 
