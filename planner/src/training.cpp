@@ -163,7 +163,7 @@ struct Throughput {
 
 constexpr double kModelFlopsPerParameterToken = 6;  // MFU's basis: forward 2PD + backward 4PD
 
-auto percent = [](double v) { return format_number(std::round(v * 1000) / 10) + "%"; };
+std::string percent(double fraction) { return format_number(std::round(fraction * 1000) / 10) + "%"; }
 
 // k: the FLOPs executed per parameter and token, recompute included.
 std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance& inst, const TrainingRequest& req,
@@ -194,7 +194,8 @@ std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance&
         t.hfu = *req.mfu * k / kModelFlopsPerParameterToken;
         t.mfu_source = "request";
         if (*t.hfu > 1) {
-            errors.push_back({"mfu", "is more than the peak allows with full recompute: at most " + percent(6 / k) +
+            errors.push_back({"mfu", "is more than the peak allows with full recompute: at most " +
+                                         percent(kModelFlopsPerParameterToken / k) +
                                          " (the recompute's extra forward pass runs on the same peak)"});
             return std::nullopt;
         }
