@@ -71,6 +71,9 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
     new Intl.NumberFormat('ja', { maximumFractionDigits: 1 }).format((140 / 312) * 100 * 8 / 6));
   assert.equal(await page.locator('[data-output="train.mfu"]').textContent(),
     new Intl.NumberFormat('ja', { maximumFractionDigits: 1 }).format((140 / 312) * 100));
+  // Every type compared at the same utilisation: the table is filled, p4de.24xlarge's row at these days.
+  const p4de = page.locator('[data-table="compare-rows"] tbody tr', { hasText: 'p4de.24xlarge' }).first();
+  assert.ok((await p4de.textContent()).includes(mfuDays), 'the comparison runs at the HFU given');
   await page.check('input[name="throughput"][value="achieved"]');
   assert.equal(await days(page), '33.9');
 

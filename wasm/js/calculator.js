@@ -440,7 +440,7 @@ const EXTRAS = {
 
     // Every instance type at the MFU this result uses, so the comparison is like for like.
     const job = { ...request };
-    for (const key of ['api', 'lang', 'instance', 'instance_count', 'deadline_days', 'budget_usd', 'achieved_tflops']) delete job[key];
+    for (const key of ['api', 'lang', 'instance', 'instance_count', 'deadline_days', 'budget_usd', 'achieved_tflops', 'hfu']) delete job[key];
     // With a deadline every type gets the fewest instances that meet it, so the table answers
     // "what is the cheapest way to finish in time?"; otherwise every type runs at this count.
     // With a budget, the most instances it buys ("what is the fastest plan I can pay for?").
@@ -733,7 +733,7 @@ function csvOf(root, response) {
     const path = main?.dataset.output ?? '';
     // In the unit the page shows (display_json in site/display/text.hpp): GB for *_bytes, % for fractions.
     const name = path.slice(path.lastIndexOf('.') + 1);
-    const scale = name.endsWith('_bytes') ? 1e-9 : ['mfu', 'scaling_efficiency', 'target_utilisation'].includes(name) ? 100 : 1;
+    const scale = name.endsWith('_bytes') ? 1e-9 : ['mfu', 'hfu', 'scaling_efficiency', 'target_utilisation'].includes(name) ? 100 : 1;
     const raw = leads ? at(path) : undefined;
     const number = typeof raw === 'number' ? raw * scale : raw;
     const dot = path.indexOf('.');
