@@ -145,6 +145,7 @@ TrainingComparison compare_train(const Catalogue& catalogue, const CompareReques
         row.co2e_kg = r.footprint.co2e_kg;
         take_rate(c, r.footprint);
         row.mfu = r.mfu;
+        row.hfu = r.hfu;
         row.mfu_source = r.mfu_source;
         if (r.range) {
             row.days_range = r.range->days;
@@ -301,6 +302,7 @@ void to_json(json& j, const TrainingRow& r) {
     optional_member(j, "energy_kwh", r.energy_kwh);
     optional_member(j, "co2e_kg", r.co2e_kg);
     optional_member(j, "mfu", r.mfu);
+    optional_member(j, "hfu", r.hfu);
     j["mfu_source"] = r.mfu_source;
     if (r.days_range) {  // a cost range only beside a days range
         range_member(j, "days", r.days_range);

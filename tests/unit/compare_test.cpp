@@ -149,7 +149,7 @@ TEST_CASE("a compare lists each instance type once and at most 256 of them, so i
     CHECK(twice.errors[0].message == "is listed twice");
 }
 
-TEST_CASE("each training row says where its MFU came from and carries the range of what it assumes") {
+TEST_CASE("each training row says where its utilisation came from, on both bases, and carries the range of what it assumes") {
     auto req = read({{"api", 1}, {"kind", "compare"}, {"instances", {"p4d.24xlarge", "trn1.32xlarge"}}, {"counts", {16}},
                      {"job", {{"kind", "train"}, {"model", {{"parameters", 7e9}}}, {"tokens", 1.4e11}, {"instance_count", 16}}}});
     const auto result = planner::compare(catalogue(), req);
@@ -163,6 +163,9 @@ TEST_CASE("each training row says where its MFU came from and carries the range 
         CHECK(row.cost_range);
         // A100: the published default; Trainium: none published, so assumed, and said so.
         CHECK(row.mfu_source == (row.instance == "p4d.24xlarge" ? "megatron-2021" : "assumed"));
+        // No recompute: the model's 6PD is what runs, so MFU and HFU agree.
+        REQUIRE(row.hfu);
+        CHECK(*row.mfu == *row.hfu);
     }
     const json j = c.rows.front();
     CHECK(j.contains("mfu_source"));

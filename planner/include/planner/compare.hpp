@@ -46,7 +46,7 @@ struct TrainingRow {
     std::optional<double> cost_usd;
     std::optional<double> energy_kwh;
     std::optional<double> co2e_kg;
-    std::optional<double> mfu;
+    std::optional<double> mfu, hfu;          // as in TrainingResult: on the 6PD and the executed basis
     std::string mfu_source;                  // as in TrainingResult: published source id, "assumed", ...
     std::optional<Range> days_range, cost_range;  // when the row rests on an assumption (TrainingRanges)
     bool pareto = false;  // cost and days
