@@ -296,7 +296,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     r.peak_tflops = tp->peak;
     r.achieved_tflops = tp->achieved_tflops;
     r.hfu = tp->hfu;
-    if (tp->hfu) r.mfu = *tp->hfu * kModelFlopsPerParameterToken / r.flops_per_parameter_token;
+    if (tp->hfu) r.mfu = *tp->hfu * (kModelFlopsPerParameterToken / r.flops_per_parameter_token);  // exact without recompute
     r.mfu_source = tp->mfu_source;
     r.notes.insert(r.notes.end(), tp->notes.begin(), tp->notes.end());
 
