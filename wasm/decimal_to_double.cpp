@@ -74,17 +74,23 @@ int compare(const Big& a, const Big& b) {
     return 0;
 }
 
-// The sign of D × 10^E − m × 2^k: with 10^E = 5^E × 2^E, each side is multiplied by the powers
-// the other side would need to divide by, so both stay integers.
-int compare(const Decimal& d, std::uint64_t m, int k) {
-    Big lhs(0), rhs(m);
+// D × 5^E when E >= 0, else D: the decimal's side of every comparison below, read once per number.
+Big scaled_digits(const Decimal& d) {
+    Big out(0);
     for (int i = 0; i < d.count;) {
         std::uint32_t chunk = 0, scale = 1;
         for (int j = 0; j < 9 && i < d.count; ++j, ++i) chunk = chunk * 10 + d.digit[i], scale *= 10;
-        lhs.multiply_add(scale, chunk);
+        out.multiply_add(scale, chunk);
     }
-    if (d.exponent >= 0) lhs.multiply_by_power_of_5(d.exponent);
-    else rhs.multiply_by_power_of_5(-d.exponent);
+    if (d.exponent >= 0) out.multiply_by_power_of_5(d.exponent);
+    return out;
+}
+
+// The sign of D × 10^E − m × 2^k, given digits = scaled_digits(d): with 10^E = 5^E × 2^E, each
+// side is multiplied by the powers the other side would need to divide by, so both stay integers.
+int compare(const Decimal& d, const Big& digits, std::uint64_t m, int k) {
+    Big lhs = digits, rhs(m);
+    if (d.exponent < 0) rhs.multiply_by_power_of_5(-d.exponent);
     const int twos = d.exponent - k;
     if (twos >= 0) lhs.shift_left(twos);
     else rhs.shift_left(-twos);
@@ -133,11 +139,12 @@ std::uint64_t estimate(const Decimal& d) {
 // halfway point to the next double, down while below the halfway point to the previous one.
 std::uint64_t nearest(const Decimal& d, bool* overflow) {
     std::uint64_t bits = estimate(d);
+    const Big digits = scaled_digits(d);
     for (;;) {
         const int biased = int(bits >> 52);
         const std::uint64_t m = biased ? (bits & (kHidden - 1)) | kHidden : bits;
         const int k = biased ? biased - 1075 : -1074;  // the double is m × 2^k
-        const int above = compare(d, 2 * m + 1, k - 1);
+        const int above = compare(d, digits, 2 * m + 1, k - 1);
         if (above > 0 || (above == 0 && (m & 1))) {
             if (bits == kLargestFinite) return *overflow = true, kInfinity;
             ++bits;
@@ -147,7 +154,7 @@ std::uint64_t nearest(const Decimal& d, bool* overflow) {
         if (above == 0 || m == 0) return bits;
         // Below the smallest normal of a binade the previous double is half as far.
         const bool binade_start = m == kHidden && biased > 1;
-        const int below = binade_start ? compare(d, 4 * m - 1, k - 2) : compare(d, 2 * m - 1, k - 1);
+        const int below = binade_start ? compare(d, digits, 4 * m - 1, k - 2) : compare(d, digits, 2 * m - 1, k - 1);
         if (below < 0 || (below == 0 && (m & 1))) {
             --bits;
             if (below == 0) return bits;
