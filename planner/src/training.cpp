@@ -5,7 +5,9 @@
 #include <cmath>
 #include <set>
 
+#include "planner/layout_search.hpp"
 #include "planner/request_reader.hpp"
+#include "planner/step_time.hpp"
 
 namespace planner {
 
@@ -23,6 +25,14 @@ constexpr double kMaxInstances = 100000;
 constexpr double kMaxTflops = 100000;
 constexpr double kSecondsPerDay = 86400;
 constexpr double kChinchillaTokensPerParameter = 20;  // Hoffmann et al. 2022
+// A step of about four million tokens: Llama 2's batch (4M tokens), GPT-3 175B's 3.2M.
+constexpr double kDefaultStepTokens = 4194304;
+constexpr int kDefaultSequence = 2048;     // without an architecture: GPT-3's context
+constexpr double kDefaultOverlap = 0.5;    // the share of data-parallel traffic hidden under compute
+// Without a published interconnect, accelerators in one instance talk over PCIe 4.0 x16: 32 GB/s
+// each way in theory, about 25 GB/s measured.
+constexpr double kPcieBytesPerSecond = 25e9;
+constexpr std::size_t kLayoutsShown = 4;   // the chosen layout and three runners-up
 
 
 }  // namespace
@@ -34,7 +44,7 @@ Checked<TrainingRequest> read_training_request(const json& request) {
     in.reject_unknown("", with_footprint_fields({"api", "kind", "model", "tokens", "recompute", "precision", "instance",
                                                  "instance_count", "deadline_days", "budget_usd", "mfu", "hfu", "achieved_tflops",
                                                  "scaling_efficiency", "layout", "micro_batch", "headroom",
-                                                 "checkpoint_overhead"}));
+                                                 "checkpoint_overhead", "global_batch", "overlap"}));
     in.reject_unknown("model", {"parameters", "architecture"});
     in.reject_unknown("model.architecture", {"layers", "hidden", "heads", "sequence", "vocabulary"});
     in.reject_unknown("layout", {"tensor", "pipeline", "zero", "micro_batch"});
@@ -102,52 +112,14 @@ Checked<TrainingRequest> read_training_request(const json& request) {
         }
     }
     if (auto mb = in.integer("micro_batch", 1, 100000, false)) r.micro_batch = *mb;
+    r.global_batch = in.integer("global_batch", 1, 100000000, false);
+    r.overlap = in.number("overlap", {0, false, 1, false}, false);
     if (r.layout && in.find("micro_batch")) r.layout->micro_batch = r.micro_batch;
     if (auto h = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *h;
     r.checkpoint_overhead = in.number("checkpoint_overhead", {0, false, 1, false}, false);
     r.footprint = read_footprint_inputs(in, "");
     out.errors = std::move(in.errors());
     return out;
-}
-
-double default_scaling_efficiency(const Catalogue& catalogue, const Instance& instance, int instances,
-                                  std::string& source) {
-    if (instances <= 1) {
-        source = "single instance";
-        return 1;
-    }
-    // Per-doubling efficiency of each published anchor: e_ref ^ (1 / log2 N_ref).
-    const Benchmark* chosen = nullptr;
-    double per_doubling = 1;
-    auto efa_of = [&](const std::string& id) {
-        const Instance* i = catalogue.find(id);
-        return i && i->efa ? i->efa->value : std::string();
-    };
-    int best_rank = 3;
-    for (const Benchmark& b : catalogue.benchmarks) {
-        if (b.kind != "scaling" || !b.instances || b.instances->value < 2) continue;
-        const double d = std::pow(b.scaling_efficiency->value, 1 / std::log2(b.instances->value));
-        // Prefer a measurement on this instance type, then one on the same EFA generation, then
-        // the least efficient one published (the cautious default).
-        const int rank = b.instance == instance.id ? 0
-                         : (instance.efa && efa_of(b.instance) == instance.efa->value) ? 1
-                                                                                       : 2;
-        if (!chosen || rank < best_rank || (rank == best_rank && (rank < 2 ? d > per_doubling : d < per_doubling))) {
-            chosen = &b;
-            best_rank = rank;
-            per_doubling = d;
-        }
-    }
-    if (!chosen) {
-        source = "none published: assumed linear";
-        return 1;
-    }
-    source = chosen->id;
-    // Rounded to 12 decimals: std::pow and std::log2 may differ in the last bit between glibc and
-    // the wasm module's libm (and with the compiler's choices around them), and every figure after
-    // this one would carry that difference. Twelve decimals is far below what the model can claim,
-    // and the same on both sides, so native and browser answers stay byte-identical.
-    return std::round(std::pow(per_doubling, std::log2(double(instances))) * 1e12) / 1e12;
 }
 
 namespace {
@@ -227,21 +199,9 @@ std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance&
     return t;
 }
 
-// A scaling efficiency from a benchmark of another instance type, or of this type at another
-// count, is borrowed: its losses may be half or double, e² to √e. One the request gives, one
-// measured at scale, the benchmark's own type and count, or a single instance carries no such doubt.
-bool borrowed_scaling(const Catalogue& catalogue, const TrainingResult& r, const std::string& instance) {
-    for (const Benchmark& b : catalogue.benchmarks)
-        if (b.id == r.scaling_source)
-            return !(b.instance == instance && b.instances && b.instances->value == r.instances);
-    return false;  // "request", "measured at scale", "single instance", "none published: assumed linear"
-}
-
-std::optional<TrainingRanges> ranges_of(const Catalogue& catalogue, const TrainingResult& r, const std::string& instance,
-                                        const std::optional<Range>& hfu) {
+std::optional<TrainingRanges> ranges_of(const TrainingResult& r, const std::optional<Range>& hfu,
+                                        const std::optional<Range>& scaling) {
     const double e = r.scaling_efficiency;
-    std::optional<Range> scaling;
-    if (e < 1 && borrowed_scaling(catalogue, r, instance)) scaling = Range{e * e, std::sqrt(e)};
     const std::optional<Range>& power = r.footprint.power_factor;
     if (!hfu && !scaling && !power) return std::nullopt;
     TrainingRanges out;
@@ -307,102 +267,150 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         r.notes.push_back("checkpoints: a job on spot saves checkpoints and restarts after interruptions; this time "
                           "includes none of that: give checkpoint_overhead, the share of time it adds");
 
-    // Seconds on n instances, with the scaling efficiency that applies at n.
-    auto seconds_on = [&](int n, double& efficiency, std::string& source) {
-        if (req.scaling_efficiency) {
-            efficiency = *req.scaling_efficiency;
-            source = "request";
-        } else if (req.achieved_tflops) {
-            efficiency = 1;  // a measurement at the job's scale already includes its scaling losses
-            source = "measured at scale";
-        } else {
-            efficiency = default_scaling_efficiency(catalogue, *inst, n, source);
-        }
-        return r.total_flops / (double(n) * per_instance * r.achieved_tflops * 1e12 * efficiency) * overhead;
-    };
+    // The step model's inputs; the layout is chosen (or checked) at each instance count.
+    StepInputs step_in;
+    step_in.parameters = r.parameters;
+    step_in.architecture = req.architecture;
+    step_in.sequence = req.architecture ? req.architecture->sequence : kDefaultSequence;
+    step_in.flops_per_parameter_token = r.flops_per_parameter_token;
+    step_in.global_batch = req.global_batch ? *req.global_batch
+                                            : std::max(1, int(std::lround(kDefaultStepTokens / step_in.sequence)));
+    step_in.flops_per_second = r.achieved_tflops * 1e12;
+    step_in.link_bytes_per_second = inst->accelerator_interconnect ? inst->accelerator_interconnect->value * 1e9 / 2
+                                                                   : kPcieBytesPerSecond;
+    step_in.network_bytes_per_second = inst->network ? inst->network->value * 1e9 / 8 / per_instance : 0;
+    step_in.accelerators_per_instance = per_instance;
+    step_in.overlap = req.overlap.value_or(kDefaultOverlap);
+    step_in.layout.micro_batch = req.layout ? req.layout->micro_batch : req.micro_batch;
+    r.overlap = step_in.overlap;
 
     const double capacity = chip.kind == "cpu" ? inst->memory.value * 1073741824.0 / per_instance
                                                : chip.memory.value * 1e9;
-    auto layout_for = [&](int n) {
-        return find_layout(r.parameters, req.architecture, req.recompute, n, per_instance, capacity, req.headroom,
-                           req.micro_batch);
+    const MemoryLimits limits{capacity, req.headroom, req.recompute};
+
+    // The layout on n instances: the request's, or the fastest that fits (none when nothing does).
+    struct Planned {
+        std::optional<LayoutOption> chosen;
+        std::vector<LayoutOption> alternatives;
+        int considered = 0;
     };
+    auto plan_on = [&](int n) {
+        Planned planned;
+        if (req.layout) {
+            Layout l = *req.layout;
+            const long mp = long(l.tensor) * l.pipeline;
+            l.data = int(std::max(1L, long(n) * per_instance / mp));
+            StepInputs in = step_in;
+            in.layout = l;
+            planned.chosen = LayoutOption{l, step_time(in),
+                                          memory_per_accelerator(r.parameters, req.architecture, l, req.recompute,
+                                                                 capacity, req.headroom),
+                                          0, {}};
+            planned.considered = 1;
+            return planned;
+        }
+        TimedLayouts timed = fastest_layouts(step_in, limits, n, kLayoutsShown);
+        planned.considered = timed.candidates;
+        if (timed.ranked.empty()) return planned;
+        planned.chosen = std::move(timed.ranked.front());
+        planned.alternatives.assign(std::make_move_iterator(timed.ranked.begin() + 1),
+                                    std::make_move_iterator(timed.ranked.end()));
+        return planned;
+    };
+    // The efficiency that applies: the request's, none for a throughput measured at the job's
+    // scale, else the step's compute share.
+    auto efficiency_of = [&](const Planned& p, std::string& source) {
+        if (req.scaling_efficiency) {
+            source = "request";
+            return *req.scaling_efficiency;
+        }
+        if (req.achieved_tflops) {
+            source = "measured at scale";  // a measurement at the job's scale already includes its losses
+            return 1.0;
+        }
+        source = "step time";
+        return p.chosen ? p.chosen->step.efficiency : 1.0;
+    };
+    auto seconds_at = [&](int n, double efficiency) {
+        return r.total_flops / (double(n) * per_instance * r.achieved_tflops * 1e12 * efficiency) * overhead;
+    };
+    // Seconds on n instances; none when no layout fits there.
+    auto seconds_on = [&](int n) -> std::optional<double> {
+        Planned p = plan_on(n);
+        if (!p.chosen && !req.layout) return std::nullopt;
+        std::string source;
+        return seconds_at(n, efficiency_of(p, source));
+    };
+    // The fewest instances on which some layout fits (1 with the request's own layout).
+    int fewest = 1;
+    if (!req.layout) {
+        LayoutSearch lean = find_layout(r.parameters, req.architecture, req.recompute, 1, per_instance, capacity,
+                                        req.headroom, step_in.layout.micro_batch);
+        if (!lean.layout && lean.minimum_instances) fewest = *lean.minimum_instances;
+    }
 
     int n = 0;
-    std::optional<LayoutSearch> searched;  // the deadline's search, kept when n stays as it was
     if (req.instance_count) {
         n = *req.instance_count;
     } else if (req.budget_usd) {
-        // Cost grows with n (scaling losses), time falls: the fastest plan within the budget is
-        // the largest n whose cost stays within it.
+        // Cost grows with n (communication takes a larger share), time falls: the fastest plan
+        // within the budget is the largest n whose cost stays within it.
         r.budget_usd = req.budget_usd;
         std::optional<std::vector<FieldError>> priceless;
         auto cost_on = [&](int count) -> std::optional<double> {
-            double e;
-            std::string s;
-            auto fp = footprint(catalogue, *inst, seconds_on(count, e, s) / 3600 * count, req.footprint);
+            const auto seconds = seconds_on(count);
+            if (!seconds) return std::nullopt;
+            auto fp = footprint(catalogue, *inst, *seconds / 3600 * count, req.footprint);
             if (!fp.ok()) priceless = fp.errors;
             return fp.ok() ? fp.value.cost_usd : std::nullopt;
         };
-        const auto cheapest = cost_on(1);
+        auto money = [](double usd) { return format_number(std::ceil(usd)) + " USD"; };
+        const auto cheapest = cost_on(fewest);
         if (priceless) {
             out.errors = *priceless;
             return out;
         }
         if (!cheapest)
             return fail("budget_usd", "needs a price for " + inst->id + ": give price_usd_per_hour");
-        auto money = [](double usd) { return format_number(std::ceil(usd)) + " USD"; };
-        if (*cheapest > *req.budget_usd)
+        if (*cheapest > *req.budget_usd) {
+            if (fewest > 1)
+                return fail("budget_usd", "is too small for the model on " + inst->id + ": it needs at least " +
+                                              std::to_string(fewest) + " instances, at " + money(*cheapest));
             return fail("budget_usd", "is below the cheapest plan on " + inst->id + ", one instance at " +
                                           money(*cheapest));
-        int low = 1, high = int(kMaxInstances) + 1;  // cost_on(low) is within the budget; high is not
+        }
+        int low = fewest, high = int(kMaxInstances) + 1;  // cost_on(low) is within the budget; high is not
         while (high - low > 1) {
             const int mid = low + (high - low) / 2;
-            (*cost_on(mid) <= *req.budget_usd ? low : high) = mid;
+            const auto cost = cost_on(mid);
+            (cost && *cost <= *req.budget_usd ? low : high) = mid;
         }
         n = low;
-        if (!req.layout) {
-            searched = layout_for(n);
-            if (!searched->layout) {
-                if (searched->minimum_instances)
-                    return fail("budget_usd", "is too small for the model on " + inst->id + ": it needs at least " +
-                                                  std::to_string(*searched->minimum_instances) + " instances, at " +
-                                                  money(*cost_on(*searched->minimum_instances)));
-                searched.reset();
-            }
-        }
     } else {
         r.deadline_days = req.deadline_days;
         const double deadline = *req.deadline_days * kSecondsPerDay;
-        double e;
-        std::string s;
-        if (seconds_on(int(kMaxInstances), e, s) > deadline)
+        auto meets = [&](int count) {
+            const auto seconds = seconds_on(count);
+            return seconds && *seconds <= deadline;
+        };
+        if (!meets(int(kMaxInstances)))
             return fail("deadline_days", "cannot be met with up to 100000 instances of " + inst->id);
-        int low = 0, high = int(kMaxInstances);  // seconds_on(high) meets the deadline; low does not
+        int low = fewest - 1, high = int(kMaxInstances);  // meets(high); not meets(low)
+        if (meets(fewest)) high = fewest;
         while (high - low > 1) {
             const int mid = low + (high - low) / 2;
-            (seconds_on(mid, e, s) <= deadline ? high : low) = mid;
+            (meets(mid) ? high : low) = mid;
         }
         n = high;
-        if (!req.layout) {
-            searched = layout_for(n);
-            if (!searched->layout && searched->minimum_instances) {
-                n = *searched->minimum_instances;
-                searched.reset();
-                r.notes.push_back("instances: raised to " + std::to_string(n) + " so that the model fits in memory");
-            }
-        }
+        if (fewest > 1 && n == fewest)
+            r.notes.push_back("instances: " + std::to_string(n) + ", the fewest on which the model fits in memory");
     }
     r.instances = n;
     r.accelerators = n * per_instance;
-    r.seconds = seconds_on(n, r.scaling_efficiency, r.scaling_source);
-    r.days = r.seconds / kSecondsPerDay;
-    r.tokens_per_second_per_accelerator = r.tokens / r.seconds / r.accelerators;
-    r.accelerator_hours = r.seconds / 3600 * r.accelerators;
-    r.instance_hours = r.seconds / 3600 * n;
 
+    Planned planned = plan_on(n);
     if (req.layout) {
-        Layout l = *req.layout;
+        const Layout& l = *req.layout;
         if (l.tensor > per_instance || per_instance % l.tensor)
             return fail("layout.tensor", "must divide the " + std::to_string(per_instance) + " accelerators of one " +
                                              inst->id + " (tensor parallelism stays inside an instance)");
@@ -412,17 +420,60 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
                                                std::to_string(r.accelerators) + " accelerators");
         if (req.architecture && l.pipeline > req.architecture->layers)
             return fail("layout.pipeline", "cannot exceed the model's " + std::to_string(req.architecture->layers) + " layers");
-        l.data = int(r.accelerators / mp);
-        r.layout = l;
-        r.memory = memory_per_accelerator(r.parameters, req.architecture, l, req.recompute, capacity, req.headroom);
-        r.fits = r.memory.fits;
-    } else {
-        LayoutSearch search = searched ? *std::move(searched) : layout_for(n);
-        r.layout = search.layout;
-        r.memory = search.memory;
-        r.fits = search.layout.has_value();
-        r.minimum_instances = search.minimum_instances;
     }
+    r.layouts_considered = planned.considered;
+    if (planned.chosen) {
+        r.layout = planned.chosen->layout;
+        r.memory = planned.chosen->memory;
+        r.fits = r.memory.fits;
+        r.step = planned.chosen->step;
+        r.alternatives = std::move(planned.alternatives);
+    } else {
+        // Nothing fits: the time is that of the leanest layout, ZeRO-3 over the widest tensor
+        // degree, and the plan says how many instances it needs.
+        LayoutSearch search = find_layout(r.parameters, req.architecture, req.recompute, n, per_instance, capacity,
+                                          req.headroom, step_in.layout.micro_batch);
+        r.memory = search.memory;
+        r.minimum_instances = search.minimum_instances;
+        int widest = 1;
+        while (widest * 2 <= per_instance && per_instance % (widest * 2) == 0) widest *= 2;
+        StepInputs in = step_in;
+        in.layout = Layout{widest, 1, r.accelerators / widest, 3, step_in.layout.micro_batch};
+        r.step = step_time(in);
+        planned.chosen = LayoutOption{in.layout, *r.step, r.memory, 0, {}};
+    }
+    r.scaling_efficiency = efficiency_of(planned, r.scaling_source);
+    r.seconds = seconds_at(n, r.scaling_efficiency);
+    r.days = r.seconds / kSecondsPerDay;
+    r.tokens_per_second_per_accelerator = r.tokens / r.seconds / r.accelerators;
+    r.accelerator_hours = r.seconds / 3600 * r.accelerators;
+    r.instance_hours = r.seconds / 3600 * n;
+    if (r.step && r.step->global_batch > step_in.global_batch)
+        r.notes.push_back("global_batch: raised from " + std::to_string(step_in.global_batch) + " to " +
+                          std::to_string(r.step->global_batch) + " sequences so that each of the " +
+                          std::to_string(r.layout ? r.layout->data : 1) + " replicas has a micro-batch");
+    if (!req.global_batch && r.scaling_source == "step time")
+        r.notes.push_back("global_batch: assumed " + std::to_string(step_in.global_batch) + " sequences of " +
+                          std::to_string(step_in.sequence) + " tokens per step (about 4M tokens); give global_batch");
+    if (!req.architecture && r.scaling_source == "step time")
+        r.notes.push_back("step: no architecture given: sequence assumed 2048 and the hidden size " +
+                          format_number(std::round(hidden_of(r.parameters))) +
+                          " estimated from the parameters (128 per layer)");
+    if (!inst->accelerator_interconnect && per_instance > 1 && r.scaling_source == "step time")
+        r.notes.push_back("interconnect: none published for " + inst->id +
+                          "; collectives inside the instance assumed at PCIe 4.0 speed, 25 GB/s");
+    // The overlap of data-parallel traffic with compute is an assumption unless the request gives it.
+    std::optional<Range> scaling;
+    if (r.scaling_source == "step time" && !req.overlap && r.step && r.step->data > 0) {
+        StepInputs in = step_in;
+        in.layout = planned.chosen->layout;
+        in.overlap = 0;
+        const double low = step_time(in).efficiency;
+        in.overlap = 1;
+        const double high = step_time(in).efficiency;
+        if (high > low) scaling = Range{low, high};
+    }
+
     if (!req.architecture)
         r.notes.push_back("memory: activations not included; give model.architecture to include them");
 
@@ -437,7 +488,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     for (double v : {r.seconds, r.total_flops, r.footprint.cost_usd.value_or(0), r.footprint.energy_kwh.value_or(0),
                      r.memory.total})
         if (!std::isfinite(v)) return fail("tokens", "the job is too large to estimate");
-    r.range = ranges_of(catalogue, r, inst->id, tp->hfu_range);
+    r.range = ranges_of(r, tp->hfu_range, scaling);
     return out;
 }
 
@@ -466,6 +517,12 @@ void to_json(json& j, const TrainingResult& r) {
     optional_member(j, "deadline_days", r.deadline_days);
     optional_member(j, "checkpoint_overhead", r.checkpoint_overhead);
     optional_member(j, "budget_usd", r.budget_usd);
+    if (r.step) {
+        j["step"] = *r.step;
+        j["overlap"] = r.overlap;
+        j["alternatives"] = r.alternatives;
+        j["layouts_considered"] = r.layouts_considered;
+    }
     add_to_json(j, r.footprint);
     j["layout"] = r.layout ? json(*r.layout) : json(nullptr);
     j["minimum_instances"] = r.minimum_instances ? json(*r.minimum_instances) : json(nullptr);

@@ -41,8 +41,10 @@ const std::vector<FlagSpec> kTrainFlags = {
     {"mfu", "mfu", "model FLOPs utilisation (6PD), 0-1"},
     {"hfu", "hfu", "or: hardware FLOPs utilisation (FLOPs executed, recompute included), 0-1"},
     {"achieved-tflops", "achieved_tflops", "or: measured TFLOP/s per accelerator"},
-    {"scaling-efficiency", "scaling_efficiency", "0-1; default from published measurements"},
-    {"micro-batch", "micro_batch", "micro-batch size for activation memory"},
+    {"scaling-efficiency", "scaling_efficiency", "0-1; default: the step model's compute share"},
+    {"global-batch", "global_batch", "sequences per step, default about 4M tokens"},
+    {"overlap", "overlap", "share of data-parallel traffic under compute, 0-1, default 0.5"},
+    {"micro-batch", "micro_batch", "micro-batch size (activation memory, pipeline bubble)"},
     {"headroom", "headroom", "share of accelerator memory kept free, default 0.1"},
 };
 const std::vector<FlagSpec> kInferFlags = {
@@ -122,13 +124,25 @@ std::string cell(const json& v) {
     return v.dump();
 }
 
-// Flattens nested objects into dotted keys; arrays of text (notes) become one line each.
+// A runner-up layout on one line: "tensor 8 × pipeline 8 × data 16, ZeRO 1: 0.5% slower (data)".
+std::string layout_option_cell(const json& o) {
+    const json& l = o["layout"];
+    return "tensor " + cell(l["tensor"]) + " × pipeline " + cell(l["pipeline"]) + " × data " + cell(l["data"]) +
+           ", ZeRO " + cell(l["zero"]) + ": " + number_text(o["slower"].get<double>() * 100) + "% slower (" +
+           o.value("lost_on", std::string("-")) + ")";
+}
+
+// Flattens nested objects into dotted keys; arrays of text (notes) become one line each, and the
+// runner-up layouts one line each.
 void flatten(const json& j, const std::string& prefix, std::vector<std::pair<std::string, std::string>>& out) {
     for (auto it = j.begin(); it != j.end(); ++it) {
         const std::string key = prefix.empty() ? it.key() : prefix + "." + it.key();
         if (it->is_object()) flatten(*it, key, out);
         else if (it->is_array())
-            for (const auto& item : *it) out.emplace_back(key, cell(item));
+            for (const auto& item : *it)
+                out.emplace_back(key, item.is_object() && item.contains("layout") && item.contains("slower")
+                                          ? layout_option_cell(item)
+                                          : cell(item));
         else out.emplace_back(key, cell(*it));
     }
 }

@@ -107,7 +107,7 @@ TEST_CASE("every note the planner's sources write has a Japanese entry") {
 
 TEST_CASE("a result asked for in Japanese has its notes, sources and row errors in Japanese — ids stay") {
     auto plan = [](const std::string& request) { return json::parse(planner::plan(test::real_catalogue(), request)); };
-    // An assumed MFU (H100), a borrowed scaling efficiency and no architecture: three kinds of note.
+    // An assumed MFU (H100), an assumed global batch and no architecture: three kinds of note.
     const json t = plan(R"({"api":1,"kind":"train","lang":"ja","model":{"parameters":7e9},"tokens":1e11,
                             "instance":"p5.48xlarge","instance_count":4})")["train"];
     CHECK(t["mfu_source"] == "仮定");
@@ -126,7 +126,7 @@ TEST_CASE("a result asked for in Japanese has its notes, sources and row errors 
     CHECK(measured["scaling_source"] == "その規模での実測");
     const json borrowed = plan(R"({"api":1,"kind":"train","lang":"ja","model":{"parameters":7e9},"tokens":1e11,
                                    "instance":"trn1.32xlarge","instance_count":16,"mfu":0.3})")["train"];
-    CHECK(borrowed["scaling_source"] == "megatron-gpt3-trn1-scaling");  // an id stays
+    CHECK(borrowed["scaling_source"] == "ステップ時間のモデル");
     // A comparison row that cannot run: the reason in Japanese, without the English field path.
     const json rows = plan(R"({"api":1,"kind":"compare","lang":"ja","instances":["p4d.24xlarge","g4dn.xlarge"],
                                "job":{"kind":"train","model":{"parameters":7e9},"tokens":1e11,"instance_count":1,"mfu":0.3}})")["compare"]["rows"];

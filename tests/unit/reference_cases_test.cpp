@@ -79,20 +79,7 @@ TEST_CASE("S3: BERT-Large from scratch on 16 Trn1 against 16 P4d: 2.3 h vs 4 h, 
     }
 }
 
-TEST_CASE("S4: Megatron-LM GPT-3 on 1 → 16 trn1.32xlarge scales at 92.74% (AWS Japan talk)") {
-    json t = plan({{"api", 1}, {"kind", "train"}, {"model", {{"parameters", 1e9}}}, {"tokens", 1e10},
-                   {"instance", "trn1.32xlarge"}, {"instance_count", 16}, {"mfu", 0.3}});
-    CHECK(t["scaling_efficiency"].get<double>() == doctest::Approx(0.9274).epsilon(1e-9));
-    CHECK(t["scaling_source"] == "megatron-gpt3-trn1-scaling");
-}
-
-TEST_CASE("S5: DeepSpeed on 128 Gaudi (16 × dl1.24xlarge) scales at 85% (AWS Japan talk)") {
-    // Gaudi has no published dense peak, so MFU cannot be given; the efficiency is read directly.
-    const auto& c = test::real_catalogue();
-    std::string source;
-    CHECK(planner::default_scaling_efficiency(c, *c.find("dl1.24xlarge"), 16, source) == doctest::Approx(0.85).epsilon(1e-9));
-    CHECK(source == "deepspeed-dl1-scaling");
-}
+// S4 and S5 (scaling from 1 to 16 instances): step_time_test.cpp.
 
 TEST_CASE("S6: trn1.32xlarge has 512 GiB of accelerator memory and about 3 PFLOPS BF16 (AWS Japan talk)") {
     const auto& c = test::real_catalogue();

@@ -77,7 +77,9 @@ TEST_CASE("HFU multiplies the dense peak at the chosen precision, and MFU counts
         auto plain = planner::estimate_training(test::real_catalogue(), model_basis);
         REQUIRE(plain.ok());
         CHECK(*plain.value.hfu == doctest::Approx(0.375));
-        CHECK(plain.value.days == doctest::Approx(result.value.days).epsilon(1e-12));
+        // The same compute time per step; only the recompute's extra tensor-parallel all-reduces go.
+        CHECK(plain.value.step->compute == doctest::Approx(result.value.step->compute).epsilon(1e-12));
+        CHECK(plain.value.step->tensor == doctest::Approx(result.value.step->tensor * 4 / 6));
     }
     SUBCASE("an MFU above 75% with full recompute would need more than the peak: refused") {
         TrainingRequest too_high = req;
@@ -186,7 +188,7 @@ TEST_CASE("without MFU the chip's published default is used — where none is pu
     }
 }
 
-TEST_CASE("a plan that rests on an assumed MFU or a borrowed scaling efficiency shows the range they allow") {
+TEST_CASE("a plan that rests on an assumed MFU or an assumed overlap of communication shows the range they allow") {
     auto req = s1();  // GPT-3 175B on 128 p4de.24xlarge
     req.achieved_tflops.reset();
     auto result = planner::estimate_training(test::real_catalogue(), req);
@@ -199,14 +201,19 @@ TEST_CASE("a plan that rests on an assumed MFU or a borrowed scaling efficiency 
     CHECK(r.range->hfu->high == 0.74);
     CHECK(r.range->mfu->low == doctest::Approx(0.43 * 0.75));
     CHECK(r.range->mfu->high == doctest::Approx(0.74 * 0.75));
-    // Scaling efficiency from a benchmark: its losses halved or doubled.
+    // The step model's efficiency with the default overlap of data-parallel traffic (half of it),
+    // between none of it hidden under compute and all of it.
     const double e = r.scaling_efficiency;
-    CHECK(r.range->scaling_efficiency->low == doctest::Approx(e * e));
-    CHECK(r.range->scaling_efficiency->high == doctest::Approx(std::sqrt(e)));
+    REQUIRE(r.step);
+    CHECK(e == r.step->efficiency);
+    const double data = r.step->data, rest = r.step->step - r.step->data_exposed;
+    const double none = r.step->compute / (rest + data), all = r.step->compute / (rest + std::max(0.0, data - r.step->compute));
+    CHECK(r.range->scaling_efficiency->low == doctest::Approx(none));
+    CHECK(r.range->scaling_efficiency->high == doctest::Approx(all));
     // Days go as 1 / (MFU · e).
     REQUIRE(r.range->days);
-    CHECK(r.range->days->low == doctest::Approx(r.days * 0.52 * e / (0.74 * std::sqrt(e))));
-    CHECK(r.range->days->high == doctest::Approx(r.days * 0.52 * e / (0.43 * e * e)));
+    CHECK(r.range->days->low == doctest::Approx(r.days * 0.52 * e / (0.74 * all)));
+    CHECK(r.range->days->high == doctest::Approx(r.days * 0.52 * e / (0.43 * none)));
     CHECK(r.range->days->low < r.days);
     CHECK(r.days < r.range->days->high);
     // Cost goes with the instance-hours, so with the days.
@@ -295,8 +302,8 @@ TEST_CASE("a budget below one instance's cost, or below the smallest count that 
     CHECK(low["errors"][0]["field"] == "budget_usd");
     const std::string cheapest = low["errors"][0]["message"];
     CHECK(cheapest.rfind("is below the cheapest plan on p4d.24xlarge, one instance at ", 0) == 0);
-    // GPT-3 needs five p4de.24xlarge to fit in memory, which a $3M budget cannot pay for at this MFU.
-    const json small = plan_json(R"("model":{"parameters":175e9},"tokens":300e9,"recompute":"full","instance":"p4de.24xlarge","hfu":0.45,"budget_usd":3e6)");
+    // GPT-3 needs five p4de.24xlarge to fit in memory, which a $2M budget cannot pay for at this MFU.
+    const json small = plan_json(R"("model":{"parameters":175e9},"tokens":300e9,"recompute":"full","instance":"p4de.24xlarge","hfu":0.45,"budget_usd":2e6)");
     REQUIRE(small["ok"] == false);
     CHECK(small["errors"][0]["message"].get<std::string>().rfind("is too small for the model on p4de.24xlarge: it needs at least ", 0) == 0);
     const json ja = json::parse(planner::plan(test::real_catalogue(),

@@ -5,13 +5,13 @@
 //     X = peak_dense(precision) · HFU      executed FLOP/s per accelerator, or as measured
 //     HFU = MFU · k / 6      MFU counts the model's 6PD (PaLM, MosaicML, most model cards); HFU the
 //                            FLOPs executed, recompute included (Megatron-LM): equal without recompute
-//     T = C / (n · X · e(N)) n accelerators over N instances; e = scaling efficiency
-//     e(N) = e_ref ^ (log2 N / log2 N_ref) from a published measurement e_ref at N_ref instances
+//     T = C / (n · X · e)    n accelerators over N instances; e = compute / step of the layout
+//                            (step_time.hpp: pipeline bubble and each collective on its link)
 //     energy = N · T · P_instance · PUE;  CO2e = energy · grid intensity;  cost = N · T · price
 //
 // Narayanan et al. 2021 (Megatron-LM), §5.1: GPT-3 175B on 300B tokens, 1024 A100 at 140 TFLOP/s,
 // full recompute: 8 · 175e9 · 300e9 / (1024 · 140e12) s = 33.9 days. Chinchilla-optimal tokens
-// D = 20 · P (Hoffmann et al. 2022). Memory and layouts: memory.hpp.
+// D = 20 · P (Hoffmann et al. 2022). Memory: memory.hpp; the layout: layout_search.hpp.
 #pragma once
 
 #include <optional>
@@ -23,6 +23,7 @@
 #include "planner/catalogue.hpp"
 #include "planner/error.hpp"
 #include "planner/footprint.hpp"
+#include "planner/layout_search.hpp"
 #include "planner/memory.hpp"
 
 namespace planner {
@@ -41,9 +42,11 @@ struct TrainingRequest {
     std::optional<double> mfu;                 // model FLOPs (6PD) per second over the dense peak, or
     std::optional<double> hfu;                 // executed FLOPs (k·P·D) per second over it; default: the chip's (an HFU)
     std::optional<double> achieved_tflops;     // executed FLOP/s per accelerator, measured at the job's scale
-    std::optional<double> scaling_efficiency;  // at N; default: from benchmarks.json
-    std::optional<Layout> layout;              // default: the smallest that fits
+    std::optional<double> scaling_efficiency;  // at N; default: the step model's compute / step
+    std::optional<Layout> layout;              // default: the fastest that fits (layout_search.hpp)
     int micro_batch = 1;
+    std::optional<int> global_batch;           // sequences per step; default: about 4M tokens
+    std::optional<double> overlap;             // share of data-parallel traffic under compute; default 0.5
     double headroom = 0.1;                     // share of accelerator memory kept free
     /// The share of time that checkpoints, interruptions and restarts add (0.1: 10% longer), on
     /// spot above all; none when absent (a spot plan says so).
@@ -54,11 +57,12 @@ struct TrainingRequest {
 };
 
 /// How far the figures may move when the plan rests on an assumption: a default MFU taken from
-/// another set-up (the catalogue figure's `range`), or a scaling efficiency borrowed from a
-/// benchmark (its losses halved or doubled: e² to √e). Days, cost, energy and CO2e scale with
+/// another set-up (the catalogue figure's `range`), or a step model's overlap of data-parallel
+/// traffic with compute that the request leaves to the default (none to all of it: the step's
+/// efficiency at φ = 0 and φ = 1). Days, cost, energy and CO2e scale with
 /// 1 / (MFU · e), so each range is the point figure times the ratio of the assumptions. A measured
-/// achieved_tflops, or an mfu and scaling_efficiency given in the request, narrow days and cost to
-/// nothing. Energy and CO2e also move with an estimated instance power (Footprint::power_factor),
+/// achieved_tflops, or an mfu with a scaling_efficiency or overlap given in the request, narrow days
+/// and cost to nothing. Energy and CO2e also move with an estimated instance power (Footprint::power_factor),
 /// which only power_watts in the request removes.
 struct TrainingRanges {
     std::optional<Range> mfu, hfu;  // a default's span (an HFU), and the same on the MFU basis
@@ -80,7 +84,11 @@ struct TrainingResult {
     std::optional<double> mfu;             // X · 6 / k / peak: the model's FLOPs only
     std::string mfu_source;                // "request", "measured", the source id of a published default, or "assumed"
     double scaling_efficiency = 1;
-    std::string scaling_source;            // "request", "single instance", "measured at scale", benchmark id
+    std::string scaling_source;            // "request", "measured at scale", "step time"
+    std::optional<StepTime> step;          // the layout's step: compute, bubble, collectives
+    double overlap = 0;                    // φ the step used
+    std::vector<LayoutOption> alternatives;  // the runners-up, fastest first, and what each lost on
+    int layouts_considered = 0;            // layouts that fit
     double seconds = 0;                    // including checkpoint_overhead
     double tokens_per_second_per_accelerator = 0;  // D / (seconds · n): what training benchmarks report
     double days = 0;
@@ -105,10 +113,6 @@ Checked<TrainingRequest> read_training_request(const nlohmann::json& request);
 
 /// Estimates the job against the catalogue. Errors name request fields.
 Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const TrainingRequest& request);
-
-/// e(N) for `instance` from the catalogue's scaling benchmarks; `source` receives the benchmark id.
-double default_scaling_efficiency(const Catalogue& catalogue, const Instance& instance, int instances,
-                                  std::string& source);
 
 void to_json(nlohmann::json& j, const TrainingResult& r);
 

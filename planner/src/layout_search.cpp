@@ -1,0 +1,97 @@
+#include "planner/layout_search.hpp"
+#include "planner/json_members.hpp"
+
+#include <algorithm>
+
+namespace planner {
+
+using nlohmann::json;
+
+namespace {
+constexpr int kMaxPipelineWithoutArchitecture = 64;
+
+double per_token(const StepTime& s) { return s.step / s.tokens; }
+
+bool faster(const LayoutOption& a, const LayoutOption& b) {
+    const double x = per_token(a.step), y = per_token(b.step);
+    if (x != y) return x < y;
+    return a.memory.total < b.memory.total;
+}
+
+// The term, per token, that grew most from the fastest layout to this one.
+std::string lost_on(const StepTime& s, const StepTime& best) {
+    const std::pair<const char*, double> terms[] = {
+        {"compute", s.compute / s.tokens - best.compute / best.tokens},
+        {"bubble", s.bubble / s.tokens - best.bubble / best.tokens},
+        {"tensor", s.tensor / s.tokens - best.tensor / best.tokens},
+        {"pipeline", s.pipeline / s.tokens - best.pipeline / best.tokens},
+        {"data", s.data_exposed / s.tokens - best.data_exposed / best.tokens},
+    };
+    return std::max_element(std::begin(terms), std::end(terms),
+                            [](const auto& a, const auto& b) { return a.second < b.second; })
+        ->first;
+}
+}  // namespace
+
+TimedLayouts fastest_layouts(const StepInputs& base, const MemoryLimits& limits, int instances, std::size_t keep) {
+    TimedLayouts out;
+    const long per_instance = base.accelerators_per_instance;
+    const long n = long(instances) * per_instance;
+    const long max_pipeline = base.architecture ? base.architecture->layers : kMaxPipelineWithoutArchitecture;
+    const int micro_batch = base.layout.micro_batch;
+    std::vector<LayoutOption>& ranked = out.ranked;
+    StepInputs in = base;
+    for (long t = 1; t <= per_instance; t *= 2) {
+        if (per_instance % t) break;
+        for (long p = 1; p <= max_pipeline && t * p <= n; p *= 2) {
+            if (n % (t * p)) break;
+            const int d = int(n / (t * p));
+            std::optional<LayoutOption> option;
+            for (int zero = d > 1 ? 1 : 0; zero <= (d > 1 ? 3 : 0); ++zero) {
+                const Layout layout{int(t), int(p), d, zero, micro_batch};
+                MemoryBreakdown m = memory_per_accelerator(base.parameters, base.architecture, layout, limits.recompute,
+                                                           limits.capacity, limits.headroom);
+                if (!m.fits) continue;
+                in.layout = layout;
+                option = LayoutOption{layout, step_time(in), m, 0, {}};
+                break;
+            }
+            if (!option) continue;
+            ++out.candidates;
+            // Keep the `keep` fastest, in order.
+            auto at = std::upper_bound(ranked.begin(), ranked.end(), *option, faster);
+            if (std::size_t(at - ranked.begin()) < keep) {
+                ranked.insert(at, std::move(*option));
+                if (ranked.size() > keep) ranked.pop_back();
+            }
+        }
+    }
+    for (std::size_t i = 1; i < ranked.size(); ++i) {
+        ranked[i].slower = per_token(ranked[i].step) / per_token(ranked[0].step) - 1;
+        ranked[i].lost_on = lost_on(ranked[i].step, ranked[0].step);
+    }
+    return out;
+}
+
+void to_json(json& j, const StepTime& s) {
+    members(j, {{"micro_batches", s.micro_batches},
+                {"global_batch", s.global_batch},
+                {"tokens", s.tokens},
+                {"compute_seconds", s.compute},
+                {"bubble_seconds", s.bubble},
+                {"tensor_seconds", s.tensor},
+                {"pipeline_seconds", s.pipeline},
+                {"data_seconds", s.data},
+                {"data_exposed_seconds", s.data_exposed},
+                {"step_seconds", s.step},
+                {"efficiency", s.efficiency},
+                {"data_over_network", s.data_over_network},
+                {"pipeline_over_network", s.pipeline_over_network}});
+}
+
+void to_json(json& j, const LayoutOption& o) {
+    members(j, {{"layout", o.layout}, {"step", o.step}, {"memory_bytes", o.memory.total}, {"slower", o.slower}});
+    if (!o.lost_on.empty()) j["lost_on"] = o.lost_on;
+}
+
+}  // namespace planner

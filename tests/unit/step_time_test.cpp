@@ -1,0 +1,212 @@
+// The step-time model (step_time.hpp), the time-based layout search (layout_search.hpp), and the
+// published scaling anchors S4 and S5 as predictions.
+#include <doctest/doctest.h>
+
+#include "planner/api.hpp"
+#include "planner/layout_search.hpp"
+#include "planner/step_time.hpp"
+#include "test_catalogue.hpp"
+
+using nlohmann::json;
+using planner::Architecture;
+using planner::Layout;
+using planner::StepInputs;
+using planner::step_time;
+
+namespace {
+json train(const json& fields) {
+    json request = {{"api", 1}, {"kind", "train"}};
+    request.update(fields);
+    json r = json::parse(planner::plan(test::real_catalogue(), request.dump()));
+    REQUIRE_MESSAGE(r["ok"] == true, r.dump());
+    return r["train"];
+}
+
+// A small model whose terms are easy to work by hand: 8 layers, h = 1024, s = 1000.
+StepInputs small(Layout layout) {
+    StepInputs in;
+    in.parameters = 1e9;
+    in.architecture = Architecture{8, 1024, 8, 1000, 32000};
+    in.layout = layout;
+    in.global_batch = 64;
+    in.flops_per_second = 100e12;
+    in.link_bytes_per_second = 100e9;
+    in.network_bytes_per_second = 10e9;
+    in.accelerators_per_instance = 8;
+    in.overlap = 0.5;
+    return in;
+}
+
+const json kGpt3 = {{"layers", 96}, {"hidden", 12288}, {"heads", 96}, {"sequence", 2048}, {"vocabulary", 51200}};
+}  // namespace
+
+TEST_CASE("compute is k·P·tokens over the model-parallel group's FLOP/s, per micro-batch count") {
+    // t = 2, p = 2, d = 4 on 16 accelerators; 64 sequences over 4 replicas of micro-batch 2: m = 8.
+    auto s = step_time(small({2, 2, 4, 1, 2}));
+    CHECK(s.micro_batches == 8);
+    CHECK(s.global_batch == 64);
+    CHECK(s.tokens == 64000);
+    // 6 · 1e9 · (8 · 2 · 1000) / (2 · 2 · 100e12) = 0.24 s
+    CHECK(s.compute == doctest::Approx(0.24));
+    // bubble (p − 1)/m = 1/8 of it
+    CHECK(s.bubble == doctest::Approx(0.03));
+}
+
+TEST_CASE("tensor parallelism all-reduces each layer's activations four times, six with full recompute") {
+    auto s = step_time(small({2, 1, 8, 1, 1}));
+    // m = 64/8 = 8; 4 · 8 layers · 8 micro-batches · 2·(1/2) · (1·1000·1024·2 B) / 100e9 B/s
+    const double per = 4 * 8 * 8 * 1.0 * (1000 * 1024 * 2.0) / 100e9;
+    CHECK(s.tensor == doctest::Approx(per));
+    StepInputs full = small({2, 1, 8, 1, 1});
+    full.flops_per_parameter_token = 8;
+    CHECK(step_time(full).tensor == doctest::Approx(per * 6 / 4));
+    CHECK(step_time(small({1, 1, 16, 1, 1})).tensor == 0);
+}
+
+TEST_CASE("pipeline stages send activations forward and gradients back, over the network across instances") {
+    // t = 2, p = 8: 16 ranks per replica, two instances: stage boundaries cross the network.
+    auto s = step_time(small({2, 8, 1, 0, 1}));
+    CHECK(s.pipeline_over_network);
+    CHECK(s.micro_batches == 64);
+    CHECK(s.pipeline == doctest::Approx(2 * 64 * (1000 * 1024 * 2.0) / 2 / 10e9));
+    CHECK(s.bubble == doctest::Approx(s.compute * 7 / 64));
+    auto inside = step_time(small({2, 4, 1, 0, 1}));
+    CHECK_FALSE(inside.pipeline_over_network);
+    CHECK(inside.pipeline == doctest::Approx(2 * 64 * (1000 * 1024 * 2.0) / 2 / 100e9));
+}
+
+TEST_CASE("data parallelism moves (d−1)/d of the shard per ZeRO stage's bytes, over the link inside an instance") {
+    const double shard = 1e9;  // t = p = 1
+    auto zero0 = step_time(small({1, 1, 8, 0, 1}));
+    CHECK_FALSE(zero0.data_over_network);
+    CHECK(zero0.data == doctest::Approx(7.0 / 8 * shard * 8 / 100e9));  // fp32 all-reduce: 2 × 4 B
+    CHECK(step_time(small({1, 1, 8, 1, 1})).data == doctest::Approx(7.0 / 8 * shard * 6 / 100e9));
+    CHECK(step_time(small({1, 1, 8, 2, 1})).data == doctest::Approx(7.0 / 8 * shard * 6 / 100e9));
+    CHECK(step_time(small({1, 1, 8, 3, 1})).data == doctest::Approx(7.0 / 8 * shard * 8 / 100e9));
+    auto across = step_time(small({1, 1, 16, 1, 1}));
+    CHECK(across.data_over_network);
+    CHECK(across.data == doctest::Approx(15.0 / 16 * shard * 6 / 10e9));
+}
+
+TEST_CASE("overlap hides a share of the data-parallel traffic, never more than the compute lasts") {
+    StepInputs in = small({1, 1, 16, 1, 1});  // data 0.5625 s over the network, compute 0.24 s
+    in.overlap = 0;
+    auto none = step_time(in);
+    CHECK(none.data_exposed == doctest::Approx(none.data));
+    in.overlap = 1;
+    auto all = step_time(in);
+    CHECK(all.data_exposed == doctest::Approx(all.data - all.compute));
+    in.overlap = 0.5;
+    auto half = step_time(in);
+    CHECK(half.data_exposed == doctest::Approx(std::max(half.data / 2, half.data - half.compute)));
+    CHECK(half.step == doctest::Approx(half.compute + half.data_exposed));
+    CHECK(half.efficiency == doctest::Approx(half.compute / half.step));
+}
+
+TEST_CASE("every replica gets at least one micro-batch: the step's batch grows with the data-parallel degree") {
+    StepInputs in = small({1, 1, 16, 1, 4});
+    in.global_batch = 10;
+    auto s = step_time(in);
+    CHECK(s.micro_batches == 1);
+    CHECK(s.global_batch == 64);
+}
+
+TEST_CASE("S4: Megatron-LM GPT-3 on trn1.32xlarge from 1 to 16 instances is predicted at 92.74% ± 1 point") {
+    // The talk gives the instances and the global batch (64 → 1024 sequences); the model and layout
+    // it does not: GPT-3 6.7B (Brown et al. 2020, Table 2.1), tensor parallel 8 as in Neuron's
+    // Megatron-LM GPT tutorials, plain data parallelism, full recompute, 2048 tokens per sequence.
+    const json gpt3_6_7b = {{"layers", 32}, {"hidden", 4096}, {"heads", 32}, {"sequence", 2048}, {"vocabulary", 50257}};
+    auto on = [&](int n) {
+        return train({{"model", {{"architecture", gpt3_6_7b}}}, {"tokens", 1e11}, {"recompute", "full"},
+                      {"instance", "trn1.32xlarge"}, {"instance_count", n}, {"global_batch", 64 * n},
+                      {"layout", {{"tensor", 8}, {"zero", 0}}}});
+    };
+    const json one = on(1), sixteen = on(16);
+    CHECK(sixteen["scaling_source"] == "step time");
+    CHECK(sixteen["step"]["data_over_network"] == true);
+    CHECK(one["step"]["data_over_network"] == false);
+    const double weak = sixteen["scaling_efficiency"].get<double>() / one["scaling_efficiency"].get<double>();
+    CHECK(weak == doctest::Approx(0.9274).epsilon(0.01 / 0.9274));
+}
+
+TEST_CASE("S5: DeepSpeed ZeRO-1 BERT 1.5B on 16 dl1.24xlarge is predicted at 96% at EFA's line rate, above the published 85%") {
+    // AWS ML blog (Balasubramaniam et al. 2022): BERT 1.5B, ZeRO-1, micro-batch 16 with 24 steps of
+    // gradient accumulation per Gaudi, sequence 128 (pre-training phase 1). Shape as GPT-2 XL
+    // (48 layers, hidden 1600). Gaudi's throughput is not published; assumed 30 TFLOP/s per
+    // accelerator: DL1's "up to 40% better price performance" than P3dn (V100, 40% of 125 TFLOP/s)
+    // at 42% of its price. Links from the catalogue: 700 Gbps RoCE mesh inside, 400 Gbps EFA out.
+    const auto& c = test::real_catalogue();
+    const auto& dl1 = *c.find("dl1.24xlarge");
+    StepInputs in;
+    in.architecture = Architecture{48, 1600, 25, 128, 30522};
+    in.parameters = planner::parameters_of(*in.architecture);
+    in.flops_per_second = 30e12;
+    in.link_bytes_per_second = dl1.accelerator_interconnect->value * 1e9 / 2;
+    in.network_bytes_per_second = dl1.network->value * 1e9 / 8 / 8;
+    in.accelerators_per_instance = 8;
+    auto at = [&](int accelerators) {
+        in.layout = Layout{1, 1, accelerators, 1, 16};
+        in.global_batch = 384 * accelerators;
+        return step_time(in);
+    };
+    const auto one = at(8), sixteen = at(128);
+    CHECK(sixteen.micro_batches == 24);
+    CHECK(sixteen.data_over_network);
+    const double weak = sixteen.efficiency / one.efficiency;
+    CHECK(weak == doctest::Approx(0.96).epsilon(0.01 / 0.96));
+    // The published 85% is what the model gives with about a quarter of EFA's 400 Gbps reaching the
+    // Gaudis: DL1 had no peer-direct over EFA then ("We will provide a peer-direct driver over EFA",
+    // the DL1 deep dive, 2021), so gradients went through host memory. The accuracy page says so.
+    in.network_bytes_per_second *= 0.26;
+    CHECK(at(128).efficiency / at(8).efficiency == doctest::Approx(0.85).epsilon(0.01 / 0.85));
+}
+
+TEST_CASE("the layout search returns the fastest layout that fits, then the runners-up and what each lost on") {
+    json t = train({{"model", {{"architecture", kGpt3}}}, {"tokens", 300e9}, {"recompute", "full"},
+                    {"instance", "p4de.24xlarge"}, {"instance_count", 128}, {"global_batch", 1536}});
+    CHECK(t["fits"] == true);
+    const double best = t["step"]["step_seconds"].get<double>() / t["step"]["tokens"].get<double>();
+    REQUIRE(t["alternatives"].size() == 3);
+    double previous = best;
+    for (const json& a : t["alternatives"]) {
+        const double per_token = a["step"]["step_seconds"].get<double>() / a["step"]["tokens"].get<double>();
+        CHECK(per_token >= previous);
+        CHECK(a["slower"].get<double>() == doctest::Approx(per_token / best - 1));
+        CHECK(a.contains("lost_on"));
+        CHECK(a["memory_bytes"].get<double>() <= t["memory"]["usable_bytes"].get<double>());
+        previous = per_token;
+    }
+    CHECK(t["layouts_considered"].get<int>() >= 4);
+    // Tensor parallel over NVSwitch inside the instance, the pipeline across instances.
+    CHECK(t["layout"]["tensor"] == 8);
+    CHECK(t["layout"]["pipeline"].get<int>() > 1);
+}
+
+TEST_CASE("GPT-3 on 223 p4de predicts its own efficiency instead of borrowing another vendor's measurement") {
+    json t = train({{"model", {{"architecture", kGpt3}}}, {"tokens", 300e9}, {"recompute", "full"},
+                    {"instance", "p4de.24xlarge"}, {"instance_count", 223}});
+    CHECK(t["scaling_source"] == "step time");
+    CHECK(t["step"]["data_over_network"] == true);
+    // 223 is prime: tensor × pipeline can only be 1…8 inside one instance, so the gradients of a
+    // 22-billion-parameter shard cross the network every step.
+    CHECK(long(t["layout"]["tensor"]) * long(t["layout"]["pipeline"]) <= 8);
+    CHECK(t["scaling_efficiency"].get<double>() < 0.8);
+    // The overlap is assumed: the efficiency ranges from none of the traffic hidden to all of it.
+    CHECK(t["range"]["scaling_efficiency"]["low"].get<double>() < t["scaling_efficiency"].get<double>());
+    CHECK(t["range"]["scaling_efficiency"]["high"].get<double>() > t["scaling_efficiency"].get<double>());
+}
+
+TEST_CASE("a request's scaling_efficiency still wins over the step model, and its overlap narrows the range") {
+    json given = train({{"model", {{"parameters", 7e9}}}, {"tokens", 1e12}, {"instance", "trn1.32xlarge"},
+                        {"instance_count", 16}, {"mfu", 0.4}, {"scaling_efficiency", 0.9}});
+    CHECK(given["scaling_source"] == "request");
+    CHECK(given["seconds"].get<double>() == doctest::Approx(6 * 7e9 * 1e12 / (256 * 190e12 * 0.4 * 0.9)));
+    json overlap = train({{"model", {{"parameters", 7e9}}}, {"tokens", 1e12}, {"instance", "trn1.32xlarge"},
+                          {"instance_count", 16}, {"mfu", 0.4}, {"overlap", 0.8}});
+    CHECK(overlap["overlap"] == 0.8);
+    CHECK_FALSE(overlap["range"].contains("scaling_efficiency"));
+    json assumed = train({{"model", {{"parameters", 7e9}}}, {"tokens", 1e12}, {"instance", "trn1.32xlarge"},
+                          {"instance_count", 16}, {"mfu", 0.4}});
+    CHECK(assumed["overlap"] == 0.5);
+    CHECK(assumed["range"].contains("scaling_efficiency"));
+}
