@@ -227,7 +227,8 @@ run('browser.calculators', async ({ url, context, root }) => {
   assert.match(planText, /assumed 40%/);
   assert.ok((await plan.locator('table tbody tr').count()) >= 3, 'the cheapest alternatives');
   const catalogueSources = JSON.parse(readFileSync(`${root}/data/sources.json`, 'utf8')).sources;
-  // The sources behind the figures used: the price's, the chip's peak and default MFU, the borrowed scaling.
+  // The sources behind the figures used: the price's, the chip's peak and default MFU, and the links the
+  // step model prices the collectives on (p5's network figure is the AWS Japan talk's).
   const sources = await plan.locator('ol li').allTextContents();
   for (const id of ['datareceipts-hyperscalers', 'nvidia-h100-datasheet', 'megatron-2021', 'aws-genai-training-talk'])
     assert.ok(sources.some((t) => t.includes(catalogueSources[id].title)), `source ${id} in the plan: ${sources}`);

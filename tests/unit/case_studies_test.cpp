@@ -126,33 +126,41 @@ TEST_CASE("S3 case study shows BERT-Large costing about $2,091 on P4d against $7
     }
 }
 
-TEST_CASE("S5 case study shows the 85% measured by DeepSpeed on 16 dl1.24xlarge applied at 16 instances") {
+TEST_CASE("S5 case study predicts the DeepSpeed run from DL1's links, and plans the same job on p4d.24xlarge from its own") {
     for (const std::string& lang : kLanguages) {
         CAPTURE(lang);
         const std::string& html = page(lang, "case-studies/deepspeed-gaudi/");
-        CHECK(shown(html, "p4d16:train.scaling_efficiency") == doctest::Approx(85).epsilon(0.001));
-        // Shown by what was measured and where, in the page's language, never by its id.
-        const std::string measured = lang.empty() ? "PyTorch と DeepSpeed、SynapseAI 1.6、Gaudi 128 基、dl1.24xlarge"
-                                                  : "PyTorch DeepSpeed, SynapseAI 1.6, 128 Gaudi accelerators, dl1.24xlarge";
-        CHECK(html.find("data-figure=\"p4d16:train.scaling_source\">" + measured + "<") != std::string::npos);
-        CHECK(shown(html, "p4d64:train.scaling_efficiency") < 85);  // extended beyond the measurement
+        // At EFA's line rate the step model predicts more than the published 85% (16 instances against one).
+        CHECK(shown(html, "dl1_16:train.step.efficiency") / shown(html, "dl1_1:train.step.efficiency") > 0.85);
+        // p4d.24xlarge no longer borrows DL1's measurement: its efficiency is the step-time model's,
+        // shown in the page's language.
+        const std::string step_time = lang.empty() ? "ステップ時間のモデル" : "step time";
+        CHECK(html.find("data-figure=\"p4d16:train.scaling_source\">" + step_time + "<") != std::string::npos);
+        CHECK(html.find("data-figure=\"p4d64:train.scaling_source\">" + step_time + "<") != std::string::npos);
+        CHECK(shown(html, "p4d64:train.scaling_efficiency") <= shown(html, "p4d16:train.scaling_efficiency"));
+        CHECK(shown(html, "p4d16:train.accelerators") == 128);
         CHECK(shown(html, "run:energy.configurations.0.cost_usd") > 0);
     }
 }
 
-TEST_CASE("S4 case study shows 92.74% scaling efficiency at 16 trn1.32xlarge, higher at fewer instances") {
+TEST_CASE("S4 case study predicts Megatron-LM on 1 to 16 trn1.32xlarge from NeuronLink and EFA, near the published 92.74%") {
     for (const std::string& lang : kLanguages) {
         CAPTURE(lang);
         const std::string& html = page(lang, "case-studies/megatron-trainium/");
-        CHECK(shown(html, "n16:train.scaling_efficiency") == doctest::Approx(92.74).epsilon(1e-5));
         CHECK(shown(html, "n16:train.accelerators") == 256);
+        const double one = shown(html, "n1:train.scaling_efficiency"), sixteen = shown(html, "n16:train.scaling_efficiency");
+        CHECK(sixteen < one);
+        // The published figure compares 16 instances with one; the accuracy page's bound is 2%.
+        CHECK(sixteen / one == doctest::Approx(0.9274).epsilon(0.02));
         double previous = 100;
-        for (const char* n : {"n2", "n4", "n8", "n16", "n64"}) {
+        for (const char* n : {"n1", "n2", "n4", "n8", "n16", "n64"}) {
             CAPTURE(n);
             const double e = shown(html, std::string(n) + ":train.scaling_efficiency");
-            CHECK(e < previous);
+            CHECK(e <= previous);
             previous = e;
         }
+        // On one instance the gradients stay on NeuronLink; on 16 they cross EFA.
+        CHECK(shown(html, "n16:train.step.data_exposed_seconds") > shown(html, "n1:train.step.data_exposed_seconds"));
     }
 }
 

@@ -681,6 +681,8 @@ function printPlan(root, labels, { request, response }, call) {
     const instance = instances.find((i) => i.id === (request?.instance ?? result.instance));
     if (instance) {
       figures([instance.power]);
+      // The step model prices the collectives on the instance's interconnect and network.
+      if (result.step) figures([instance.accelerator_interconnect, instance.network]);
       const chip = accelerators.find((a) => a.id === instance.accelerator);
       if (chip) figures([chip.peak_tflops, chip.default_mfu, chip.decode_bandwidth_fraction]);
     }
