@@ -103,13 +103,18 @@ std::optional<Candidate> first_fit(double parameters, const std::optional<Archit
 // search for the fewest instances tries.
 bool some_layout_fits(double parameters, const std::optional<Architecture>& arch, Recompute recompute, long n,
                       int per_instance, double capacity, double headroom, int micro_batch) {
-    int widest = 1;
-    while (widest * 2 <= per_instance && per_instance % (widest * 2) == 0) widest *= 2;
-    const Layout leanest{widest, 1, int(n / widest), 3, micro_batch};
-    return memory_per_accelerator(parameters, arch, leanest, recompute, capacity, headroom).fits;
+    return memory_per_accelerator(parameters, arch, leanest_layout(n, per_instance, micro_batch), recompute, capacity,
+                                  headroom)
+        .fits;
 }
 
 }  // namespace
+
+Layout leanest_layout(long accelerators, int per_instance, int micro_batch) {
+    int widest = 1;
+    while (widest * 2 <= per_instance && per_instance % (widest * 2) == 0) widest *= 2;
+    return Layout{widest, 1, int(accelerators / widest), 3, micro_batch};
+}
 
 LayoutSearch find_layout(double parameters, const std::optional<Architecture>& arch, Recompute recompute,
                          int instances, int per_instance, double capacity, double headroom, int micro_batch) {

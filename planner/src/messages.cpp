@@ -158,7 +158,6 @@ const Entry kJapanese[] = {
      "メモリー: 活性化は含まれていません。含めるにはモデルのアーキテクチャを指定してください"},
     {"tokens: Chinchilla-optimal, 20 per parameter (Hoffmann et al. 2022)",
      "トークン数: Chinchilla 最適 (パラメーターあたり 20、Hoffmann ら 2022)"},
-    {"instances: raised to {} so that the model fits in memory", "インスタンス数: モデルがメモリーに収まるよう {0} 台に増やしました"},
     {"instances: {}, the fewest on which the model fits in memory", "インスタンス数: {0} 台。モデルがメモリーに収まる最少の台数です"},
     {"global_batch: raised from {} to {} sequences so that each of the {} replicas has a micro-batch",
      "グローバルバッチ: {2} 個のレプリカそれぞれにマイクロバッチが 1 つ入るよう、{0} から {1} シーケンスに増やしました"},

@@ -341,13 +341,14 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         std::string source;
         return seconds_at(n, efficiency_of(p, source));
     };
-    // The fewest instances on which some layout fits (1 with the request's own layout).
-    int fewest = 1;
-    if (!req.layout) {
+    // The fewest instances on which some layout fits (1 with the request's own layout): where the
+    // budget and deadline searches start.
+    auto fewest_instances = [&] {
+        if (req.layout) return 1;
         LayoutSearch lean = find_layout(r.parameters, req.architecture, req.recompute, 1, per_instance, capacity,
                                         req.headroom, step_in.layout.micro_batch);
-        if (!lean.layout && lean.minimum_instances) fewest = *lean.minimum_instances;
-    }
+        return !lean.layout && lean.minimum_instances ? *lean.minimum_instances : 1;
+    };
 
     int n = 0;
     if (req.instance_count) {
@@ -365,6 +366,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
             return fp.ok() ? fp.value.cost_usd : std::nullopt;
         };
         auto money = [](double usd) { return format_number(std::ceil(usd)) + " USD"; };
+        const int fewest = fewest_instances();
         const auto cheapest = cost_on(fewest);
         if (priceless) {
             out.errors = *priceless;
@@ -395,6 +397,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         };
         if (!meets(int(kMaxInstances)))
             return fail("deadline_days", "cannot be met with up to 100000 instances of " + inst->id);
+        const int fewest = fewest_instances();
         int low = fewest - 1, high = int(kMaxInstances);  // meets(high); not meets(low)
         if (meets(fewest)) high = fewest;
         while (high - low > 1) {
@@ -435,10 +438,8 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
                                           req.headroom, step_in.layout.micro_batch);
         r.memory = search.memory;
         r.minimum_instances = search.minimum_instances;
-        int widest = 1;
-        while (widest * 2 <= per_instance && per_instance % (widest * 2) == 0) widest *= 2;
         StepInputs in = step_in;
-        in.layout = Layout{widest, 1, r.accelerators / widest, 3, step_in.layout.micro_batch};
+        in.layout = leanest_layout(r.accelerators, per_instance, step_in.layout.micro_batch);
         r.step = step_time(in);
         planned.chosen = LayoutOption{in.layout, *r.step, r.memory, 0, {}};
     }
@@ -457,7 +458,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
                           std::to_string(step_in.sequence) + " tokens per step (about 4M tokens); give global_batch");
     if (!req.architecture && r.scaling_source == "step time")
         r.notes.push_back("step: no architecture given: sequence assumed 2048 and the hidden size " +
-                          format_number(std::round(hidden_of(r.parameters))) +
+                          format_number(hidden_of(r.parameters)) +
                           " estimated from the parameters (128 per layer)");
     if (!inst->accelerator_interconnect && per_instance > 1 && r.scaling_source == "step time")
         r.notes.push_back("interconnect: none published for " + inst->id +

@@ -62,6 +62,10 @@ MemoryBreakdown memory_per_accelerator(double parameters, const std::optional<Ar
                                        const Layout& layout, Recompute recompute, double capacity_bytes,
                                        double headroom);
 
+/// The layout that needs the least memory on n accelerators: ZeRO-3 over the widest power-of-two
+/// tensor degree that divides an instance, no pipeline (memory.cpp says why).
+Layout leanest_layout(long accelerators, int per_instance, int micro_batch);
+
 struct LayoutSearch {
     std::optional<Layout> layout;     // the smallest model-parallel layout that fits, if any
     MemoryBreakdown memory;           // for `layout`, or for the closest miss
