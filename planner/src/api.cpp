@@ -72,7 +72,7 @@ json success(const char* kind, json result) {
 }
 
 json plan_train(const Catalogue& catalogue, const json& request) {
-    auto req = read_training_request(request);
+    auto req = read_training_request(catalogue, request);
     if (!req.ok()) return failure(req.errors);
     auto result = estimate_training(catalogue, req.value);
     if (!result.ok()) return failure(result.errors);

@@ -255,7 +255,7 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
     const auto kind_field = j.find("kind");
     const std::string kind = kind_field != j.end() && kind_field->is_string() ? kind_field->get<std::string>() : "";
     if (kind == "train") {
-        auto read = read_training_request(j);
+        auto read = read_training_request(catalogue, j);
         if (!read.ok()) out.errors = prefixed(read.errors, "job.");
         else out.value.job = std::move(read.value);
     } else if (kind == "infer") {

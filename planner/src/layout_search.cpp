@@ -26,6 +26,8 @@ std::string lost_on(const StepTime& s, const StepTime& best) {
         {"tensor", s.tensor / s.tokens - best.tensor / best.tokens},
         {"pipeline", s.pipeline / s.tokens - best.pipeline / best.tokens},
         {"data", s.data_exposed / s.tokens - best.data_exposed / best.tokens},
+        {"expert", s.expert / s.tokens - best.expert / best.tokens},
+        {"context", s.context_exposed / s.tokens - best.context_exposed / best.tokens},
     };
     return std::max_element(std::begin(terms), std::end(terms),
                             [](const auto& a, const auto& b) { return a.second < b.second; })
@@ -35,34 +37,51 @@ std::string lost_on(const StepTime& s, const StepTime& best) {
 
 TimedLayouts fastest_layouts(const StepInputs& base, const MemoryLimits& limits, int instances, std::size_t keep) {
     TimedLayouts out;
+    const TrainedModel& model = base.model;
     const long per_instance = base.accelerators_per_instance;
     const long n = long(instances) * per_instance;
-    const long max_pipeline = base.architecture ? base.architecture->layers : kMaxPipelineWithoutArchitecture;
+    const long max_pipeline = model.architecture ? model.architecture->layers : kMaxPipelineWithoutArchitecture;
+    const long max_context = most_context(model.architecture);
+    const long max_expert = model.experts ? model.experts->experts : 1;
     const int micro_batch = base.layout.micro_batch;
     std::vector<LayoutOption>& ranked = out.ranked;
     StepInputs in = base;
+    auto consider = [&](const Layout& shape) {
+        std::optional<LayoutOption> option;
+        const bool replicated = shape.data * shape.context > 1;  // ZeRO needs replicas to shard over
+        for (int zero = replicated ? 1 : 0; zero <= (replicated ? 3 : 0); ++zero) {
+            Layout layout = shape;
+            layout.zero = zero;
+            MemoryBreakdown m = memory_per_accelerator(model, layout, limits.recompute, limits.capacity, limits.headroom);
+            if (!m.fits) continue;
+            in.layout = layout;
+            option = LayoutOption{layout, step_time(in), m, 0, {}};
+            break;
+        }
+        if (!option) return;
+        ++out.candidates;
+        // Keep the `keep` fastest, in order.
+        auto at = std::upper_bound(ranked.begin(), ranked.end(), *option, faster);
+        if (std::size_t(at - ranked.begin()) < keep) {
+            ranked.insert(at, std::move(*option));
+            if (ranked.size() > keep) ranked.pop_back();
+        }
+    };
     for (long t = 1; t <= per_instance; t *= 2) {
         if (per_instance % t) break;
         for (long p = 1; p <= max_pipeline && t * p <= n; p *= 2) {
             if (n % (t * p)) break;
-            const int d = int(n / (t * p));
-            std::optional<LayoutOption> option;
-            for (int zero = d > 1 ? 1 : 0; zero <= (d > 1 ? 3 : 0); ++zero) {
-                const Layout layout{int(t), int(p), d, zero, micro_batch};
-                MemoryBreakdown m = memory_per_accelerator(base.parameters, base.architecture, layout, limits.recompute,
-                                                           limits.capacity, limits.headroom);
-                if (!m.fits) continue;
-                in.layout = layout;
-                option = LayoutOption{layout, step_time(in), m, 0, {}};
-                break;
-            }
-            if (!option) continue;
-            ++out.candidates;
-            // Keep the `keep` fastest, in order.
-            auto at = std::upper_bound(ranked.begin(), ranked.end(), *option, faster);
-            if (std::size_t(at - ranked.begin()) < keep) {
-                ranked.insert(at, std::move(*option));
-                if (ranked.size() > keep) ranked.pop_back();
+            for (long c = 1; c <= max_context && t * p * c <= n; c *= 2) {
+                if (n % (t * p * c)) break;
+                const long d = n / (t * p * c);
+                // Expert ranks come from the data-parallel ones; each holds E/e whole experts.
+                for (long e = 1; e <= max_expert && e <= d; e *= 2) {
+                    if (d % e || max_expert % e) break;
+                    Layout shape{int(t), int(p), int(d), 0, micro_batch};
+                    shape.context = int(c);
+                    shape.expert = int(e);
+                    consider(shape);
+                }
             }
         }
     }
@@ -81,12 +100,17 @@ void to_json(json& j, const StepTime& s) {
                 {"bubble_seconds", s.bubble},
                 {"tensor_seconds", s.tensor},
                 {"pipeline_seconds", s.pipeline},
+                {"expert_seconds", s.expert},
+                {"context_seconds", s.context},
+                {"context_exposed_seconds", s.context_exposed},
                 {"data_seconds", s.data},
                 {"data_exposed_seconds", s.data_exposed},
                 {"step_seconds", s.step},
                 {"efficiency", s.efficiency},
                 {"data_over_network", s.data_over_network},
-                {"pipeline_over_network", s.pipeline_over_network}});
+                {"pipeline_over_network", s.pipeline_over_network},
+                {"expert_over_network", s.expert_over_network},
+                {"context_over_network", s.context_over_network}});
 }
 
 void to_json(json& j, const LayoutOption& o) {

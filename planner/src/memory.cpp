@@ -20,23 +20,51 @@ double parameters_of(const Architecture& a) {
     return 12 * l * h * h * (1 + 13 / (12 * h) + (v + s) / (12 * l * h));
 }
 
-MemoryBreakdown memory_per_accelerator(double parameters, const std::optional<Architecture>& arch,
-                                       const Layout& layout, Recompute recompute, double capacity_bytes,
-                                       double headroom) {
+int Architecture::key_value_width() const {
+    return (kv_heads ? kv_heads : heads) * (head_dim ? head_dim : (heads ? hidden / heads : 0));
+}
+
+TrainedModel TrainedModel::dense(double parameters, std::optional<Architecture> architecture) {
+    TrainedModel m;
+    m.parameters = m.active_parameters = parameters;
+    m.architecture = std::move(architecture);
+    return m;
+}
+
+MemoryBreakdown memory_per_accelerator(const TrainedModel& model, const Layout& layout, Recompute recompute,
+                                       double capacity_bytes, double headroom) {
     MemoryBreakdown m;
     const double mp = double(layout.tensor) * layout.pipeline;
-    const double d = layout.data;
-    const double per_rank = parameters / mp;
-    m.weights = per_rank * kWeightBytes / (layout.zero >= 3 ? d : 1);
-    m.gradients = per_rank * kGradientBytes / (layout.zero >= 2 ? d : 1);
-    m.optimizer = per_rank * kOptimizerBytes / (layout.zero >= 1 ? d : 1);
+    const double replicas = double(layout.data) * layout.context;  // ranks that hold the same weights
+    const double experts = model.experts ? model.experts->parameters : 0;
+    // Parameters per rank of each kind; ZeRO shards a kind over its replicas: d·c for the rest, d·c/e
+    // for the experts (each expert lives on d·c/e ranks), so a fully sharded parameter is on one rank.
+    auto per_rank = [&](double rest, double routed, bool sharded) {
+        return rest / mp / (sharded ? replicas : 1) +
+               routed / (mp * layout.expert) / (sharded ? replicas / layout.expert : 1);
+    };
+    const double rest = model.parameters - experts;
+    const ParameterBytes& bytes = model.bytes;
+    if (model.adapters) {  // a frozen base (weights only) and trainable adapters beside the dense part
+        const double adapters = model.adapters->parameters;
+        m.weights = per_rank(rest, experts, layout.zero >= 3) * model.adapters->base_weight_bytes +
+                    per_rank(adapters, 0, layout.zero >= 3) * bytes.weights;
+        m.gradients = per_rank(adapters, 0, layout.zero >= 2) * bytes.gradients;
+        m.optimizer = per_rank(adapters, 0, layout.zero >= 1) * bytes.optimizer;
+    } else {
+        m.weights = per_rank(rest, experts, layout.zero >= 3) * bytes.weights;
+        m.gradients = per_rank(rest, experts, layout.zero >= 2) * bytes.gradients;
+        m.optimizer = per_rank(rest, experts, layout.zero >= 1) * bytes.optimizer;
+    }
     m.total = m.weights + m.gradients + m.optimizer;
-    if (arch) {
-        const double s = arch->sequence, b = layout.micro_batch, h = arch->hidden, a = arch->heads;
-        const double t = layout.tensor;
+    if (const auto& arch = model.architecture) {
+        const double s = double(arch->sequence) / layout.context, keys = arch->sequence;
+        const double b = layout.micro_batch, h = arch->hidden, a = arch->heads, t = layout.tensor;
         double per_layer = 0;
         switch (recompute) {
-            case Recompute::none: per_layer = s * b * h * (10 + 24 / t + 5 * a * s / (h * t)); break;
+            case Recompute::none:
+                per_layer = s * b * h * (10 + 24 / t + (model.flash_attention ? 0 : 5 * a * keys / (h * t)));
+                break;
             case Recompute::selective: per_layer = 34 * s * b * h / t; break;
             case Recompute::full: per_layer = 2 * s * b * h; break;
         }
@@ -47,6 +75,12 @@ MemoryBreakdown memory_per_accelerator(double parameters, const std::optional<Ar
     m.usable = capacity_bytes * (1 - headroom);
     m.fits = m.total <= m.usable;
     return m;
+}
+
+MemoryBreakdown memory_per_accelerator(double parameters, const std::optional<Architecture>& arch,
+                                       const Layout& layout, Recompute recompute, double capacity_bytes,
+                                       double headroom) {
+    return memory_per_accelerator(TrainedModel::dense(parameters, arch), layout, recompute, capacity_bytes, headroom);
 }
 
 namespace {
@@ -77,13 +111,13 @@ bool for_each_layout(long n, int per_instance, int max_pipeline, int micro_batch
 
 // The first layout, in order of preference, that fits; until one does, `closest` keeps the one
 // that needs the least memory.
-std::optional<Candidate> first_fit(double parameters, const std::optional<Architecture>& arch, Recompute recompute,
-                                   long n, int per_instance, double capacity, double headroom, int micro_batch,
-                                   Candidate& closest) {
+std::optional<Candidate> first_fit(const TrainedModel& model, Recompute recompute, long n, int per_instance,
+                                   double capacity, double headroom, int micro_batch, Candidate& closest) {
+    const auto& arch = model.architecture;
     const int max_pipeline = arch ? arch->layers : kMaxPipelineWithoutArchitecture;
     std::optional<Candidate> fit;
     for_each_layout(n, per_instance, max_pipeline, micro_batch, [&](const Layout& layout) {
-        MemoryBreakdown m = memory_per_accelerator(parameters, arch, layout, recompute, capacity, headroom);
+        MemoryBreakdown m = memory_per_accelerator(model, layout, recompute, capacity, headroom);
         if (m.fits) {
             fit = Candidate{layout, m};
             return true;
@@ -98,30 +132,48 @@ std::optional<Candidate> first_fit(double parameters, const std::optional<Archit
 // shards weights, gradients and optimizer state over all n (16 P / n bytes per accelerator, whatever
 // the degrees), and activations shrink as the tensor degree grows and do not depend on the pipeline
 // degree (memory_per_accelerator: every stage holds a whole model's worth of micro-batches in
-// flight). So ZeRO-3 with the widest tensor degree an instance allows and no pipeline needs no more
-// than any other layout: one evaluation instead of the whole enumeration, for each count the
-// search for the fewest instances tries.
-bool some_layout_fits(double parameters, const std::optional<Architecture>& arch, Recompute recompute, long n,
-                      int per_instance, double capacity, double headroom, int micro_batch) {
-    return memory_per_accelerator(parameters, arch, leanest_layout(n, per_instance, micro_batch), recompute, capacity,
-                                  headroom)
+// flight), and shrink with the context degree. So ZeRO-3 with the widest tensor degree an instance
+// allows, the widest context degree the sequence allows and no pipeline needs no more than any
+// other layout (the expert degree does not matter under ZeRO-3: every parameter is on one rank):
+// one evaluation instead of the whole enumeration, for each count the search for the fewest
+// instances tries.
+bool some_layout_fits(const TrainedModel& model, Recompute recompute, long n, int per_instance, double capacity,
+                      double headroom, int micro_batch) {
+    return memory_per_accelerator(model, leanest_layout(n, per_instance, micro_batch, most_context(model.architecture)),
+                                  recompute, capacity, headroom)
         .fits;
 }
 
 }  // namespace
 
-Layout leanest_layout(long accelerators, int per_instance, int micro_batch) {
+int most_context(const std::optional<Architecture>& arch) {
+    int c = 1;
+    while (arch && arch->sequence / (2 * c) >= kLeastContextChunk) c *= 2;
+    return c;
+}
+
+Layout leanest_layout(long accelerators, int per_instance, int micro_batch, int max_context) {
     int widest = 1;
     while (widest * 2 <= per_instance && per_instance % (widest * 2) == 0) widest *= 2;
-    return Layout{widest, 1, int(accelerators / widest), 3, micro_batch};
+    int context = 1;
+    while (context * 2 <= max_context && (accelerators / widest) % (context * 2) == 0) context *= 2;
+    Layout l{widest, 1, int(accelerators / widest / context), 3, micro_batch};
+    l.context = context;
+    return l;
 }
 
 LayoutSearch find_layout(double parameters, const std::optional<Architecture>& arch, Recompute recompute,
                          int instances, int per_instance, double capacity, double headroom, int micro_batch) {
+    return find_layout(TrainedModel::dense(parameters, arch), recompute, instances, per_instance, capacity, headroom,
+                       micro_batch);
+}
+
+LayoutSearch find_layout(const TrainedModel& model, Recompute recompute, int instances, int per_instance,
+                         double capacity, double headroom, int micro_batch) {
     LayoutSearch out;
     Candidate closest;
     const long n = long(instances) * per_instance;
-    if (auto fit = first_fit(parameters, arch, recompute, n, per_instance, capacity, headroom, micro_batch, closest)) {
+    if (auto fit = first_fit(model, recompute, n, per_instance, capacity, headroom, micro_batch, closest)) {
         out.layout = fit->layout;
         out.memory = fit->memory;
         return out;
@@ -129,8 +181,7 @@ LayoutSearch find_layout(double parameters, const std::optional<Architecture>& a
     out.memory = closest.memory;
     // The fewest instances at which some layout fits: double until one does, then narrow down.
     auto fits_at = [&](long k) {
-        return some_layout_fits(parameters, arch, recompute, k * per_instance, per_instance, capacity, headroom,
-                                micro_batch);
+        return some_layout_fits(model, recompute, k * per_instance, per_instance, capacity, headroom, micro_batch);
     };
     long low = instances, high = instances;
     while (!fits_at(high)) {
@@ -149,6 +200,10 @@ LayoutSearch find_layout(double parameters, const std::optional<Architecture>& a
 void to_json(json& j, const Layout& l) {
     members(j, {{"tensor", l.tensor}, {"pipeline", l.pipeline}, {"data", l.data}, {"zero", l.zero},
              {"micro_batch", l.micro_batch}});
+    // The newer degrees appear where they are used, so dense short-context plans read as before.
+    if (l.expert > 1) j["expert"] = l.expert;
+    if (l.context > 1) j["context"] = l.context;
+    if (l.interleave > 1) j["interleave"] = l.interleave;
 }
 
 void to_json(json& j, const MemoryBreakdown& m) {

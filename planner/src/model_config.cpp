@@ -158,6 +158,9 @@ ServingModel read_model_config(RequestReader& in, const std::string& config) {
     if (a.experts > 0) m.experts = static_cast<int>(a.experts), m.experts_per_token = static_cast<int>(a.experts_per_token);
     if (a.kv_lora_rank > 0) m.kv_lora_rank = static_cast<int>(a.kv_lora_rank), m.qk_rope_head_dim = static_cast<int>(a.qk_rope_head_dim);
     if (context > 0) m.context = context;
+    m.intermediate = static_cast<int>(a.intermediate);
+    m.expert_intermediate = static_cast<int>(a.expert_intermediate);
+    m.gated = a.gated;
     return m;
 }
 

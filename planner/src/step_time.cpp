@@ -10,6 +10,11 @@ constexpr double kActivationBytes = 2;       // bf16 activations and their gradi
 constexpr double kGradientReduceBytes = 4;   // fp32 gradient reduction (Megatron-LM, DeepSpeed defaults)
 constexpr double kWeightGatherBytes = 2;     // bf16 weights gathered
 constexpr double kHiddenPerLayer = 128;      // h / L of GPT-3, Llama 2 7B, Llama 3 8B
+
+// What overlap leaves on the step of traffic that can run under compute.
+double exposed(double traffic, double compute, double overlap) {
+    return std::max((1 - overlap) * traffic, traffic - compute);
+}
 }  // namespace
 
 // Rounded to a whole number: the cube root may differ in its last bit between glibc and the wasm
@@ -19,10 +24,14 @@ double hidden_of(double parameters) { return std::round(std::cbrt(parameters * k
 StepTime step_time(const StepInputs& in) {
     StepTime out;
     const Layout& l = in.layout;
-    const double t = l.tensor, p = l.pipeline, d = l.data, b = l.micro_batch;
-    const double h = in.architecture ? in.architecture->hidden : hidden_of(in.parameters);
-    const double layers = in.architecture ? in.architecture->layers : std::max(1.0, h / kHiddenPerLayer);
-    const double s = in.architecture ? in.architecture->sequence : in.sequence;
+    const TrainedModel& model = in.model;
+    const auto& arch = model.architecture;
+    const double t = l.tensor, p = l.pipeline, d = l.data, b = l.micro_batch, c = l.context, e = l.expert;
+    const double v = l.interleave;
+    const double h = arch ? arch->hidden : hidden_of(model.parameters);
+    const double layers = arch ? arch->layers : std::max(1.0, h / kHiddenPerLayer);
+    const double s = arch ? arch->sequence : in.sequence;
+    const bool recompute = in.recompute == Recompute::full;
 
     const double per_step = b * d;
     out.micro_batches = int(std::max(1.0, std::ceil(in.global_batch / per_step)));
@@ -30,34 +39,68 @@ StepTime step_time(const StepInputs& in) {
     out.global_batch = int(m * per_step);
     out.tokens = m * per_step * s;
 
-    out.compute = in.flops_per_parameter_token * in.parameters * m * b * s / (t * p * in.flops_per_second);
-    out.bubble = out.compute * (p - 1) / m;
+    const double adapter_flops = model.adapters ? (in.flops_per_parameter_token + 2) * model.adapters->parameters : 0;
+    const double flops_per_token = in.flops_per_parameter_token * model.active() + adapter_flops;
+    out.compute = flops_per_token * m * b * s / (t * p * c * in.flops_per_second);
+    out.bubble = out.compute * (p - 1) / (v * m);
 
     // Inside one instance the accelerators talk over their interconnect; a group that spans
     // instances moves at the pace of the network share of each accelerator.
     const long per_instance = in.accelerators_per_instance;
-    const double message = b * s * h * kActivationBytes;  // one micro-batch's activations at a layer boundary
+    auto bandwidth = [&](bool over_network) {
+        return over_network ? in.network_bytes_per_second : in.link_bytes_per_second;
+    };
+    const double message = b * (s / c) * h * kActivationBytes;  // one micro-batch's activations at a layer boundary
+    const double stage_layers = layers / p;
     if (l.tensor > 1) {
-        const double all_reduces = in.flops_per_parameter_token > 6 ? 6 : 4;
-        out.tensor = all_reduces * (layers / p) * m * 2 * (t - 1) / t * message / in.link_bytes_per_second;
+        const double all_reduces = recompute ? 6 : 4;
+        out.tensor = all_reduces * stage_layers * m * 2 * (t - 1) / t * message / in.link_bytes_per_second;
     }
     if (l.pipeline > 1) {
-        out.pipeline_over_network = long(l.tensor) * l.pipeline > per_instance;
-        const double bandwidth = out.pipeline_over_network ? in.network_bytes_per_second : in.link_bytes_per_second;
-        out.pipeline = 2 * m * message / t / bandwidth;
+        out.pipeline_over_network = long(l.tensor) * l.context * l.pipeline > per_instance;
+        out.pipeline = 2 * v * m * message / t / bandwidth(out.pipeline_over_network);
     }
-    if (l.data > 1) {
+    if (l.context > 1) {
+        out.context_over_network = long(l.tensor) * l.context > per_instance;
+        const double width = arch ? arch->key_value_width() : h;
+        const double passes = recompute ? 4 : 3;
+        const double chunk = b * s * 2 * width / t * kActivationBytes;  // keys and values of the whole sequence
+        out.context = passes * stage_layers * m * (c - 1) / c * chunk / bandwidth(out.context_over_network);
+        out.context_exposed = exposed(out.context, out.compute, in.overlap);
+    }
+    if (model.experts && l.expert > 1) {
+        out.expert_over_network = long(l.tensor) * l.context * l.expert > per_instance;
+        const double all_to_alls = recompute ? 6 : 4;
+        const double routed = b * s / (t * c) * model.experts->per_token * h * kActivationBytes;
+        out.expert = all_to_alls * stage_layers * m * (e - 1) / e * routed / bandwidth(out.expert_over_network);
+    }
+    const double replicas = d * c;
+    if (replicas > 1) {
         // Data-parallel peers sit t·p ranks apart: the group stays inside an instance only when
-        // all d replicas of a model-parallel rank fit in one.
-        out.data_over_network = long(l.tensor) * l.pipeline * l.data > per_instance;
-        const double bandwidth = out.data_over_network ? in.network_bytes_per_second : in.link_bytes_per_second;
-        const double bytes_per_parameter = l.zero == 0   ? 2 * kGradientReduceBytes
-                                           : l.zero < 3 ? kGradientReduceBytes + kWeightGatherBytes
-                                                        : kGradientReduceBytes + 2 * kWeightGatherBytes;
-        out.data = (d - 1) / d * in.parameters / (t * p) * bytes_per_parameter / bandwidth;
-        out.data_exposed = std::max((1 - in.overlap) * out.data, out.data - out.compute);
+        // all of a model-parallel rank's replicas fit in one.
+        out.data_over_network = l.accelerators() > per_instance;
+        const double gradient_bytes = l.zero == 0   ? 2 * kGradientReduceBytes
+                                      : l.zero < 3 ? kGradientReduceBytes + kWeightGatherBytes
+                                                   : kGradientReduceBytes + 2 * kWeightGatherBytes;
+        const double mp = t * p;
+        const double routed = model.experts ? model.experts->parameters : 0;
+        const double dense = model.parameters - routed;
+        // (g−1)/g of the parameters a rank holds, for a group of g replicas.
+        auto moved = [&](double parameters, double group) { return group > 1 ? (group - 1) / group * parameters : 0.0; };
+        double bytes = 0;
+        if (model.adapters) {
+            bytes = moved(model.adapters->parameters / mp, replicas) * gradient_bytes;
+            if (l.zero == 3)  // the frozen base, gathered for forward and backward
+                bytes += (moved(dense / mp, replicas) + moved(routed / (mp * e), replicas / e)) * 2 *
+                         model.adapters->base_weight_bytes;
+        } else {
+            bytes = (moved(dense / mp, replicas) + moved(routed / (mp * e), replicas / e)) * gradient_bytes;
+        }
+        out.data = bytes / bandwidth(out.data_over_network);
+        out.data_exposed = exposed(out.data, out.compute, in.overlap);
     }
-    out.step = out.compute + out.bubble + out.tensor + out.pipeline + out.data_exposed;
+    out.step = out.compute + out.bubble + out.tensor + out.pipeline + out.expert + out.context_exposed +
+               out.data_exposed;
     out.efficiency = out.compute / out.step;
     return out;
 }

@@ -17,17 +17,14 @@ ACCELGUIDE_DEFINE_OUT_OF_LINE_VALUE(TrainingResult)
 using nlohmann::json;
 
 namespace {
-// Bounds that separate a real job from a typo. The largest published dense models are ~2e12
-// parameters and the largest corpora ~1e14 tokens; the bounds leave two orders of magnitude.
-constexpr double kMaxParameters = 1e15;
-constexpr double kMaxTokens = 1e17;
+// The most instances a plan searches.
 constexpr double kMaxInstances = 100000;
-constexpr double kMaxTflops = 100000;
 constexpr double kSecondsPerDay = 86400;
 constexpr double kChinchillaTokensPerParameter = 20;  // Hoffmann et al. 2022
 // A step of about four million tokens: Llama 2's batch (4M tokens), GPT-3 175B's 3.2M.
 constexpr double kDefaultStepTokens = 4194304;
-constexpr int kDefaultSequence = 2048;     // without an architecture: GPT-3's context
+constexpr int kDefaultSequence = 2048;     // unless the request or the catalogue says: GPT-3's context
+constexpr double kWeightBytes16 = 2;       // a frozen bf16 base parameter (LoRA)
 constexpr double kDefaultOverlap = 0.5;    // the share of data-parallel traffic hidden under compute
 // Without a published interconnect, accelerators in one instance talk over PCIe 4.0 x16: 32 GB/s
 // each way in theory, about 25 GB/s measured.
@@ -37,91 +34,6 @@ constexpr std::size_t kLayoutsShown = 4;   // the chosen layout and three runner
 
 }  // namespace
 
-Checked<TrainingRequest> read_training_request(const json& request) {
-    RequestReader in(request);
-    Checked<TrainingRequest> out;
-    TrainingRequest& r = out.value;
-    in.reject_unknown("", with_footprint_fields({"api", "kind", "model", "tokens", "recompute", "precision", "instance",
-                                                 "instance_count", "deadline_days", "budget_usd", "mfu", "hfu", "achieved_tflops",
-                                                 "scaling_efficiency", "layout", "micro_batch", "headroom",
-                                                 "checkpoint_overhead", "global_batch", "overlap"}));
-    in.reject_unknown("model", {"parameters", "architecture"});
-    in.reject_unknown("model.architecture", {"layers", "hidden", "heads", "sequence", "vocabulary"});
-    in.reject_unknown("layout", {"tensor", "pipeline", "zero", "micro_batch"});
-
-    const json* model = in.find("model");
-    if (!model) {
-        in.fail("model", "is required: give model.parameters or model.architecture");
-    } else if (!model->is_object()) {
-        in.fail("model", "must be an object");
-    } else if (model->contains("parameters") == model->contains("architecture")) {
-        in.fail("model", "give either model.parameters or model.architecture");
-    } else if (model->contains("parameters")) {
-        r.parameters = in.number("model.parameters", {0, true, kMaxParameters, false}, true);
-    } else if (!(*model)["architecture"].is_object()) {
-        in.fail("model.architecture", "must be an object {layers, hidden, heads, sequence, vocabulary}");
-    } else {
-        Architecture a;
-        auto layers = in.integer("model.architecture.layers", 1, 10000, true);
-        auto hidden = in.integer("model.architecture.hidden", 1, 1000000, true);
-        auto heads = in.integer("model.architecture.heads", 1, 10000, true);
-        auto sequence = in.integer("model.architecture.sequence", 1, 10000000, true);
-        auto vocabulary = in.integer("model.architecture.vocabulary", 1, 10000000, true);
-        if (layers && hidden && heads && sequence && vocabulary) {
-            a = {*layers, *hidden, *heads, *sequence, *vocabulary};
-            if (a.hidden % a.heads) in.fail("model.architecture.heads", "must divide model.architecture.hidden");
-            else r.architecture = a;
-        }
-    }
-
-    if (const json* tokens = in.find("tokens"); tokens && tokens->is_string()) {
-        if (*tokens == "chinchilla") r.chinchilla = true;
-        else in.fail("tokens", "must be a number, or \"chinchilla\" for 20 tokens per parameter");
-    } else {
-        r.tokens = in.number("tokens", {0, true, kMaxTokens, false}, true);
-    }
-    if (auto rc = in.text("recompute", {"none", "selective", "full"}, false))
-        r.recompute = *rc == "full" ? Recompute::full : *rc == "selective" ? Recompute::selective : Recompute::none;
-    if (auto pr = in.text("precision", precisions(), false)) r.precision = *pr;
-    if (auto id = in.text("instance", {}, true)) r.instance = *id;
-
-    const bool has_count = in.find("instance_count"), has_deadline = in.find("deadline_days"),
-               has_budget = in.find("budget_usd");
-    if (has_count && has_deadline) in.fail("deadline_days", "give either instance_count or deadline_days, not both");
-    else if (has_budget && (has_count || has_deadline))
-        in.fail("budget_usd", "give only one of instance_count, deadline_days and budget_usd");
-    else if (has_deadline) r.deadline_days = in.number("deadline_days", {0, true, 36500, false}, true);
-    else if (has_budget) r.budget_usd = in.number("budget_usd", {0, true, 1e12, false}, true);
-    else r.instance_count = in.integer("instance_count", 1, kMaxInstances, true);
-
-    r.mfu = in.number("mfu", {0.001, false, 1, false}, false);
-    r.hfu = in.number("hfu", {0.001, false, 1, false}, false);
-    r.achieved_tflops = in.number("achieved_tflops", {0, true, kMaxTflops, false}, false);
-    if (r.mfu && r.hfu) in.fail("hfu", "give either mfu or hfu, not both");
-    else if (r.mfu && r.achieved_tflops) in.fail("achieved_tflops", "give either mfu or achieved_tflops, not both");
-    else if (r.hfu && r.achieved_tflops) in.fail("achieved_tflops", "give either hfu or achieved_tflops, not both");
-    r.scaling_efficiency = in.number("scaling_efficiency", {0.001, false, 1, false}, false);
-
-    if (const json* layout = in.find("layout")) {
-        if (!layout->is_object()) {
-            in.fail("layout", "must be an object {tensor, pipeline, zero}");
-        } else {
-            auto t = in.integer("layout.tensor", 1, 1024, false), p = in.integer("layout.pipeline", 1, 10000, false);
-            auto z = in.integer("layout.zero", 0, 3, false), mb = in.integer("layout.micro_batch", 1, 100000, false);
-            r.layout = Layout{t.value_or(1), p.value_or(1), 1, z.value_or(0), mb.value_or(1)};
-        }
-    }
-    if (auto mb = in.integer("micro_batch", 1, 100000, false)) r.micro_batch = *mb;
-    r.global_batch = in.integer("global_batch", 1, 100000000, false);
-    r.overlap = in.number("overlap", {0, false, 1, false}, false);
-    if (r.layout && in.find("micro_batch")) r.layout->micro_batch = r.micro_batch;
-    if (auto h = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *h;
-    r.checkpoint_overhead = in.number("checkpoint_overhead", {0, false, 1, false}, false);
-    r.footprint = read_footprint_inputs(in, "");
-    out.errors = std::move(in.errors());
-    return out;
-}
-
 namespace {
 
 struct Throughput {
@@ -130,17 +42,41 @@ struct Throughput {
     std::optional<double> hfu;   // achieved / peak
     std::string mfu_source;
     std::optional<Range> hfu_range;  // a default's plausible span
+    std::optional<double> gain;      // fp8: the assumed speed-up of the default over bf16
     std::vector<std::string> notes;  // what an assumed utilisation rests on, and its basis
 };
 
-constexpr double kModelFlopsPerParameterToken = 6;  // MFU's basis: forward 2PD + backward 4PD
+// The catalogue's training utilisations were measured at 16-bit precision. FP8 runs the matrix
+// multiplies at twice that peak, but the rest of the step (attention, norms, casts, communication)
+// does not speed up: llm-foundry's MPT-1B and 3B on 8 H100 run 1.00× to 1.35× as many tokens per
+// second in FP8 as in BF16 (six pairs at the same settings, sequences 32768 down to 512; median
+// 1.13×). The default on FP8 is the 16-bit throughput times this gain; FP4 has no published
+// training measurement, so it has no default.
+constexpr double kFp8Gain = 1.13, kFp8GainLow = 1.0, kFp8GainHigh = 1.35;
+constexpr const char* kFp8GainSource = "llm-foundry-mpt-benchmarks";
 
 std::string percent(double fraction) { return format_number(std::round(fraction * 1000) / 10) + "%"; }
 
-// k: the FLOPs executed per parameter and token, recompute included.
+// The 16-bit dense peak a default utilisation was measured against.
+std::optional<double> sixteen_bit_peak(const Accelerator& chip) {
+    for (const char* p : {"bf16", "fp16"})
+        if (auto it = chip.peak_tflops.find(p); it != chip.peak_tflops.end()) return it->second.value;
+    return std::nullopt;
+}
+
+// executed: FLOPs executed per model FLOP (8/6 under full recompute; 1 without).
 std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance& inst, const TrainingRequest& req,
-                                        double k, std::vector<FieldError>& errors) {
+                                        double executed, std::vector<FieldError>& errors) {
     Throughput t;
+    const bool low_precision = req.precision == "fp8" || req.precision == "fp4";
+    // A chip's published peaks are the formats it computes in; the 8- and 4-bit ones need units
+    // of their own (A100 has none for fp8, H100 none for fp4).
+    if (low_precision && !chip.peak_tflops.empty() && !chip.peak_tflops.count(req.precision)) {
+        std::string formats;
+        for (const auto& [name, figure] : chip.peak_tflops) formats += (formats.empty() ? "" : ", ") + name;
+        errors.push_back({"precision", chip.name + " has no " + req.precision + " units: it computes in " + formats});
+        return std::nullopt;
+    }
     if (auto peak = chip.peak_tflops.find(req.precision); peak != chip.peak_tflops.end()) t.peak = peak->second.value;
     if (req.achieved_tflops) {
         t.achieved_tflops = *req.achieved_tflops;
@@ -163,16 +99,20 @@ std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance&
         t.hfu = req.hfu;
         t.mfu_source = "request";
     } else if (req.mfu) {
-        t.hfu = *req.mfu * k / kModelFlopsPerParameterToken;
+        t.hfu = *req.mfu * executed;
         t.mfu_source = "request";
         if (*t.hfu > 1) {
-            errors.push_back({"mfu", "is more than the peak allows with full recompute: at most " +
-                                         percent(kModelFlopsPerParameterToken / k) +
+            errors.push_back({"mfu", "is more than the peak allows with full recompute: at most " + percent(1 / executed) +
                                          " (the recompute's extra forward pass runs on the same peak)"});
             return std::nullopt;
         }
     } else if (auto d = chip.default_mfu.find("training"); d != chip.default_mfu.end()) {
         const Figure& f = d->second;
+        if (req.precision == "fp4") {
+            errors.push_back({"mfu", "is required at fp4: no published FP4 training measurement to take a default from "
+                                     "(give mfu, hfu or achieved_tflops)"});
+            return std::nullopt;
+        }
         t.hfu = f.value;
         t.mfu_source = f.estimate ? "assumed" : f.source;
         if (f.range) t.hfu_range = Range{f.range->first, f.range->second};
@@ -186,10 +126,24 @@ std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance&
             t.notes.push_back(note);
         }
         // The catalogue's defaults count the FLOPs executed (Megatron-LM counts the recompute).
-        if (k != kModelFlopsPerParameterToken)
+        if (executed != 1)
             t.notes.push_back("utilisation: the default " + percent(f.value) +
-                              " counts the FLOPs executed (HFU), recompute included; on the model's 6PD (MFU) that is " +
-                              percent(f.value * kModelFlopsPerParameterToken / k));
+                              " counts the FLOPs executed (HFU), recompute included; on the model's FLOPs (MFU) that is " +
+                              percent(f.value / executed));
+        // Measured at 16 bits: at fp8 the throughput grows by the gain, not by the doubled peak.
+        if (req.precision == "fp8") {
+            if (auto base = sixteen_bit_peak(chip)) {
+                const double to_fp8 = *base / *t.peak;
+                t.gain = kFp8Gain;
+                t.hfu = f.value * kFp8Gain * to_fp8;
+                const Range span = t.hfu_range.value_or(Range{f.value, f.value});
+                t.hfu_range = Range{span.low * kFp8GainLow * to_fp8, span.high * kFp8GainHigh * to_fp8};
+                t.notes.push_back("fp8: the default utilisation was measured at 16 bits; FP8 is taken as " +
+                                  format_number(kFp8Gain) + "× its throughput (" + format_number(kFp8GainLow) + "× to " +
+                                  format_number(kFp8GainHigh) + "× measured, " + kFp8GainSource +
+                                  "), not the doubled peak: " + percent(*t.hfu) + " of the fp8 peak");
+            }
+        }
     } else {
         errors.push_back({"mfu", "is required: no published training MFU for " + chip.name +
                                      " (or give achieved_tflops per accelerator)"});
@@ -207,7 +161,7 @@ std::optional<TrainingRanges> ranges_of(const TrainingResult& r, const std::opti
     TrainingRanges out;
     out.hfu = hfu;
     if (hfu) {
-        const double to_model = kModelFlopsPerParameterToken / r.flops_per_parameter_token;
+        const double to_model = r.model_flops / r.total_flops;
         out.mfu = Range{hfu->low * to_model, hfu->high * to_model};
     }
     out.scaling_efficiency = scaling;
@@ -245,18 +199,56 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     const Accelerator& chip = catalogue.accelerator_of(*inst);
     const int per_instance = int(inst->accelerator_count.value);
 
-    r.parameters = req.architecture ? parameters_of(*req.architecture) : *req.parameters;
+    r.model = req.model_id;
+    r.parameters = *req.parameters;
     r.tokens = req.chinchilla ? kChinchillaTokensPerParameter * r.parameters : *req.tokens;
     if (req.chinchilla) r.notes.push_back("tokens: Chinchilla-optimal, 20 per parameter (Hoffmann et al. 2022)");
-    r.flops_per_parameter_token = req.recompute == Recompute::full ? 8 : 6;
-    r.total_flops = r.flops_per_parameter_token * r.parameters * r.tokens;
 
-    auto tp = throughput_of(chip, *inst, req, r.flops_per_parameter_token, out.errors);
+    // What is trained. The architecture carries the sequence the step runs at.
+    TrainedModel trained;
+    trained.parameters = r.parameters;
+    trained.active_parameters = req.active_parameters.value_or(r.parameters);
+    trained.experts = req.experts;
+    trained.architecture = req.architecture;
+    trained.flash_attention = req.flash_attention;
+    const int sequence = req.architecture && req.architecture->sequence ? req.architecture->sequence
+                                                                        : req.sequence.value_or(kDefaultSequence);
+    if (trained.architecture) trained.architecture->sequence = sequence;
+    if (req.precision == "fp32") trained.bytes = ParameterBytes{4, 4, 8};  // no master copy: the weights are fp32
+    const FineTuning::Method method = req.fine_tuning ? req.fine_tuning->method : FineTuning::Method::full;
+    const bool lora = method != FineTuning::Method::full;
+    if (lora) {
+        const FineTuning& ft = *req.fine_tuning;
+        trained.adapters = Adapters{adapter_parameters(*req.architecture, req.experts, ft.rank, ft.modules),
+                                    method == FineTuning::Method::qlora ? kNf4BytesPerParameter : kWeightBytes16};
+        r.adapter_parameters = trained.adapters->parameters;
+        r.base_weight_bytes = trained.adapters->base_weight_bytes;
+        if (method == FineTuning::Method::qlora)
+            r.notes.push_back("qlora: the base is held in 4-bit NF4 and dequantised for every multiply; that "
+                              "dequantisation's time is not in this plan");
+    }
+    r.fine_tuning = req.fine_tuning ? method_name(method) : "pretraining";
+    r.bytes_per_parameter = trained.bytes;
+    if (req.experts) {
+        r.active_parameters = trained.active();
+        r.expert_parameters = req.experts->parameters;
+    }
+
+    // FLOPs per token: forward 2, backward 4 per active parameter (LoRA: 2, no weight gradients),
+    // recompute another forward 2; adapters are trained in full.
+    const bool full_recompute = req.recompute == Recompute::full;
+    r.flops_per_parameter_token = (lora ? 4 : 6) + (full_recompute ? 2 : 0);
+    const double adapters = trained.adapters ? trained.adapters->parameters : 0;
+    r.total_flops = (r.flops_per_parameter_token * trained.active() + (full_recompute ? 8 : 6) * adapters) * r.tokens;
+    r.model_flops = ((lora ? 4 : 6) * trained.active() + 6 * adapters) * r.tokens;
+
+    auto tp = throughput_of(chip, *inst, req, r.total_flops / r.model_flops, out.errors);
     if (!tp) return out;
     r.peak_tflops = tp->peak;
     r.achieved_tflops = tp->achieved_tflops;
     r.hfu = tp->hfu;
-    if (tp->hfu) r.mfu = *tp->hfu * (kModelFlopsPerParameterToken / r.flops_per_parameter_token);  // exact without recompute
+    if (tp->hfu) r.mfu = *tp->hfu * r.model_flops / r.total_flops;  // equal without recompute
+    r.precision_gain = tp->gain;
     r.mfu_source = tp->mfu_source;
     r.notes.insert(r.notes.end(), tp->notes.begin(), tp->notes.end());
 
@@ -269,9 +261,9 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
 
     // The step model's inputs; the layout is chosen (or checked) at each instance count.
     StepInputs step_in;
-    step_in.parameters = r.parameters;
-    step_in.architecture = req.architecture;
-    step_in.sequence = req.architecture ? req.architecture->sequence : kDefaultSequence;
+    step_in.model = trained;
+    step_in.sequence = sequence;
+    step_in.recompute = req.recompute;
     step_in.flops_per_parameter_token = r.flops_per_parameter_token;
     step_in.global_batch = req.global_batch ? *req.global_batch
                                             : std::max(1, int(std::lround(kDefaultStepTokens / step_in.sequence)));
@@ -298,13 +290,12 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         Planned planned;
         if (req.layout) {
             Layout l = *req.layout;
-            const long mp = long(l.tensor) * l.pipeline;
+            const long mp = long(l.tensor) * l.pipeline * l.context;
             l.data = int(std::max(1L, long(n) * per_instance / mp));
             StepInputs in = step_in;
             in.layout = l;
             planned.chosen = LayoutOption{l, step_time(in),
-                                          memory_per_accelerator(r.parameters, req.architecture, l, req.recompute,
-                                                                 capacity, req.headroom),
+                                          memory_per_accelerator(trained, l, req.recompute, capacity, req.headroom),
                                           0, {}};
             planned.considered = 1;
             return planned;
@@ -345,8 +336,8 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     // budget and deadline searches start.
     auto fewest_instances = [&] {
         if (req.layout) return 1;
-        LayoutSearch lean = find_layout(r.parameters, req.architecture, req.recompute, 1, per_instance, capacity,
-                                        req.headroom, step_in.layout.micro_batch);
+        LayoutSearch lean = find_layout(trained, req.recompute, 1, per_instance, capacity, req.headroom,
+                                        step_in.layout.micro_batch);
         return !lean.layout && lean.minimum_instances ? *lean.minimum_instances : 1;
     };
 
@@ -417,12 +408,22 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         if (l.tensor > per_instance || per_instance % l.tensor)
             return fail("layout.tensor", "must divide the " + std::to_string(per_instance) + " accelerators of one " +
                                              inst->id + " (tensor parallelism stays inside an instance)");
-        const long mp = long(l.tensor) * l.pipeline;
+        const long mp = long(l.tensor) * l.pipeline * l.context;
+        if (r.accelerators % mp && l.context > 1)
+            return fail("layout.context", "tensor × pipeline × context (" + std::to_string(mp) + ") must divide the " +
+                                              std::to_string(r.accelerators) + " accelerators");
         if (r.accelerators % mp)
             return fail("layout.pipeline", "tensor × pipeline (" + std::to_string(mp) + ") must divide the " +
                                                std::to_string(r.accelerators) + " accelerators");
         if (req.architecture && l.pipeline > req.architecture->layers)
             return fail("layout.pipeline", "cannot exceed the model's " + std::to_string(req.architecture->layers) + " layers");
+        if (req.architecture && long(l.pipeline) * l.interleave > req.architecture->layers)
+            return fail("layout.interleave", "pipeline × interleave cannot exceed the model's " +
+                                                 std::to_string(req.architecture->layers) + " layers");
+        if ((r.accelerators / mp) % l.expert)
+            return fail("layout.expert", "must divide the data-parallel degree, " + std::to_string(r.accelerators / mp));
+        if (l.context > 1 && sequence % l.context)
+            return fail("layout.context", "must divide the sequence of " + std::to_string(sequence) + " tokens");
     }
     r.layouts_considered = planned.considered;
     if (planned.chosen) {
@@ -434,12 +435,13 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     } else {
         // Nothing fits: the time is that of the leanest layout, ZeRO-3 over the widest tensor
         // degree, and the plan says how many instances it needs.
-        LayoutSearch search = find_layout(r.parameters, req.architecture, req.recompute, n, per_instance, capacity,
-                                          req.headroom, step_in.layout.micro_batch);
+        LayoutSearch search = find_layout(trained, req.recompute, n, per_instance, capacity, req.headroom,
+                                          step_in.layout.micro_batch);
         r.memory = search.memory;
         r.minimum_instances = search.minimum_instances;
         StepInputs in = step_in;
-        in.layout = leanest_layout(r.accelerators, per_instance, step_in.layout.micro_batch);
+        in.layout = leanest_layout(r.accelerators, per_instance, step_in.layout.micro_batch,
+                                   most_context(trained.architecture));
         r.step = step_time(in);
         planned.chosen = LayoutOption{in.layout, *r.step, r.memory, 0, {}};
     }
@@ -456,16 +458,18 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     if (!req.global_batch && r.scaling_source == "step time")
         r.notes.push_back("global_batch: assumed " + std::to_string(step_in.global_batch) + " sequences of " +
                           std::to_string(step_in.sequence) + " tokens per step (about 4M tokens); give global_batch");
+    const bool sequence_given = req.sequence || (req.architecture && req.architecture->sequence);
+    if (!sequence_given && r.scaling_source == "step time")
+        r.notes.push_back("sequence: assumed " + std::to_string(kDefaultSequence) + " tokens; give sequence");
     if (!req.architecture && r.scaling_source == "step time")
-        r.notes.push_back("step: no architecture given: sequence assumed 2048 and the hidden size " +
-                          format_number(hidden_of(r.parameters)) +
+        r.notes.push_back("step: no architecture given: the hidden size " + format_number(hidden_of(r.parameters)) +
                           " estimated from the parameters (128 per layer)");
     if (!inst->accelerator_interconnect && per_instance > 1 && r.scaling_source == "step time")
         r.notes.push_back("interconnect: none published for " + inst->id +
                           "; collectives inside the instance assumed at PCIe 4.0 speed, 25 GB/s");
     // The overlap of data-parallel traffic with compute is an assumption unless the request gives it.
     std::optional<Range> scaling;
-    if (r.scaling_source == "step time" && !req.overlap && r.step && r.step->data > 0) {
+    if (r.scaling_source == "step time" && !req.overlap && r.step && (r.step->data > 0 || r.step->context > 0)) {
         StepInputs in = step_in;
         in.layout = planned.chosen->layout;
         in.overlap = 0;
@@ -494,10 +498,16 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
 }
 
 void to_json(json& j, const TrainingResult& r) {
-    members(j, {{"parameters", r.parameters},
+    members(j, {{"model", r.model},
+             {"parameters", r.parameters},
+             {"fine_tuning", r.fine_tuning},
+             {"bytes_per_parameter", {{"weights", r.bytes_per_parameter.weights},
+                                      {"gradients", r.bytes_per_parameter.gradients},
+                                      {"optimizer", r.bytes_per_parameter.optimizer}}},
              {"tokens", r.tokens},
              {"flops_per_parameter_token", r.flops_per_parameter_token},
              {"total_flops", r.total_flops},
+             {"model_flops", r.model_flops},
              {"instances", r.instances},
              {"accelerators", r.accelerators},
              {"achieved_tflops", r.achieved_tflops},
@@ -512,6 +522,11 @@ void to_json(json& j, const TrainingResult& r) {
              {"memory", r.memory},
              {"fits", r.fits},
              {"notes", r.notes}});
+    optional_member(j, "active_parameters", r.active_parameters);
+    optional_member(j, "expert_parameters", r.expert_parameters);
+    optional_member(j, "adapter_parameters", r.adapter_parameters);
+    optional_member(j, "base_weight_bytes", r.base_weight_bytes);
+    optional_member(j, "precision_gain", r.precision_gain);
     optional_member(j, "peak_tflops", r.peak_tflops);
     optional_member(j, "mfu", r.mfu);
     optional_member(j, "hfu", r.hfu);

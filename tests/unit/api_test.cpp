@@ -29,7 +29,7 @@ TEST_CASE("plan turns bad input into field errors instead of throwing") {
         {R"j({"api":1})j", R"j({"api":1,"errors":[{"field":"kind","message":"is required (one of: train, infer, serve, model, energy, compare, instances, catalog)"}],"ok":false})j"},
         {R"j({"api":1,"kind":7})j", R"j({"api":1,"errors":[{"field":"kind","message":"must be one of: train, infer, serve, model, energy, compare, instances, catalog"}],"ok":false})j"},
         {R"j({"api":1,"kind":"train","model":5,"tokens":1,"instance":"p4d.24xlarge","instance_count":1,"mfu":0.3})j",
-         R"j({"api":1,"errors":[{"field":"model","message":"must be an object"}],"ok":false})j"},
+         R"j({"api":1,"errors":[{"field":"model","message":"must be a model id or an object"}],"ok":false})j"},
     };
     for (const Case& c : cases) {
         CAPTURE(c.request);

@@ -35,12 +35,20 @@ TEST_CASE("model states are 16 bytes per parameter, sharded by ZeRO stage over t
 TEST_CASE("activations per layer follow Korthikanti et al. 2022, times the layer count") {
     const double sbh = 2048.0 * 1 * 12288;
     auto act = [&](Recompute r, int t) {
-        return *planner::memory_per_accelerator(175e9, kGpt3, Layout{t, 1, 1, 0, 1}, r, 80e9, 0.1).activations;
+        planner::TrainedModel stored = planner::TrainedModel::dense(175e9, kGpt3);
+        stored.flash_attention = false;  // the paper's attention keeps its scores
+        return *planner::memory_per_accelerator(stored, Layout{t, 1, 1, 0, 1}, r, 80e9, 0.1).activations;
     };
     CHECK(act(Recompute::none, 1) == doctest::Approx(96 * sbh * (34 + 5 * 96 * 2048.0 / 12288)));
     CHECK(act(Recompute::none, 8) == doctest::Approx(96 * sbh * (10 + 24.0 / 8 + 5 * 96 * 2048.0 / (12288 * 8))));
     CHECK(act(Recompute::selective, 8) == doctest::Approx(96 * 34 * sbh / 8));
     CHECK(act(Recompute::full, 8) == doctest::Approx(96 * 2 * sbh));
+}
+
+TEST_CASE("FlashAttention keeps no attention scores: without recompute a layer holds s·b·h·(10 + 24/t)") {
+    const double sbh = 2048.0 * 1 * 12288;
+    const auto m = planner::memory_per_accelerator(175e9, kGpt3, Layout{8, 1, 1, 0, 1}, Recompute::none, 80e9, 0.1);
+    CHECK(*m.activations == doctest::Approx(96 * sbh * (10 + 24.0 / 8)));
 }
 
 TEST_CASE("the layout search picks the smallest model-parallel size that fits, or says how many instances would") {

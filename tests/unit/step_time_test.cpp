@@ -25,8 +25,7 @@ json train(const json& fields) {
 // A small model whose terms are easy to work by hand: 8 layers, h = 1024, s = 1000.
 StepInputs small(Layout layout) {
     StepInputs in;
-    in.parameters = 1e9;
-    in.architecture = Architecture{8, 1024, 8, 1000, 32000};
+    in.model = planner::TrainedModel::dense(1e9, Architecture{8, 1024, 8, 1000, 32000});
     in.layout = layout;
     in.global_batch = 64;
     in.flops_per_second = 100e12;
@@ -59,6 +58,7 @@ TEST_CASE("tensor parallelism all-reduces each layer's activations four times, s
     CHECK(s.tensor == doctest::Approx(per));
     StepInputs full = small({2, 1, 8, 1, 1});
     full.flops_per_parameter_token = 8;
+    full.recompute = planner::Recompute::full;
     CHECK(step_time(full).tensor == doctest::Approx(per * 6 / 4));
     CHECK(step_time(small({1, 1, 16, 1, 1})).tensor == 0);
 }
@@ -138,8 +138,8 @@ TEST_CASE("S5: DeepSpeed ZeRO-1 BERT 1.5B on 16 dl1.24xlarge is predicted at 96%
     const auto& c = test::real_catalogue();
     const auto& dl1 = *c.find("dl1.24xlarge");
     StepInputs in;
-    in.architecture = Architecture{48, 1600, 25, 128, 30522};
-    in.parameters = planner::parameters_of(*in.architecture);
+    const Architecture bert{48, 1600, 25, 128, 30522};
+    in.model = planner::TrainedModel::dense(planner::parameters_of(bert), bert);
     in.flops_per_second = 30e12;
     in.link_bytes_per_second = dl1.accelerator_interconnect->value * 1e9 / 2;
     in.network_bytes_per_second = dl1.network->value * 1e9 / 8 / 8;

@@ -143,7 +143,7 @@ TEST_CASE("errors name the field and the reason") {
 TEST_CASE("reading a request reports every bad field at once") {
     auto j = nlohmann::json::parse(R"({"api":1,"kind":"train","model":{"parameters":0,"layers":3},"tokens":"lots",
         "instance":"p4d.24xlarge","instance_count":2.5,"mfu":0.4,"achieved_tflops":100,"color":"red"})");
-    auto req = planner::read_training_request(j);
+    auto req = planner::read_training_request(test::real_catalogue(), j);
     std::vector<planner::FieldError> expected = {
         {"color", "is not a known field"},
         {"model.layers", "is not a known field"},
@@ -167,7 +167,7 @@ TEST_CASE("without MFU the chip's published default is used — where none is pu
         CHECK(*result.value.mfu == doctest::Approx(chip.default_mfu.at("training").value * 6 / 8));
         CHECK(result.value.mfu_source == chip.default_mfu.at("training").source);
         CHECK(result.value.notes.front() ==
-              "utilisation: the default 52% counts the FLOPs executed (HFU), recompute included; on the model's 6PD (MFU) that is 39%");
+              "utilisation: the default 52% counts the FLOPs executed (HFU), recompute included; on the model's FLOPs (MFU) that is 39%");
     }
     SUBCASE("Trainium has none: 40% is assumed, visibly, never a blank result") {
         req.instance = "trn1.32xlarge";

@@ -1,7 +1,9 @@
 // The fastest parallel layout that fits, with the runners-up and what each lost on.
 //
-// Over n accelerators every power-of-two tensor degree t that divides an instance's accelerators
-// and pipeline degree p (at most the model's layers) with t·p dividing n is a candidate; for each,
+// Over n accelerators every power-of-two tensor degree t that divides an instance's accelerators,
+// pipeline degree p (at most the model's layers), context degree c (chunks of at least
+// kLeastContextChunk tokens) and, for a mixture of experts, expert degree e (dividing the experts
+// and the data-parallel degree d = n / (t·p·c)) is a candidate; for each,
 // the lowest ZeRO stage from 1 to 3 whose memory fits (stage 1 and 2 move the same bytes, stage 3
 // gathers the weights twice more; plain data parallelism, stage 0, moves more than stage 1 and is
 // never faster). Candidates are ranked by seconds per token of their step (step_time.hpp), then by
@@ -25,7 +27,8 @@ struct LayoutOption {
     MemoryBreakdown memory;
     double slower = 0;       // step time per token over the fastest's, less one (0 for the fastest)
     std::string lost_on;     // the term that grew most against the fastest: "bubble", "tensor",
-                             // "pipeline", "data", "compute" (a larger step batch); empty for the fastest
+                             // "pipeline", "data", "expert", "context", "compute" (a larger step
+                             // batch); empty for the fastest
 };
 
 struct MemoryLimits {

@@ -2,15 +2,28 @@
 //
 // Model states, mixed-precision AdamW (Rajbhandari et al. 2020, "ZeRO"): per parameter
 //     2 B weights (bf16/fp16) + 2 B gradients + 12 B optimizer (fp32 master, momentum, variance)
-// divided by the model-parallel size t·p, and over the data-parallel degree d by ZeRO:
-//     stage 1 shards the optimizer, stage 2 also the gradients, stage 3 (FSDP) also the weights.
+// (FP8 and FP4 training keep the same states: only the matrix multiplies run at low precision;
+// fp32 training holds 4 B weights, 4 B gradients and 8 B moments) divided by the model-parallel
+// size t·p, and over the weights' data-parallel group d·c by ZeRO: stage 1 shards the optimizer,
+// stage 2 also the gradients, stage 3 (FSDP) also the weights.
+//
+// Mixture of experts: the routed experts' parameters are split over the expert-parallel degree e
+// as well (each rank holds E/e experts), and sharded by ZeRO over the d·c/e replicas of each.
+// LoRA (Hu et al. 2021): the base is frozen (weights only, 2 B each; QLoRA's NF4 with double
+// quantisation 4.127 bits = 0.516 B, Dettmers et al. 2023), the adapters carry the full 16 B.
 //
 // Activations per transformer layer, 16-bit (Korthikanti et al. 2022, "Reducing Activation
 // Recomputation in Large Transformer Models", Table 2), s sequence, b micro-batch, h hidden, a heads:
 //     no recompute, t = 1:                  s·b·h·(34 + 5·a·s/h)
 //     no recompute, tensor parallel t:      s·b·h·(10 + 24/t + 5·a·s/(h·t))
+//     the same with FlashAttention:         s·b·h·(10 + 24/t)   (Dao et al. 2022: the a·s² scores,
+//                                           softmax and dropout mask are recomputed in the kernel,
+//                                           never stored; the default, as in Megatron-Core, NeMo,
+//                                           NeuronX and PyTorch's scaled_dot_product_attention)
 //     selective recompute + sequence par.:  34·s·b·h / t
 //     full recompute:                       2·s·b·h   (only each layer's input is kept)
+// Context parallelism c splits each sequence over c ranks: s becomes s/c in each term, but a rank's
+// attention scores still span all s keys (5·a·(s/c)·s per layer).
 // With a 1F1B pipeline schedule the first stage holds p micro-batches of L/p layers, so the
 // activations per accelerator are L times the per-layer figure, whatever p is.
 #pragma once
@@ -32,6 +45,46 @@ struct Architecture {
     int heads = 0;
     int sequence = 0;
     int vocabulary = 0;
+    int kv_heads = 0;  // grouped-query attention; 0: as many as the heads
+    int head_dim = 0;  // 0: hidden / heads
+    int ffn = 0;       // feed-forward width; 0: 4 · hidden
+    bool gated = false;  // SwiGLU/GeGLU: three feed-forward matrices (gate, up, down)
+
+    int key_value_width() const;  // kv_heads · head_dim: one token's keys (or values) at a layer
+};
+
+/// Bytes each trainable parameter holds while training.
+struct ParameterBytes {
+    double weights = 2, gradients = 2, optimizer = 12;
+};
+
+/// A mixture of experts: E routed experts per layer, k of them for each token.
+struct MixtureOfExperts {
+    int experts = 0;
+    int per_token = 0;
+    double parameters = 0;  // in the routed experts, all layers
+    int ffn = 0;            // one expert's feed-forward width
+};
+
+/// LoRA adapters on a frozen base.
+struct Adapters {
+    double parameters = 0;         // trainable
+    double base_weight_bytes = 2;  // per frozen parameter: bf16 2, QLoRA's NF4 0.516
+};
+
+/// What is trained: the parameters, how they split and what each holds.
+struct TrainedModel {
+    double parameters = 0;         // P, total
+    double active_parameters = 0;  // per token; 0: all of them (a dense model)
+    std::optional<Architecture> architecture;
+    std::optional<MixtureOfExperts> experts;
+    std::optional<Adapters> adapters;
+    ParameterBytes bytes;          // per trainable parameter
+    bool flash_attention = true;   // attention scores are not stored
+
+    double active() const { return active_parameters > 0 ? active_parameters : parameters; }
+
+    static TrainedModel dense(double parameters, std::optional<Architecture> architecture = std::nullopt);
 };
 
 /// Parameters of a GPT-style model (Narayanan et al. 2021, eq. 2):
@@ -44,6 +97,11 @@ struct Layout {
     int data = 1;      // d: replicas
     int zero = 0;      // ZeRO stage 0..3 over the data-parallel degree
     int micro_batch = 1;
+    int expert = 1;    // e: expert parallelism, ranks drawn from the data-parallel ones (e divides d)
+    int context = 1;   // c: context parallelism, each sequence split over c ranks
+    int interleave = 1;  // v: virtual pipeline stages per rank (interleaved 1F1B)
+
+    long accelerators() const { return long(tensor) * pipeline * context * data; }
 };
 
 struct MemoryBreakdown {
@@ -57,14 +115,26 @@ struct MemoryBreakdown {
     bool fits = false;
 };
 
-/// Bytes per accelerator for `parameters` trained with `layout`.
+/// Bytes per accelerator for `model` trained with `layout`.
+MemoryBreakdown memory_per_accelerator(const TrainedModel& model, const Layout& layout, Recompute recompute,
+                                       double capacity_bytes, double headroom);
+/// The same for a dense model trained in full.
 MemoryBreakdown memory_per_accelerator(double parameters, const std::optional<Architecture>& arch,
                                        const Layout& layout, Recompute recompute, double capacity_bytes,
                                        double headroom);
 
+/// Context parallelism splits a sequence into chunks of at least this many tokens: smaller chunks'
+/// attention is too short to hide the ring's key/value traffic. NeMo's published runs split 8K
+/// sequences in two (NeMo 24.07 performance summary, Llama 3 8B and 70B).
+inline constexpr int kLeastContextChunk = 4096;
+
+/// The widest power-of-two context degree the architecture's sequence allows (1 without one).
+int most_context(const std::optional<Architecture>& arch);
+
 /// The layout that needs the least memory on n accelerators: ZeRO-3 over the widest power-of-two
-/// tensor degree that divides an instance, no pipeline (memory.cpp says why).
-Layout leanest_layout(long accelerators, int per_instance, int micro_batch);
+/// tensor degree that divides an instance, the widest context degree up to max_context, no pipeline
+/// (memory.cpp says why).
+Layout leanest_layout(long accelerators, int per_instance, int micro_batch, int max_context = 1);
 
 struct LayoutSearch {
     std::optional<Layout> layout;     // the smallest model-parallel layout that fits, if any
@@ -75,6 +145,8 @@ struct LayoutSearch {
 /// Tries t ∈ powers of two up to `accelerators_per_instance`, p ∈ powers of two up to the layer
 /// count, ZeRO 0..3, in order of model-parallel size t·p, then ZeRO stage, then pipeline depth;
 /// returns the first layout whose memory fits with `headroom`.
+LayoutSearch find_layout(const TrainedModel& model, Recompute recompute, int instances,
+                         int accelerators_per_instance, double capacity_bytes, double headroom, int micro_batch);
 LayoutSearch find_layout(double parameters, const std::optional<Architecture>& arch, Recompute recompute,
                          int instances, int accelerators_per_instance, double capacity_bytes, double headroom,
                          int micro_batch);

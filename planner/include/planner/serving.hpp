@@ -51,6 +51,8 @@ struct ServingModel {
     std::optional<int> experts, experts_per_token;        // mixture of experts
     std::optional<int> kv_lora_rank, qk_rope_head_dim;    // multi-head latent attention (MLA)
     std::optional<double> context;                        // the longest context it serves
+    int intermediate = 0, expert_intermediate = 0;        // feed-forward widths (training's LoRA counts them)
+    bool gated = true;                                    // three feed-forward matrices
 
     bool mixture_of_experts() const { return experts && experts_per_token && *experts > *experts_per_token; }
     bool latent_attention() const { return kv_lora_rank && qk_rope_head_dim; }

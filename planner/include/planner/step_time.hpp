@@ -2,21 +2,34 @@
 // the link it runs over. One global step of B sequences of s tokens on n = t·p·d accelerators:
 //
 //     m = ⌈B / (b·d)⌉           micro-batches per data-parallel replica (b: micro-batch)
-//     compute = k · P · m·b·s / (t·p · X)        X: executed FLOP/s per accelerator while computing
-//     bubble  = compute · (p − 1) / m            1F1B schedule (Narayanan et al. 2021, §2.2.1)
-//     tensor  = a · (L/p) · m · 2(t−1)/t · b·s·h·2 B / link
+//     compute = k · P_a · m·b·s / (t·p·c · X)    X: executed FLOP/s per accelerator while computing;
+//               P_a: active parameters (a mixture of experts runs k of its E experts per token)
+//     bubble  = compute · (p − 1) / (v · m)      1F1B schedule, v virtual stages per rank
+//               (Narayanan et al. 2021, §2.2: interleaving divides the bubble by v)
+//     tensor  = a · (L/p) · m · 2(t−1)/t · b·(s/c)·h·2 B / link
 //               a = 4 all-reduces per layer (2 forward, 2 backward; Megatron-LM), 6 with full recompute
-//     pipeline = 2 · m · b·s·h·2 B / t / bandwidth     activations forward, gradients back, per stage
-//     data    = (d−1)/d · P/(t·p) · bytes / bandwidth  bytes per parameter: 2·4 (ZeRO 0: fp32 gradient
+//     pipeline = 2 · v · m · b·(s/c)·h·2 B / t / bandwidth   activations forward, gradients back
+//     context = a' · (L/p) · m · (c−1)/c · b·s·2·w/t·2 B / bandwidth   ring attention passes each
+//               chunk's keys and values (w = kv_heads · head_dim) round the c ranks: once forward,
+//               keys, values and their gradients backward (a' = 3, 4 with full recompute)
+//     expert  = a · (L/p) · m · (e−1)/e · b·(s/(t·c))·K·h·2 B / bandwidth   all-to-all dispatch and
+//               combine of the tokens routed to K experts (a = 4, 6 with full recompute); on the
+//               critical path
+//     data    = (g−1)/g · P_rank · bytes / bandwidth, per group of replicas g: d·c for the dense
+//               weights, d·c/e for the experts; bytes per parameter: 2·4 (ZeRO 0: fp32 gradient
 //               all-reduce), 4 + 2 (ZeRO 1–2: fp32 reduce-scatter, bf16 all-gather of the updated
-//               weights), 4 + 2 + 2 (ZeRO 3: the weights gathered again for forward and backward)
-//     data exposed = max((1 − φ) · data, data − compute)   φ: the share that overlaps compute
-//     step = compute + bubble + tensor + pipeline + data exposed;  efficiency = compute / step
+//               weights), 4 + 2 + 2 (ZeRO 3: the weights gathered again for forward and backward);
+//               LoRA reduces only the adapters' gradients (a frozen base sharded by ZeRO-3 is still
+//               gathered twice, at its own bytes)
+//     exposed = max((1 − φ) · x, x − compute)   for the data and context traffic: φ overlaps compute
+//     step = compute + bubble + tensor + pipeline + expert + context exposed + data exposed
+//     efficiency = compute / step
 //
 // Ring collectives: each accelerator moves 2(n−1)/n of the buffer for an all-reduce, (n−1)/n for a
 // reduce-scatter or all-gather (Patarasuk and Yuan 2009; NCCL's bus bandwidth). Tensor parallelism
 // stays inside an instance (the accelerator interconnect, one direction); data parallelism and
-// pipeline stages that cross instances share the instance's network, per accelerator.
+// pipeline stages that cross instances share the instance's network, per accelerator. Expert and
+// context groups stay inside an instance while t·e, t·c fit in one.
 #pragma once
 
 #include <optional>
@@ -26,10 +39,12 @@
 namespace planner {
 
 struct StepInputs {
-    double parameters = 0;                    // P
-    std::optional<Architecture> architecture; // L, h, s; without it, estimated from P (hidden_of)
+    TrainedModel model;                       // P, experts, adapters; its architecture gives L, h, s
+                                              // (without one, h is estimated from P: hidden_of)
     int sequence = 2048;                      // s, when there is no architecture
-    double flops_per_parameter_token = 6;     // k: 8 with full recompute
+    Recompute recompute = Recompute::none;    // full recompute repeats the forward collectives
+    double flops_per_parameter_token = 6;     // k: 8 with full recompute (LoRA: 4 and 6, no weight
+                                              // gradients; its adapters take k + 2)
     Layout layout;                            // t, p, d, ZeRO, b
     int global_batch = 1;                     // B, sequences per step
     double flops_per_second = 0;              // X
@@ -47,12 +62,17 @@ struct StepTime {
     double bubble = 0;
     double tensor = 0;
     double pipeline = 0;
+    double expert = 0;          // all-to-all of a mixture of experts
+    double context = 0;         // ring attention's keys and values, all of it
+    double context_exposed = 0;
     double data = 0;            // the data-parallel collectives, all of it
     double data_exposed = 0;    // what overlap leaves on the step
     double step = 0;
     double efficiency = 1;      // compute / step
     bool data_over_network = false;
     bool pipeline_over_network = false;
+    bool expert_over_network = false;
+    bool context_over_network = false;
 };
 
 /// The hidden size of a model of P parameters with the usual shape (h = 128 · layers, as GPT-3,

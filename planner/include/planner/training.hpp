@@ -22,6 +22,7 @@
 
 #include "planner/catalogue.hpp"
 #include "planner/error.hpp"
+#include "planner/fine_tuning.hpp"
 #include "planner/footprint.hpp"
 #include "planner/layout_search.hpp"
 #include "planner/memory.hpp"
@@ -29,12 +30,19 @@
 namespace planner {
 
 struct TrainingRequest {
-    std::optional<double> parameters;          // P, or
-    std::optional<Architecture> architecture;  // P from the shape (and activations become known)
+    std::string model_id;                      // the catalogue's id, "config" or "request"
+    std::optional<double> parameters;          // P: given, from the catalogue or config, or from the shape
+    std::optional<double> active_parameters;   // per token, for a mixture of experts
+    std::optional<Architecture> architecture;  // the shape (activations, collectives, LoRA's adapters)
+    std::optional<MixtureOfExperts> experts;   // a mixture of experts; its routed parameters
+    std::optional<int> sequence;               // tokens per sequence (a typed architecture has its own)
+    std::optional<FineTuning> fine_tuning;     // absent: pre-training (every parameter trained)
+    bool flash_attention = true;               // false: attention scores are stored (memory.hpp)
     std::optional<double> tokens;              // D; absent with chinchilla
     bool chinchilla = false;                   // D = 20 · P
     Recompute recompute = Recompute::none;
-    std::string precision = "bf16";            // which dense peak of the accelerator to use
+    std::string precision = "bf16";            // which dense peak of the accelerator to use (its list of
+                                               // peaks is what it can train at)
     std::string instance;                      // catalogue id
     std::optional<int> instance_count;         // N, or
     std::optional<double> deadline_days;       // the fewest N that finish in time, or
@@ -47,7 +55,9 @@ struct TrainingRequest {
     int micro_batch = 1;
     std::optional<int> global_batch;           // sequences per step; default: about 4M tokens
     std::optional<double> overlap;             // share of data-parallel traffic under compute; default 0.5
-    double headroom = 0.1;                     // share of accelerator memory kept free
+    double headroom = 0.2;                     // share of accelerator memory kept free: plans stay under
+                                               // 80%, below which Fujii et al. 2024 saw no out-of-memory
+                                               // in 454 runs (fragmentation, buffers, CUDA context)
     /// The share of time that checkpoints, interruptions and restarts add (0.1: 10% longer), on
     /// spot above all; none when absent (a spot plan says so).
     std::optional<double> checkpoint_overhead;
@@ -72,16 +82,26 @@ struct TrainingRanges {
 };
 
 struct TrainingResult {
+    std::string model;                     // the catalogue's id, "config" or "request"
     double parameters = 0;
+    std::optional<double> active_parameters;   // a mixture of experts: per token
+    std::optional<double> expert_parameters;   // of which in routed experts
+    std::string fine_tuning;                   // "pretraining", "full", "lora", "qlora"
+    std::optional<double> adapter_parameters;  // LoRA: what is trained
+    ParameterBytes bytes_per_parameter;        // of a trained parameter: weights, gradients, optimizer
+    std::optional<double> base_weight_bytes;   // LoRA: of a frozen one
+    std::optional<double> precision_gain;      // fp8: the default's speed-up over bf16, when assumed
     double tokens = 0;
-    double flops_per_parameter_token = 0;  // k
-    double total_flops = 0;                // C
+    double flops_per_parameter_token = 0;  // k, per active parameter (LoRA: 4, 6 with full recompute)
+    double total_flops = 0;                // C, executed (recompute included)
+    double model_flops = 0;                // the model's: 6 P_a D (LoRA: (4 P_a + 6 A) D), MFU's basis
     int instances = 0;                     // N
     int accelerators = 0;                  // n
     std::optional<double> peak_tflops;     // per accelerator, dense, at the request's precision
     double achieved_tflops = 0;            // X, executed FLOP/s per accelerator, before scaling losses
     std::optional<double> hfu;             // X / peak
-    std::optional<double> mfu;             // X · 6 / k / peak: the model's FLOPs only
+    std::optional<double> mfu;             // X · model FLOPs / executed FLOPs / peak: the model's FLOPs
+                                           // only (6 P_a per token; LoRA 4 P_a + 6 per adapter)
     std::string mfu_source;                // "request", "measured", the source id of a published default, or "assumed"
     double scaling_efficiency = 1;
     std::string scaling_source;            // "request", "measured at scale", "step time"
@@ -108,8 +128,9 @@ struct TrainingResult {
     ACCELGUIDE_OUT_OF_LINE_VALUE(TrainingResult)
 };
 
-/// Reads a training request (the request object) into a value, reporting every bad field.
-Checked<TrainingRequest> read_training_request(const nlohmann::json& request);
+/// Reads a training request (the request object) into a value, reporting every bad field; model
+/// ids are looked up in the catalogue.
+Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const nlohmann::json& request);
 
 /// Estimates the job against the catalogue. Errors name request fields.
 Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const TrainingRequest& request);

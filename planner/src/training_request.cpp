@@ -1,0 +1,261 @@
+// Reading a training request: the model in any of its four forms, the job, the layout.
+#include "planner/training.hpp"
+
+#include <algorithm>
+
+#include "planner/model_config.hpp"
+#include "planner/request_reader.hpp"
+
+namespace planner {
+
+using nlohmann::json;
+
+namespace {
+// Bounds that separate a real job from a typo. The largest published dense models are ~2e12
+// parameters and the largest corpora ~1e14 tokens; the bounds leave two orders of magnitude.
+constexpr double kMaxParameters = 1e15;
+constexpr double kMaxTokens = 1e17;
+constexpr double kMaxInstances = 100000;
+constexpr double kMaxTflops = 100000;
+
+// The precisions a chip may train at; int8 is an inference format.
+const std::set<std::string> kTrainingPrecisions = {"fp32", "tf32", "bf16", "fp16", "fp8", "fp4"};
+
+// The routed experts' parameters from the total and active counts: P − P_a = (1 − K/E) · P_experts
+// when every expert has the same size (shared experts and the router count as dense).
+double routed_parameters(double total, double active, double experts, double per_token) {
+    return (total - active) / (1 - per_token / experts);
+}
+
+// A mixture of experts from its counts, or nothing for a dense model.
+std::optional<MixtureOfExperts> experts_of(double total, double active, std::optional<int> experts,
+                                           std::optional<int> per_token, int ffn) {
+    if (!experts || !per_token || *experts <= *per_token || active >= total) return std::nullopt;
+    return MixtureOfExperts{*experts, *per_token, routed_parameters(total, active, *experts, *per_token), ffn};
+}
+
+void read_catalogue_model(RequestReader& in, const Catalogue& catalogue, const std::string& id, TrainingRequest& r) {
+    const auto it = std::find_if(catalogue.models.begin(), catalogue.models.end(), [&](const Model& m) { return m.id == id; });
+    if (it == catalogue.models.end()) {
+        in.fail("model", "unknown model \"" + id + "\"");
+        return;
+    }
+    r.model_id = id;
+    r.parameters = it->parameters.value;
+    r.active_parameters = it->active_parameters ? it->active_parameters->value : *r.parameters;
+    if (!it->architecture) return;  // trained from its parameter count, as model.parameters
+    const ModelArchitecture& a = *it->architecture;
+    auto whole = [&](const char* name) -> std::optional<int> {
+        if (auto v = a.detail(name)) return int(*v);
+        return std::nullopt;
+    };
+    Architecture arch{int(a.layers.value), int(a.hidden.value), int(a.heads.value), 0, int(a.vocabulary.value)};
+    arch.kv_heads = whole("kv_heads").value_or(0);
+    arch.head_dim = whole("head_dim").value_or(0);
+    arch.ffn = whole("ffn_hidden").value_or(0);
+    // The catalogue publishes feed-forward widths for the gated (SwiGLU) models of today; GPT-3
+    // and BERT, without one, have the plain 4h feed-forward.
+    arch.gated = a.detail("ffn_hidden") || a.detail("expert_ffn_hidden");
+    if (a.sequence) arch.sequence = int(a.sequence->value);
+    r.architecture = arch;
+    r.experts = experts_of(*r.parameters, *r.active_parameters, whole("experts"), whole("experts_per_token"),
+                           whole("expert_ffn_hidden").value_or(0));
+}
+
+void read_config_model(RequestReader& in, TrainingRequest& r) {
+    ServingModel m = read_model_config(in, "model.config");
+    if (m.layers == 0) return;  // errors reported
+    r.model_id = "config";
+    r.parameters = m.parameters;
+    r.active_parameters = m.active_parameters;
+    Architecture arch{m.layers, m.hidden, m.heads, 0, 0};
+    arch.kv_heads = m.kv_heads;
+    arch.head_dim = m.head_dim;
+    arch.ffn = m.intermediate;
+    arch.gated = m.gated;
+    r.architecture = arch;
+    r.experts = experts_of(m.parameters, m.active_parameters, m.experts, m.experts_per_token, m.expert_intermediate);
+}
+
+void read_model(RequestReader& in, const Catalogue& catalogue, TrainingRequest& r) {
+    const json* model = in.find("model");
+    if (!model) {
+        in.fail("model", "is required: a model id of the catalogue, model.config, model.parameters or model.architecture");
+        return;
+    }
+    if (model->is_string()) {
+        read_catalogue_model(in, catalogue, model->get<std::string>(), r);
+        return;
+    }
+    if (!model->is_object()) {
+        in.fail("model", "must be a model id or an object");
+        return;
+    }
+    in.reject_unknown("model", {"parameters", "active_parameters", "experts", "experts_per_token", "architecture", "config"});
+    const int forms = int(model->contains("parameters")) + int(model->contains("architecture")) + int(model->contains("config"));
+    if (forms != 1) {
+        in.fail("model", "give either model.parameters or model.architecture");
+        return;
+    }
+    if (model->contains("config")) {
+        read_config_model(in, r);
+        return;
+    }
+    if (model->contains("parameters")) {
+        r.model_id = "request";
+        r.parameters = in.number("model.parameters", {0, true, kMaxParameters, false}, true);
+        r.active_parameters = in.number("model.active_parameters", {0, true, kMaxParameters, false}, false);
+        auto experts = in.integer("model.experts", 2, 100000, false);
+        auto per_token = in.integer("model.experts_per_token", 1, 100000, false);
+        if (r.parameters && r.active_parameters && *r.active_parameters > *r.parameters)
+            in.fail("model.active_parameters", "cannot exceed the parameters");
+        else if (bool(experts) != bool(per_token) || (experts && !r.active_parameters))
+            in.fail("model.experts", "a mixture of experts needs model.active_parameters, model.experts and model.experts_per_token");
+        else if (experts && *per_token >= *experts)
+            in.fail("model.experts_per_token", "must be fewer than model.experts");
+        else if (r.parameters)
+            r.experts = experts_of(*r.parameters, r.active_parameters.value_or(*r.parameters), experts, per_token, 0);
+        return;
+    }
+    in.reject_unknown("model.architecture", {"layers", "hidden", "heads", "sequence", "vocabulary"});
+    if (!(*model)["architecture"].is_object()) {
+        in.fail("model.architecture", "must be an object {layers, hidden, heads, sequence, vocabulary}");
+        return;
+    }
+    auto layers = in.integer("model.architecture.layers", 1, 10000, true);
+    auto hidden = in.integer("model.architecture.hidden", 1, 1000000, true);
+    auto heads = in.integer("model.architecture.heads", 1, 10000, true);
+    auto sequence = in.integer("model.architecture.sequence", 1, 10000000, true);
+    auto vocabulary = in.integer("model.architecture.vocabulary", 1, 10000000, true);
+    if (layers && hidden && heads && sequence && vocabulary) {
+        Architecture a{*layers, *hidden, *heads, *sequence, *vocabulary};
+        if (a.hidden % a.heads) {
+            in.fail("model.architecture.heads", "must divide model.architecture.hidden");
+        } else {
+            r.architecture = a;
+            r.model_id = "request";
+            r.parameters = parameters_of(a);
+        }
+    }
+}
+
+void read_fine_tuning(RequestReader& in, TrainingRequest& r) {
+    const json* f = in.find("fine_tuning");
+    if (!f) return;
+    if (!f->is_object()) {
+        in.fail("fine_tuning", "must be an object {method, rank, target_modules}");
+        return;
+    }
+    in.reject_unknown("fine_tuning", {"method", "rank", "target_modules"});
+    FineTuning ft;
+    if (auto m = in.text("fine_tuning.method", {"full", "lora", "qlora"}, true))
+        ft.method = *m == "lora" ? FineTuning::Method::lora : *m == "qlora" ? FineTuning::Method::qlora : FineTuning::Method::full;
+    if (auto rank = in.integer("fine_tuning.rank", 1, 65536, false)) ft.rank = *rank;
+    if (const json* modules = in.find("fine_tuning.target_modules")) {
+        const auto& known = lora_modules();
+        if (!modules->is_array() || modules->empty()) {
+            in.fail("fine_tuning.target_modules", "must be a list of q, k, v, o, gate, up, down");
+        } else {
+            ft.modules.clear();
+            for (const json& m : *modules) {
+                if (!m.is_string() || std::find(known.begin(), known.end(), m.get<std::string>()) == known.end()) {
+                    in.fail("fine_tuning.target_modules", "must be a list of q, k, v, o, gate, up, down");
+                    break;
+                }
+                ft.modules.push_back(m.get<std::string>());
+            }
+        }
+    }
+    if (ft.method != FineTuning::Method::full && !r.architecture && r.parameters)
+        in.fail("fine_tuning.method", "LoRA counts its adapters from the model's shape: give a catalogue model, "
+                                      "model.config or model.architecture");
+    r.fine_tuning = ft;
+}
+
+}  // namespace
+
+Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const json& request) {
+    RequestReader in(request);
+    Checked<TrainingRequest> out;
+    TrainingRequest& r = out.value;
+    in.reject_unknown("", with_footprint_fields({"api", "kind", "model", "tokens", "recompute", "precision", "instance",
+                                                 "instance_count", "deadline_days", "budget_usd", "mfu", "hfu", "achieved_tflops",
+                                                 "scaling_efficiency", "layout", "micro_batch", "headroom",
+                                                 "checkpoint_overhead", "global_batch", "overlap", "sequence",
+                                                 "fine_tuning", "flash_attention"}));
+    in.reject_unknown("layout", {"tensor", "pipeline", "zero", "micro_batch", "expert", "context", "interleave"});
+
+    read_model(in, catalogue, r);
+    if (in.find("sequence")) {
+        if (r.model_id == "request" && r.architecture)
+            in.fail("sequence", "is model.architecture.sequence for a typed architecture: give it there");
+        else if (auto s = in.integer("sequence", 1, 10000000, false)) r.sequence = *s;
+    }
+    if (r.architecture && r.sequence) r.architecture->sequence = *r.sequence;
+    read_fine_tuning(in, r);
+    if (const json* flash = in.find("flash_attention")) {
+        if (flash->is_boolean()) r.flash_attention = flash->get<bool>();
+        else in.fail("flash_attention", "must be true or false");
+    }
+
+    if (const json* tokens = in.find("tokens"); tokens && tokens->is_string()) {
+        if (*tokens == "chinchilla") r.chinchilla = true;
+        else in.fail("tokens", "must be a number, or \"chinchilla\" for 20 tokens per parameter");
+    } else {
+        r.tokens = in.number("tokens", {0, true, kMaxTokens, false}, true);
+    }
+    if (auto rc = in.text("recompute", {"none", "selective", "full"}, false))
+        r.recompute = *rc == "full" ? Recompute::full : *rc == "selective" ? Recompute::selective : Recompute::none;
+    if (in.find("precision") && in.find("precision")->is_string() &&
+        !kTrainingPrecisions.count(in.find("precision")->get<std::string>()) &&
+        precisions().count(in.find("precision")->get<std::string>()))
+        in.fail("precision", "int8 is an inference format: train at fp32, tf32, bf16, fp16, fp8 or fp4");
+    else if (auto pr = in.text("precision", precisions(), false)) r.precision = *pr;
+    if (auto id = in.text("instance", {}, true)) r.instance = *id;
+
+    const bool has_count = in.find("instance_count"), has_deadline = in.find("deadline_days"),
+               has_budget = in.find("budget_usd");
+    if (has_count && has_deadline) in.fail("deadline_days", "give either instance_count or deadline_days, not both");
+    else if (has_budget && (has_count || has_deadline))
+        in.fail("budget_usd", "give only one of instance_count, deadline_days and budget_usd");
+    else if (has_deadline) r.deadline_days = in.number("deadline_days", {0, true, 36500, false}, true);
+    else if (has_budget) r.budget_usd = in.number("budget_usd", {0, true, 1e12, false}, true);
+    else r.instance_count = in.integer("instance_count", 1, kMaxInstances, true);
+
+    r.mfu = in.number("mfu", {0.001, false, 1, false}, false);
+    r.hfu = in.number("hfu", {0.001, false, 1, false}, false);
+    r.achieved_tflops = in.number("achieved_tflops", {0, true, kMaxTflops, false}, false);
+    if (r.mfu && r.hfu) in.fail("hfu", "give either mfu or hfu, not both");
+    else if (r.mfu && r.achieved_tflops) in.fail("achieved_tflops", "give either mfu or achieved_tflops, not both");
+    else if (r.hfu && r.achieved_tflops) in.fail("achieved_tflops", "give either hfu or achieved_tflops, not both");
+    r.scaling_efficiency = in.number("scaling_efficiency", {0.001, false, 1, false}, false);
+
+    if (const json* layout = in.find("layout")) {
+        if (!layout->is_object()) {
+            in.fail("layout", "must be an object {tensor, pipeline, zero}");
+        } else {
+            auto t = in.integer("layout.tensor", 1, 1024, false), p = in.integer("layout.pipeline", 1, 10000, false);
+            auto z = in.integer("layout.zero", 0, 3, false), mb = in.integer("layout.micro_batch", 1, 100000, false);
+            Layout l{t.value_or(1), p.value_or(1), 1, z.value_or(0), mb.value_or(1)};
+            l.expert = in.integer("layout.expert", 1, 100000, false).value_or(1);
+            l.context = in.integer("layout.context", 1, 1024, false).value_or(1);
+            l.interleave = in.integer("layout.interleave", 1, 1024, false).value_or(1);
+            if (l.expert > 1 && !r.experts) in.fail("layout.expert", "needs a mixture of experts");
+            else if (r.experts && r.experts->experts % l.expert)
+                in.fail("layout.expert", "must divide the model's " + std::to_string(r.experts->experts) + " experts");
+            if (l.interleave > 1 && l.pipeline == 1) in.fail("layout.interleave", "needs a pipeline (layout.pipeline > 1)");
+            r.layout = l;
+        }
+    }
+    if (auto mb = in.integer("micro_batch", 1, 100000, false)) r.micro_batch = *mb;
+    r.global_batch = in.integer("global_batch", 1, 100000000, false);
+    r.overlap = in.number("overlap", {0, false, 1, false}, false);
+    if (r.layout && in.find("micro_batch")) r.layout->micro_batch = r.micro_batch;
+    if (auto h = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *h;
+    r.checkpoint_overhead = in.number("checkpoint_overhead", {0, false, 1, false}, false);
+    r.footprint = read_footprint_inputs(in, "");
+    out.errors = std::move(in.errors());
+    return out;
+}
+
+}  // namespace planner

@@ -1,0 +1,180 @@
+// Today's training work beyond dense pre-training: mixture of experts, context parallelism, FP8,
+// LoRA and QLoRA, and the 80% memory default. Each figure is worked by hand beside its check.
+#include <doctest/doctest.h>
+
+#include "planner/api.hpp"
+#include "planner/fine_tuning.hpp"
+#include "planner/memory.hpp"
+#include "planner/step_time.hpp"
+#include "test_catalogue.hpp"
+
+using nlohmann::json;
+using planner::Architecture;
+using planner::Layout;
+using planner::Recompute;
+using planner::StepInputs;
+using planner::TrainedModel;
+
+namespace {
+json plan(json request) {
+    request["api"] = 1;
+    request["kind"] = "train";
+    return json::parse(planner::plan(test::real_catalogue(), request.dump()));
+}
+
+json train(json request) {
+    json r = plan(std::move(request));
+    REQUIRE_MESSAGE(r["ok"] == true, r.dump());
+    return r["train"];
+}
+
+// 10e9 parameters, 8e9 of them in 8 routed experts per layer, 2 per token.
+TrainedModel mixture() {
+    TrainedModel m = TrainedModel::dense(10e9, Architecture{8, 1024, 8, 1000, 32000});
+    m.active_parameters = 4e9;
+    m.experts = planner::MixtureOfExperts{8, 2, 8e9, 2048};
+    return m;
+}
+
+// A step on one 8-accelerator instance: 100 TFLOP/s each, 100 GB/s links, 10 GB/s network share.
+StepInputs on_one_instance(TrainedModel model, Layout layout, int global_batch) {
+    StepInputs in;
+    in.model = std::move(model);
+    in.layout = layout;
+    in.global_batch = global_batch;
+    in.flops_per_second = 100e12;
+    in.link_bytes_per_second = 100e9;
+    in.network_bytes_per_second = 10e9;
+    in.accelerators_per_instance = 8;
+    return in;
+}
+
+Layout with(Layout l, int expert, int context) {
+    l.expert = expert;
+    l.context = context;
+    return l;
+}
+
+// Llama 2 7B's config.json (meta-llama/Llama-2-7b-hf).
+const json kLlama2_7b = {{"model_type", "llama"},        {"num_hidden_layers", 32}, {"hidden_size", 4096},
+                         {"num_attention_heads", 32},    {"num_key_value_heads", 32}, {"intermediate_size", 11008},
+                         {"vocab_size", 32000},          {"max_position_embeddings", 4096}};
+// LLaMA 65B's shape (Touvron et al. 2023, Table 2; SwiGLU width 2/3 · 4h rounded: 22016).
+const json kLlama65b = {{"model_type", "llama"},     {"num_hidden_layers", 80}, {"hidden_size", 8192},
+                        {"num_attention_heads", 64}, {"intermediate_size", 22016}, {"vocab_size", 32000}};
+}  // namespace
+
+TEST_CASE("a mixture of experts holds its routed experts split over the expert degree and computes with its active parameters") {
+    // Per rank: 2e9 dense + 8e9 / 4 experts' share = 4e9 parameters.
+    auto plain = planner::memory_per_accelerator(mixture(), with({1, 1, 4, 0, 1}, 4, 1), Recompute::full, 80e9, 0);
+    CHECK(plain.weights == doctest::Approx(8e9));
+    CHECK(plain.optimizer == doctest::Approx(48e9));
+    // ZeRO-1 shards the dense optimizer over the 4 replicas and each expert's over its 4 / 4 = 1.
+    auto zero1 = planner::memory_per_accelerator(mixture(), with({1, 1, 4, 1, 1}, 4, 1), Recompute::full, 80e9, 0);
+    CHECK(zero1.optimizer == doctest::Approx((2e9 / 4 + 2e9) * 12));
+    // The routed parameters from the counts: (P − P_a) / (1 − K/E); Qwen3-30B-A3B: 27.2e9 / (1 − 8/128).
+    json q = train({{"model", "qwen3-30b-a3b"}, {"sequence", 4096}, {"tokens", 1e12}, {"instance", "p5.48xlarge"},
+                    {"instance_count", 2}});
+    CHECK(q["expert_parameters"].get<double>() == doctest::Approx(27.2e9 / (1 - 8.0 / 128)));
+    CHECK(q["active_parameters"].get<double>() == 3.3e9);
+    CHECK(q["total_flops"].get<double>() == doctest::Approx(6 * 3.3e9 * 1e12));
+}
+
+TEST_CASE("expert parallelism all-to-alls each routed token four times a layer, on the link inside an instance") {
+    const auto s = planner::step_time(on_one_instance(mixture(), with({1, 1, 8, 1, 1}, 8, 1), 64));
+    // m = 64 / 8 = 8; 4 · 8 layers · 8 · (7/8) · (1 · 1000 tokens · 2 experts · 1024 · 2 B) / 100e9
+    CHECK(s.expert == doctest::Approx(4 * 8 * 8 * 7.0 / 8 * (1000 * 2 * 1024 * 2.0) / 100e9));
+    CHECK_FALSE(s.expert_over_network);
+    // Compute counts the 4e9 active parameters: 6 · 4e9 · 8 · 1000 / 100e12.
+    CHECK(s.compute == doctest::Approx(6 * 4e9 * 8 * 1000 / 100e12));
+    // The dense gradients cross all 8 replicas; each expert has 8 / 8 = 1 replica and moves nothing.
+    CHECK(s.data == doctest::Approx(7.0 / 8 * 2e9 * 6 / 100e9));
+}
+
+TEST_CASE("context parallelism splits activations by the context degree and passes keys and values round a ring") {
+    TrainedModel m = TrainedModel::dense(8e9, Architecture{32, 4096, 32, 65536, 128256});
+    m.architecture->kv_heads = 8;
+    m.architecture->head_dim = 128;
+    const auto one = planner::memory_per_accelerator(m, {1, 1, 1, 0, 1}, Recompute::selective, 80e9, 0);
+    const auto four = planner::memory_per_accelerator(m, with({1, 1, 1, 0, 1}, 1, 4), Recompute::selective, 80e9, 0);
+    CHECK(*four.activations == doctest::Approx(*one.activations / 4));
+    const auto s = planner::step_time(on_one_instance(m, with({1, 1, 2, 1, 1}, 1, 4), 2));
+    // m = 1; 3 passes · 32 layers · (3/4) · (65536 tokens · 2 · 1024 wide · 2 B) / 100e9
+    CHECK(s.context == doctest::Approx(3 * 32 * 3.0 / 4 * (65536 * 2 * 1024 * 2.0) / 100e9));
+    CHECK(s.context_exposed == doctest::Approx(s.context / 2));  // φ = 0.5, well under the compute
+    // A rank computes its quarter of each sequence: 6 · 8e9 · 65536 / (4 · 100e12).
+    CHECK(s.compute == doctest::Approx(6 * 8e9 * 65536 / 4 / 100e12));
+}
+
+TEST_CASE("a 128K-token sequence is planned with context parallelism when one accelerator cannot hold its activations") {
+    json t = train({{"model", "llama3.1-8b"}, {"sequence", 131072}, {"tokens", 1e10}, {"recompute", "selective"},
+                    {"instance", "p5.48xlarge"}, {"instance_count", 4}, {"global_batch", 32}});
+    CHECK(t["layout"]["context"].get<int>() > 1);
+    CHECK(t["memory"]["fits"] == true);
+    CHECK(t["step"]["context_seconds"].get<double>() > 0);
+}
+
+TEST_CASE("LoRA adapters number rank · (d_in + d_out) per targeted matrix: PEFT's counts for Llama 2 7B and Llama 3 8B") {
+    // PEFT's example: r = 8 on q and v of Llama 2 7B, "trainable params: 4,194,304".
+    json lora = train({{"model", {{"config", kLlama2_7b}}}, {"sequence", 4096}, {"tokens", 1e8},
+                       {"fine_tuning", {{"method", "lora"}, {"rank", 8}, {"target_modules", {"q", "v"}}}},
+                       {"instance", "p4de.24xlarge"}, {"instance_count", 1}});
+    CHECK(lora["adapter_parameters"].get<double>() == 4194304);
+    CHECK(lora["fine_tuning"] == "lora");
+    // Every linear layer at r = 16 on Llama 3.1 8B (GQA: k and v are 1024 wide; SwiGLU 14336):
+    // 16 · 32 · (2·8192 + 2·5120 + 3·18432) = 41,943,040.
+    json all = train({{"model", "llama3.1-8b"}, {"sequence", 4096}, {"tokens", 1e8}, {"fine_tuning", {{"method", "lora"}}},
+                      {"instance", "p5.48xlarge"}, {"instance_count", 1}});
+    CHECK(all["adapter_parameters"].get<double>() == 41943040);
+    // The frozen base has no weight gradients: 4 FLOPs per active parameter and token, 6 per adapter.
+    CHECK(all["flops_per_parameter_token"].get<double>() == 4);
+    CHECK(all["total_flops"].get<double>() == doctest::Approx((4 * 8e9 + 6 * 41943040.0) * 1e8));
+}
+
+TEST_CASE("QLoRA holds the base in 4.127 bits a parameter: LLaMA 65B fine-tunes on one 48 GB GPU, full fine-tuning needs over 780 GB") {
+    // Dettmers et al. 2023: "from >780GB of GPU memory to <48GB", r = 64 on every linear layer.
+    json q = train({{"model", {{"config", kLlama65b}}}, {"sequence", 512}, {"tokens", 1e7}, {"recompute", "full"},
+                    {"fine_tuning", {{"method", "qlora"}, {"rank", 64}}}, {"instance", "p4d.24xlarge"},
+                    {"instance_count", 1}, {"layout", {{"tensor", 1}}}, {"headroom", 0}});
+    const double p = q["parameters"].get<double>();
+    CHECK(q["base_weight_bytes"].get<double>() == doctest::Approx(4.127 / 8));
+    // Tensor degree 1: every GPU holds the whole base, the adapters and one sequence's activations.
+    CHECK(q["memory"]["weights_bytes"].get<double>() ==
+          doctest::Approx(p * 4.127 / 8 + q["adapter_parameters"].get<double>() * 2));
+    CHECK(q["memory"]["total_bytes"].get<double>() < 48e9);
+    CHECK(p * 16 > 780e9);
+}
+
+TEST_CASE("FP8 needs FP8 units, and the default utilisation gains 1.13× over 16 bits, not the doubled peak") {
+    json a100 = plan({{"model", {{"parameters", 7e9}}}, {"tokens", 1e12}, {"precision", "fp8"}, {"instance", "p4d.24xlarge"},
+                      {"instance_count", 1}, {"achieved_tflops", 150}});
+    REQUIRE(a100["ok"] == false);
+    CHECK(a100["errors"][0]["field"] == "precision");
+    CHECK(a100["errors"][0]["message"].get<std::string>().find("has no fp8 units") != std::string::npos);
+    json h100 = train({{"model", {{"parameters", 7e9}}}, {"tokens", 1e12}, {"precision", "fp8"}, {"instance", "p5.48xlarge"},
+                       {"instance_count", 1}});
+    // 40% of the bf16 peak (989.5) × 1.13, over the fp8 peak (1979).
+    CHECK(h100["hfu"].get<double>() == doctest::Approx(0.4 * 1.13 * 989.5 / 1979));
+    CHECK(h100["achieved_tflops"].get<double>() == doctest::Approx(0.4 * 989.5 * 1.13));
+    CHECK(h100["precision_gain"].get<double>() == 1.13);
+    // The span: the default's published 24% to 52%, times 1.0 to 1.35, over the doubled peak.
+    CHECK(h100["range"]["hfu"]["low"].get<double>() == doctest::Approx(0.24 * 1.0 * 989.5 / 1979));
+    CHECK(h100["range"]["hfu"]["high"].get<double>() == doctest::Approx(0.52 * 1.35 * 989.5 / 1979));
+    // Memory keeps the mixed-precision states: 2 B weights, 2 B gradients, 12 B optimizer.
+    CHECK(h100["bytes_per_parameter"] == json{{"weights", 2}, {"gradients", 2}, {"optimizer", 12}});
+    json fp4 = plan({{"model", {{"parameters", 7e9}}}, {"tokens", 1e12}, {"precision", "fp4"}, {"instance", "p6-b200.48xlarge"},
+                     {"instance_count", 1}});
+    REQUIRE(fp4["ok"] == false);
+    CHECK(fp4["errors"][0]["field"] == "mfu");
+    json int8 = plan({{"model", {{"parameters", 7e9}}}, {"tokens", 1e12}, {"precision", "int8"}, {"instance", "p5.48xlarge"},
+                      {"instance_count", 1}});
+    CHECK(int8["errors"][0]["field"] == "precision");
+}
+
+TEST_CASE("plans keep memory under 80% of capacity unless the request says otherwise (Fujii et al. 2024)") {
+    json t = train({{"model", {{"parameters", 7e9}}}, {"tokens", 1e12}, {"instance", "p5.48xlarge"}, {"instance_count", 1}});
+    CHECK(t["memory"]["usable_bytes"].get<double>() == doctest::Approx(0.8 * t["memory"]["capacity_bytes"].get<double>()));
+    json given = train({{"model", {{"parameters", 7e9}}}, {"tokens", 1e12}, {"instance", "p5.48xlarge"}, {"instance_count", 1},
+                        {"headroom", 0.05}});
+    CHECK(given["memory"]["usable_bytes"].get<double>() == doctest::Approx(0.95 * given["memory"]["capacity_bytes"].get<double>()));
+}
