@@ -8,9 +8,6 @@ namespace planner {
 using nlohmann::json;
 
 namespace {
-constexpr double kWeightBytes = 2;      // bf16/fp16 weights
-constexpr double kGradientBytes = 2;    // bf16/fp16 gradients
-constexpr double kOptimizerBytes = 12;  // fp32 master weights, momentum, variance
 constexpr int kMaxPipelineWithoutArchitecture = 64;
 constexpr int kMaxSearchAccelerators = 1 << 20;
 }  // namespace

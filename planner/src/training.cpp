@@ -217,6 +217,9 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     if (req.precision == "fp32") trained.bytes = ParameterBytes{4, 4, 8};  // no master copy: the weights are fp32
     const FineTuning::Method method = req.fine_tuning ? req.fine_tuning->method : FineTuning::Method::full;
     const bool lora = method != FineTuning::Method::full;
+    if (lora && !req.architecture)  // the reader refuses it; a request built in code may not
+        return fail("fine_tuning.method", "LoRA counts its adapters from the model's shape: give a catalogue model, "
+                                          "model.config or model.architecture");
     if (lora) {
         const FineTuning& ft = *req.fine_tuning;
         trained.adapters = Adapters{adapter_parameters(*req.architecture, req.experts, ft.rank, ft.modules),
