@@ -206,11 +206,10 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
     }
     if (auto rc = in.text("recompute", {"none", "selective", "full"}, false))
         r.recompute = *rc == "full" ? Recompute::full : *rc == "selective" ? Recompute::selective : Recompute::none;
-    if (in.find("precision") && in.find("precision")->is_string() &&
-        !kTrainingPrecisions.count(in.find("precision")->get<std::string>()) &&
-        precisions().count(in.find("precision")->get<std::string>()))
-        in.fail("precision", "int8 is an inference format: train at fp32, tf32, bf16, fp16, fp8 or fp4");
-    else if (auto pr = in.text("precision", precisions(), false)) r.precision = *pr;
+    if (auto pr = in.text("precision", precisions(), false)) {
+        if (kTrainingPrecisions.count(*pr)) r.precision = *pr;
+        else in.fail("precision", "int8 is an inference format: train at fp32, tf32, bf16, fp16, fp8 or fp4");
+    }
     if (auto id = in.text("instance", {}, true)) r.instance = *id;
 
     const bool has_count = in.find("instance_count"), has_deadline = in.find("deadline_days"),
