@@ -52,6 +52,8 @@ const Entry kJapanese[] = {
     {"must be from {} to {}", "{0} 以上 {1} 以下にしてください"},
     {"must be greater than {} and at most {}", "{0} より大きく {1} 以下にしてください"},
     {"must be one of: {}", "次のいずれかにしてください: {0}"},
+    {"must be a share from 0 to 1, or \"layer\" (layer by layer, as FSDP and Megatron-LM overlap)",
+     "0 から 1 の割合か、\"layer\" (FSDP や Megatron-LM のように層ごとに重ねる) にしてください"},
     {"must be text", "文字列にしてください"},
     {"is not a known field", "不明な項目です"},
     {"the request is not valid JSON", "リクエストが JSON として正しくありません"},

@@ -21,6 +21,18 @@ double exposed(double traffic, double compute, double overlap) {
 // module's libm, and every figure after it would carry that difference.
 double hidden_of(double parameters) { return std::round(std::cbrt(parameters * kHiddenPerLayer / 12)); }
 
+double attention_flops_per_token(const Architecture& a) {
+    const double head_dim = a.head_dim ? a.head_dim : double(a.hidden) / a.heads;
+    return 2.0 * a.layers * a.sequence * a.heads * head_dim;
+}
+
+double training_flops_per_token(const TrainedModel& model, double k, bool full_recompute) {
+    const double adapters = model.adapters ? (k + 2) * model.adapters->parameters : 0;
+    const double attention =
+        model.architecture ? attention_flops_per_token(*model.architecture) * (full_recompute ? 4 : 3) : 0;
+    return k * model.active() + adapters + attention;
+}
+
 StepTime step_time(const StepInputs& in) {
     StepTime out;
     const Layout& l = in.layout;
@@ -39,8 +51,7 @@ StepTime step_time(const StepInputs& in) {
     out.global_batch = int(m * per_step);
     out.tokens = m * per_step * s;
 
-    const double adapter_flops = model.adapters ? (in.flops_per_parameter_token + 2) * model.adapters->parameters : 0;
-    const double flops_per_token = in.flops_per_parameter_token * model.active() + adapter_flops;
+    const double flops_per_token = training_flops_per_token(model, in.flops_per_parameter_token, recompute);
     out.compute = flops_per_token * m * b * s / (t * p * c * in.flops_per_second);
     out.bubble = out.compute * (p - 1) / (v * m);
 
@@ -52,9 +63,11 @@ StepTime step_time(const StepInputs& in) {
     };
     const double message = b * (s / c) * h * kActivationBytes;  // one micro-batch's activations at a layer boundary
     const double stage_layers = layers / p;
+    out.overlap = in.overlap_by_layer ? 1 - 1 / std::max(1.0, stage_layers) : in.overlap;
     if (l.tensor > 1) {
         const double all_reduces = recompute ? 6 : 4;
         out.tensor = all_reduces * stage_layers * m * 2 * (t - 1) / t * message / in.link_bytes_per_second;
+        out.tensor_exposed = exposed(out.tensor, out.compute, in.tensor_overlap);
     }
     if (l.pipeline > 1) {
         out.pipeline_over_network = long(l.tensor) * l.context * l.pipeline > per_instance;
@@ -66,7 +79,7 @@ StepTime step_time(const StepInputs& in) {
         const double passes = recompute ? 4 : 3;
         const double chunk = b * s * 2 * width / t * kActivationBytes;  // keys and values of the whole sequence
         out.context = passes * stage_layers * m * (c - 1) / c * chunk / bandwidth(out.context_over_network);
-        out.context_exposed = exposed(out.context, out.compute, in.overlap);
+        out.context_exposed = exposed(out.context, out.compute, out.overlap);
     }
     if (model.experts && l.expert > 1) {
         out.expert_over_network = long(l.tensor) * l.context * l.expert > per_instance;
@@ -97,9 +110,9 @@ StepTime step_time(const StepInputs& in) {
             bytes = (moved(dense / mp, replicas) + moved(routed / (mp * e), replicas / e)) * gradient_bytes;
         }
         out.data = bytes / bandwidth(out.data_over_network);
-        out.data_exposed = exposed(out.data, out.compute, in.overlap);
+        out.data_exposed = exposed(out.data, out.compute, out.overlap);
     }
-    out.step = out.compute + out.bubble + out.tensor + out.pipeline + out.expert + out.context_exposed +
+    out.step = out.compute + out.bubble + out.tensor_exposed + out.pipeline + out.expert + out.context_exposed +
                out.data_exposed;
     out.efficiency = out.compute / out.step;
     return out;

@@ -23,9 +23,9 @@ constexpr double kSecondsPerDay = 86400;
 constexpr double kChinchillaTokensPerParameter = 20;  // Hoffmann et al. 2022
 // A step of about four million tokens: Llama 2's batch (4M tokens), GPT-3 175B's 3.2M.
 constexpr double kDefaultStepTokens = 4194304;
+constexpr double kDefaultOverlap = 0.5;    // the share of data-parallel traffic hidden under compute
 constexpr int kDefaultSequence = 2048;     // unless the request or the catalogue says: GPT-3's context
 constexpr double kWeightBytes16 = 2;       // a frozen bf16 base parameter (LoRA)
-constexpr double kDefaultOverlap = 0.5;    // the share of data-parallel traffic hidden under compute
 // Without a published interconnect, accelerators in one instance talk over PCIe 4.0 x16: 32 GB/s
 // each way in theory, about 25 GB/s measured.
 constexpr double kPcieBytesPerSecond = 25e9;
@@ -238,12 +238,11 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     }
 
     // FLOPs per token: forward 2, backward 4 per active parameter (LoRA: 2, no weight gradients),
-    // recompute another forward 2; adapters are trained in full.
+    // recompute another forward 2; adapters are trained in full; attention's products (step_time.hpp).
     const bool full_recompute = req.recompute == Recompute::full;
     r.flops_per_parameter_token = (lora ? 4 : 6) + (full_recompute ? 2 : 0);
-    const double adapters = trained.adapters ? trained.adapters->parameters : 0;
-    r.total_flops = (r.flops_per_parameter_token * trained.active() + (full_recompute ? 8 : 6) * adapters) * r.tokens;
-    r.model_flops = ((lora ? 4 : 6) * trained.active() + 6 * adapters) * r.tokens;
+    r.total_flops = training_flops_per_token(trained, r.flops_per_parameter_token, full_recompute) * r.tokens;
+    r.model_flops = training_flops_per_token(trained, lora ? 4 : 6, false) * r.tokens;
 
     auto tp = throughput_of(chip, *inst, req, r.total_flops / r.model_flops, out.errors);
     if (!tp) return out;
@@ -276,8 +275,9 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     step_in.network_bytes_per_second = inst->network ? inst->network->value * 1e9 / 8 / per_instance : 0;
     step_in.accelerators_per_instance = per_instance;
     step_in.overlap = req.overlap.value_or(kDefaultOverlap);
+    step_in.overlap_by_layer = req.overlap_by_layer;
+    step_in.tensor_overlap = req.tensor_overlap.value_or(0);
     step_in.layout.micro_batch = req.layout ? req.layout->micro_batch : req.micro_batch;
-    r.overlap = step_in.overlap;
 
     const double capacity = chip.kind == "cpu" ? inst->memory.value * 1073741824.0 / per_instance
                                                : chip.memory.value * 1e9;
@@ -448,6 +448,8 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         r.step = step_time(in);
         planned.chosen = LayoutOption{in.layout, *r.step, r.memory, 0, {}};
     }
+    r.overlap = r.step->overlap;
+    r.tensor_overlap = step_in.tensor_overlap;
     r.scaling_efficiency = efficiency_of(planned, r.scaling_source);
     r.seconds = seconds_at(n, r.scaling_efficiency);
     r.days = r.seconds / kSecondsPerDay;
@@ -472,7 +474,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
                           "; collectives inside the instance assumed at PCIe 4.0 speed, 25 GB/s");
     // The overlap of data-parallel traffic with compute is an assumption unless the request gives it.
     std::optional<Range> scaling;
-    if (r.scaling_source == "step time" && !req.overlap && r.step && (r.step->data > 0 || r.step->context > 0)) {
+    if (r.scaling_source == "step time" && !req.overlap && !req.overlap_by_layer && r.step && (r.step->data > 0 || r.step->context > 0)) {
         StepInputs in = step_in;
         in.layout = planned.chosen->layout;
         in.overlap = 0;
@@ -539,6 +541,7 @@ void to_json(json& j, const TrainingResult& r) {
     if (r.step) {
         j["step"] = *r.step;
         j["overlap"] = r.overlap;
+        j["tensor_overlap"] = r.tensor_overlap;
         j["alternatives"] = r.alternatives;
         j["layouts_considered"] = r.layouts_considered;
     }

@@ -181,7 +181,7 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
     in.reject_unknown("", with_footprint_fields({"api", "kind", "model", "tokens", "recompute", "precision", "instance",
                                                  "instance_count", "deadline_days", "budget_usd", "mfu", "hfu", "achieved_tflops",
                                                  "scaling_efficiency", "layout", "micro_batch", "headroom",
-                                                 "checkpoint_overhead", "global_batch", "overlap", "sequence",
+                                                 "checkpoint_overhead", "global_batch", "overlap", "tensor_overlap", "sequence",
                                                  "fine_tuning", "flash_attention"}));
     in.reject_unknown("layout", {"tensor", "pipeline", "zero", "micro_batch", "expert", "context", "interleave"});
 
@@ -248,7 +248,12 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
     }
     if (auto mb = in.integer("micro_batch", 1, 100000, false)) r.micro_batch = *mb;
     r.global_batch = in.integer("global_batch", 1, 100000000, false);
-    r.overlap = in.number("overlap", {0, false, 1, false}, false);
+    if (const json* overlap = in.find("overlap"); overlap && overlap->is_string()) {
+        if (*overlap == "layer") r.overlap_by_layer = true;
+        else in.fail("overlap", "must be a share from 0 to 1, or \"layer\" (layer by layer, as FSDP and Megatron-LM overlap)");
+    } else
+        r.overlap = in.number("overlap", {0, false, 1, false}, false);
+    r.tensor_overlap = in.number("tensor_overlap", {0, false, 1, false}, false);
     if (r.layout && in.find("micro_batch")) r.layout->micro_batch = r.micro_batch;
     if (auto h = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *h;
     r.checkpoint_overhead = in.number("checkpoint_overhead", {0, false, 1, false}, false);

@@ -39,16 +39,17 @@ StepInputs small(Layout layout) {
 const json kGpt3 = {{"layers", 96}, {"hidden", 12288}, {"heads", 96}, {"sequence", 2048}, {"vocabulary", 51200}};
 }  // namespace
 
-TEST_CASE("compute is k·P·tokens over the model-parallel group's FLOP/s, per micro-batch count") {
+TEST_CASE("compute is k·P plus attention's FLOPs per token over the model-parallel group's FLOP/s, per micro-batch count") {
     // t = 2, p = 2, d = 4 on 16 accelerators; 64 sequences over 4 replicas of micro-batch 2: m = 8.
     auto s = step_time(small({2, 2, 4, 1, 2}));
     CHECK(s.micro_batches == 8);
     CHECK(s.global_batch == 64);
     CHECK(s.tokens == 64000);
-    // 6 · 1e9 · (8 · 2 · 1000) / (2 · 2 · 100e12) = 0.24 s
-    CHECK(s.compute == doctest::Approx(0.24));
+    // Per token 6 · 1e9 for the parameters and 3 · 2·L·s·h = 3 · 2 · 8 · 1000 · 1024 for attention's
+    // causal products: (6e9 + 49,152,000) · (8 · 2 · 1000) / (2 · 2 · 100e12) = 0.24197 s
+    CHECK(s.compute == doctest::Approx((6e9 + 3 * 2 * 8 * 1000 * 1024.0) * 16000 / 400e12));
     // bubble (p − 1)/m = 1/8 of it
-    CHECK(s.bubble == doctest::Approx(0.03));
+    CHECK(s.bubble == doctest::Approx(s.compute / 8));
 }
 
 TEST_CASE("tensor parallelism all-reduces each layer's activations four times, six with full recompute") {
@@ -86,6 +87,39 @@ TEST_CASE("data parallelism moves (d−1)/d of the shard per ZeRO stage's bytes,
     auto across = step_time(small({1, 1, 16, 1, 1}));
     CHECK(across.data_over_network);
     CHECK(across.data == doctest::Approx(15.0 / 16 * shard * 6 / 10e9));
+}
+
+TEST_CASE("overlap layer by layer leaves one layer's share of the data-parallel traffic on the step") {
+    // 8 layers on one stage: φ = 1 − 1/8. On 16 instances' network the traffic outlasts the compute,
+    // so what is left is the excess; inside one instance one layer's share, 1/8, waits.
+    StepInputs across = small({1, 1, 16, 1, 1});
+    across.overlap_by_layer = true;
+    auto a = step_time(across);
+    CHECK(a.overlap == doctest::Approx(0.875));
+    CHECK(a.data_exposed == doctest::Approx(std::max(a.data / 8, a.data - a.compute)));
+    StepInputs inside = small({1, 1, 8, 1, 1});
+    inside.overlap_by_layer = true;
+    auto i = step_time(inside);
+    CHECK(i.data < i.compute);
+    CHECK(i.data_exposed == doctest::Approx(i.data / 8));
+    // Two pipeline stages hold 4 layers each: a quarter waits.
+    StepInputs staged = small({1, 2, 4, 1, 1});
+    staged.overlap_by_layer = true;
+    CHECK(step_time(staged).overlap == doctest::Approx(0.75));
+}
+
+TEST_CASE("tensor-parallel traffic waits unless tensor_overlap hides it, as Megatron-LM's --tp-comm-overlap does") {
+    StepInputs in = small({2, 1, 8, 1, 1});
+    auto waits = step_time(in);
+    CHECK(waits.tensor_exposed == doctest::Approx(waits.tensor));
+    in.tensor_overlap = 0.5;
+    auto half = step_time(in);
+    CHECK(half.tensor_exposed == doctest::Approx(half.tensor / 2));
+    in.tensor_overlap = 1;
+    auto hidden = step_time(in);
+    CHECK(hidden.tensor < hidden.compute);
+    CHECK(hidden.tensor_exposed == 0);
+    CHECK(hidden.step == doctest::Approx(waits.step - waits.tensor));
 }
 
 TEST_CASE("overlap hides a share of the data-parallel traffic, never more than the compute lasts") {

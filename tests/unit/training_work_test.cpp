@@ -77,7 +77,8 @@ TEST_CASE("a mixture of experts holds its routed experts split over the expert d
                     {"instance_count", 2}});
     CHECK(q["expert_parameters"].get<double>() == doctest::Approx(27.2e9 / (1 - 8.0 / 128)));
     CHECK(q["active_parameters"].get<double>() == 3.3e9);
-    CHECK(q["total_flops"].get<double>() == doctest::Approx(6 * 3.3e9 * 1e12));
+    // FLOPs from the active parameters, plus attention: 3 · 2 · 48 layers · 4096 tokens · 32 heads · 128.
+    CHECK(q["total_flops"].get<double>() == doctest::Approx((6 * 3.3e9 + 3 * 2 * 48 * 4096 * 32 * 128.0) * 1e12));
 }
 
 TEST_CASE("expert parallelism all-to-alls each routed token four times a layer, on the link inside an instance") {
@@ -85,8 +86,8 @@ TEST_CASE("expert parallelism all-to-alls each routed token four times a layer, 
     // m = 64 / 8 = 8; 4 · 8 layers · 8 · (7/8) · (1 · 1000 tokens · 2 experts · 1024 · 2 B) / 100e9
     CHECK(s.expert == doctest::Approx(4 * 8 * 8 * 7.0 / 8 * (1000 * 2 * 1024 * 2.0) / 100e9));
     CHECK_FALSE(s.expert_over_network);
-    // Compute counts the 4e9 active parameters: 6 · 4e9 · 8 · 1000 / 100e12.
-    CHECK(s.compute == doctest::Approx(6 * 4e9 * 8 * 1000 / 100e12));
+    // Compute counts the 4e9 active parameters and attention: (6 · 4e9 + 3 · 2·8·1000·1024) · 8 · 1000 / 100e12.
+    CHECK(s.compute == doctest::Approx((6 * 4e9 + 3 * 2 * 8 * 1000 * 1024.0) * 8 * 1000 / 100e12));
     // The dense gradients cross all 8 replicas; each expert has 8 / 8 = 1 replica and moves nothing.
     CHECK(s.data == doctest::Approx(7.0 / 8 * 2e9 * 6 / 100e9));
 }
@@ -102,8 +103,9 @@ TEST_CASE("context parallelism splits activations by the context degree and pass
     // m = 1; 3 passes · 32 layers · (3/4) · (65536 tokens · 2 · 1024 wide · 2 B) / 100e9
     CHECK(s.context == doctest::Approx(3 * 32 * 3.0 / 4 * (65536 * 2 * 1024 * 2.0) / 100e9));
     CHECK(s.context_exposed == doctest::Approx(s.context / 2));  // φ = 0.5, well under the compute
-    // A rank computes its quarter of each sequence: 6 · 8e9 · 65536 / (4 · 100e12).
-    CHECK(s.compute == doctest::Approx(6 * 8e9 * 65536 / 4 / 100e12));
+    // A rank computes its quarter of each sequence; at 64K tokens attention's products
+    // (3 · 2 · 32 · 65536 · 32 · 128 = 5.15e10 a token) outweigh the parameters' 6 · 8e9.
+    CHECK(s.compute == doctest::Approx((6 * 8e9 + 3 * 2 * 32 * 65536 * 32 * 128.0) * 65536 / 4 / 100e12));
 }
 
 TEST_CASE("a 128K-token sequence is planned with context parallelism when one accelerator cannot hold its activations") {
@@ -126,9 +128,11 @@ TEST_CASE("LoRA adapters number rank · (d_in + d_out) per targeted matrix: PEFT
     json all = train({{"model", "llama3.1-8b"}, {"sequence", 4096}, {"tokens", 1e8}, {"fine_tuning", {{"method", "lora"}}},
                       {"instance", "p5.48xlarge"}, {"instance_count", 1}});
     CHECK(all["adapter_parameters"].get<double>() == 41943040);
-    // The frozen base has no weight gradients: 4 FLOPs per active parameter and token, 6 per adapter.
+    // The frozen base has no weight gradients: 4 FLOPs per active parameter and token, 6 per adapter;
+    // attention still runs forward and both backward products: 3 · 2 · 32 · 4096 · 32 · 128.
     CHECK(all["flops_per_parameter_token"].get<double>() == 4);
-    CHECK(all["total_flops"].get<double>() == doctest::Approx((4 * 8e9 + 6 * 41943040.0) * 1e8));
+    CHECK(all["total_flops"].get<double>() ==
+          doctest::Approx((4 * 8e9 + 6 * 41943040.0 + 3 * 2 * 32 * 4096 * 32 * 128.0) * 1e8));
 }
 
 TEST_CASE("QLoRA holds the base in 4.127 bits a parameter: LLaMA 65B fine-tunes on one 48 GB GPU, full fine-tuning needs over 780 GB") {
@@ -177,4 +181,22 @@ TEST_CASE("plans keep memory under 80% of capacity unless the request says other
     json given = train({{"model", {{"parameters", 7e9}}}, {"tokens", 1e12}, {"instance", "p5.48xlarge"}, {"instance_count", 1},
                         {"headroom", 0.05}});
     CHECK(given["memory"]["usable_bytes"].get<double>() == doctest::Approx(0.95 * given["memory"]["capacity_bytes"].get<double>()));
+}
+
+TEST_CASE("a request asks for layer-by-layer overlap with \"layer\" and a tensor_overlap share, and other words are refused") {
+    // Llama 3.1 8B, 32 layers on one stage: φ = 1 − 1/32; the request gives it, so no range for it.
+    json t = train({{"model", "llama3.1-8b"}, {"sequence", 8192}, {"tokens", 1e10}, {"instance", "p5.48xlarge"},
+                    {"instance_count", 4}, {"layout", {{"tensor", 2}, {"pipeline", 1}, {"zero", 1}}},
+                    {"overlap", "layer"}, {"tensor_overlap", 1}});
+    CHECK(t["overlap"].get<double>() == doctest::Approx(1 - 1.0 / 32));
+    CHECK(t["tensor_overlap"] == 1);
+    CHECK(t["step"]["tensor_seconds"].get<double>() > 0);
+    CHECK(t["step"]["tensor_exposed_seconds"] == 0);
+    CHECK_FALSE(t["range"].contains("scaling_efficiency"));
+    json bad = plan({{"model", "llama3.1-8b"}, {"tokens", 1e10}, {"instance", "p5.48xlarge"}, {"instance_count", 4},
+                     {"overlap", "prefetch"}, {"tensor_overlap", 1.5}});
+    REQUIRE(bad["ok"] == false);
+    CHECK(bad["errors"][0]["field"] == "overlap");
+    CHECK(bad["errors"][0]["message"].get<std::string>().find("\"layer\"") != std::string::npos);
+    CHECK(bad["errors"][1]["field"] == "tensor_overlap");
 }

@@ -2,8 +2,12 @@
 // the link it runs over. One global step of B sequences of s tokens on n = t·p·d accelerators:
 //
 //     m = ⌈B / (b·d)⌉           micro-batches per data-parallel replica (b: micro-batch)
-//     compute = k · P_a · m·b·s / (t·p·c · X)    X: executed FLOP/s per accelerator while computing;
-//               P_a: active parameters (a mixture of experts runs k of its E experts per token)
+//     compute = F · m·b·s / (t·p·c · X)    X: executed FLOP/s per accelerator while computing
+//     F = k · P_a + 4 · L · s · n_q·d_head · (3, 4 with full recompute)   FLOPs per token: P_a the
+//               active parameters (a mixture of experts runs k of its E experts per token); the
+//               second term attention's Q·Kᵀ and scores·V, counted over the whole s × s as PaLM
+//               (Chowdhery et al. 2022, app. B) and Megatron-LM (Narayanan et al. 2021, §5.1) count
+//               them, so that a utilisation published on their basis means the same here
 //     bubble  = compute · (p − 1) / (v · m)      1F1B schedule, v virtual stages per rank
 //               (Narayanan et al. 2021, §2.2: interleaving divides the bubble by v)
 //     tensor  = a · (L/p) · m · 2(t−1)/t · b·(s/c)·h·2 B / link
@@ -22,7 +26,14 @@
 //               LoRA reduces only the adapters' gradients (a frozen base sharded by ZeRO-3 is still
 //               gathered twice, at its own bytes)
 //     exposed = max((1 − φ) · x, x − compute)   for the data and context traffic: φ overlaps compute
-//     step = compute + bubble + tensor + pipeline + expert + context exposed + data exposed
+//               (default 0.5); layer by layer, φ = 1 − p/L: each layer's gather and gradient
+//               reduction run under the next layer's compute and only one layer's share waits
+//               (PyTorch FSDP's prefetch, Zhao et al. 2023 §3.3; Megatron-LM's --overlap-grad-reduce
+//               and --overlap-param-gather)
+//     tensor exposed = max((1 − φ_t) · tensor, tensor − compute)   φ_t = 0 unless given: Megatron-LM
+//               waits for each all-reduce; its --tp-comm-overlap (NeMo's tp_comm_overlap) splits
+//               the multiplies to hide them (φ_t near 1)
+//     step = compute + bubble + tensor exposed + pipeline + expert + context exposed + data exposed
 //     efficiency = compute / step
 //
 // Ring collectives: each accelerator moves 2(n−1)/n of the buffer for an all-reduce, (n−1)/n for a
@@ -52,7 +63,19 @@ struct StepInputs {
     double network_bytes_per_second = 0;      // per accelerator, one direction, between instances
     int accelerators_per_instance = 1;
     double overlap = 0.5;                     // φ
+    bool overlap_by_layer = false;            // φ = 1 − p/L instead
+    double tensor_overlap = 0;                // φ_t
 };
+
+/// Forward FLOPs per token of attention's two sequence-long products, Q·Kᵀ and the scores times V:
+/// 4 · L · s · heads · head_dim, the whole s × s counted (PaLM, Megatron-LM).
+double attention_flops_per_token(const Architecture& a);
+
+/// FLOPs per token of a training step: k per active parameter, k + 2 per adapter parameter (trained
+/// in full) and attention's products three times (forward and the two backward), four with full
+/// recompute. Without an architecture attention is not counted. With k = 6 (LoRA: 4) and no
+/// recompute this is the model-FLOPs basis of an MFU.
+double training_flops_per_token(const TrainedModel& model, double k, bool full_recompute);
 
 struct StepTime {
     int micro_batches = 1;      // m
@@ -61,12 +84,14 @@ struct StepTime {
     double compute = 0;         // seconds per step
     double bubble = 0;
     double tensor = 0;
+    double tensor_exposed = 0;
     double pipeline = 0;
     double expert = 0;          // all-to-all of a mixture of experts
     double context = 0;         // ring attention's keys and values, all of it
     double context_exposed = 0;
     double data = 0;            // the data-parallel collectives, all of it
     double data_exposed = 0;    // what overlap leaves on the step
+    double overlap = 0;         // φ used
     double step = 0;
     double efficiency = 1;      // compute / step
     bool data_over_network = false;

@@ -59,7 +59,10 @@ struct TrainingRequest {
     std::optional<Layout> layout;              // default: the fastest that fits (layout_search.hpp)
     int micro_batch = 1;
     std::optional<int> global_batch;           // sequences per step; default: about 4M tokens
-    std::optional<double> overlap;             // share of data-parallel traffic under compute; default 0.5
+    std::optional<double> overlap;             // share of data-parallel and context traffic under compute;
+                                               // default 0.5
+    bool overlap_by_layer = false;             // "overlap": "layer": 1 − p/L (step_time.hpp)
+    std::optional<double> tensor_overlap;      // share of tensor-parallel traffic under compute; default 0
     double headroom = 0.2;                     // share of accelerator memory kept free: plans stay under
                                                // 80%, below which Fujii et al. 2024 saw no out-of-memory
                                                // in 454 runs (fragmentation, buffers, CUDA context)
@@ -112,6 +115,7 @@ struct TrainingResult {
     std::string scaling_source;            // "request", "measured at scale", "step time"
     std::optional<StepTime> step;          // the layout's step: compute, bubble, collectives
     double overlap = 0;                    // φ the step used
+    double tensor_overlap = 0;             // φ_t the step used
     std::vector<LayoutOption> alternatives;  // the runners-up, fastest first, and what each lost on
     int layouts_considered = 0;            // layouts that fit
     double seconds = 0;                    // including checkpoint_overhead
