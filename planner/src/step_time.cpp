@@ -72,6 +72,7 @@ StepTime step_time(const StepInputs& in) {
     if (l.pipeline > 1) {
         out.pipeline_over_network = long(l.tensor) * l.context * l.pipeline > per_instance;
         out.pipeline = 2 * v * m * message / t / bandwidth(out.pipeline_over_network);
+        out.pipeline_exposed = exposed(out.pipeline, out.compute, in.pipeline_overlap);
     }
     if (l.context > 1) {
         out.context_over_network = long(l.tensor) * l.context > per_instance;
@@ -112,7 +113,7 @@ StepTime step_time(const StepInputs& in) {
         out.data = bytes / bandwidth(out.data_over_network);
         out.data_exposed = exposed(out.data, out.compute, out.overlap);
     }
-    out.step = out.compute + out.bubble + out.tensor_exposed + out.pipeline + out.expert + out.context_exposed +
+    out.step = out.compute + out.bubble + out.tensor_exposed + out.pipeline_exposed + out.expert + out.context_exposed +
                out.data_exposed;
     out.efficiency = out.compute / out.step;
     return out;

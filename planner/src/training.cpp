@@ -277,6 +277,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     step_in.overlap = req.overlap.value_or(kDefaultOverlap);
     step_in.overlap_by_layer = req.overlap_by_layer;
     step_in.tensor_overlap = req.tensor_overlap.value_or(0);
+    step_in.pipeline_overlap = req.pipeline_overlap.value_or(0);
     step_in.layout.micro_batch = req.layout ? req.layout->micro_batch : req.micro_batch;
 
     const double capacity = chip.kind == "cpu" ? inst->memory.value * 1073741824.0 / per_instance
@@ -450,6 +451,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     }
     r.overlap = r.step->overlap;
     r.tensor_overlap = step_in.tensor_overlap;
+    r.pipeline_overlap = step_in.pipeline_overlap;
     r.scaling_efficiency = efficiency_of(planned, r.scaling_source);
     r.seconds = seconds_at(n, r.scaling_efficiency);
     r.days = r.seconds / kSecondsPerDay;
@@ -542,6 +544,7 @@ void to_json(json& j, const TrainingResult& r) {
         j["step"] = *r.step;
         j["overlap"] = r.overlap;
         j["tensor_overlap"] = r.tensor_overlap;
+        j["pipeline_overlap"] = r.pipeline_overlap;
         j["alternatives"] = r.alternatives;
         j["layouts_considered"] = r.layouts_considered;
     }

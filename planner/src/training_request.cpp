@@ -181,7 +181,8 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
     in.reject_unknown("", with_footprint_fields({"api", "kind", "model", "tokens", "recompute", "precision", "instance",
                                                  "instance_count", "deadline_days", "budget_usd", "mfu", "hfu", "achieved_tflops",
                                                  "scaling_efficiency", "layout", "micro_batch", "headroom",
-                                                 "checkpoint_overhead", "global_batch", "overlap", "tensor_overlap", "sequence",
+                                                 "checkpoint_overhead", "global_batch", "overlap", "tensor_overlap", "pipeline_overlap",
+                                                 "sequence",
                                                  "fine_tuning", "flash_attention"}));
     in.reject_unknown("layout", {"tensor", "pipeline", "zero", "micro_batch", "expert", "context", "interleave"});
 
@@ -254,6 +255,7 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
     } else
         r.overlap = in.number("overlap", {0, false, 1, false}, false);
     r.tensor_overlap = in.number("tensor_overlap", {0, false, 1, false}, false);
+    r.pipeline_overlap = in.number("pipeline_overlap", {0, false, 1, false}, false);
     if (r.layout && in.find("micro_batch")) r.layout->micro_batch = r.micro_batch;
     if (auto h = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *h;
     r.checkpoint_overhead = in.number("checkpoint_overhead", {0, false, 1, false}, false);

@@ -42,6 +42,7 @@ json accuracy_view(const std::vector<planner::CaseResult>& results, const std::s
         for (const planner::CaseResult& r : results) {
             if (r.c.kind != kind || !r.planned) continue;
             const std::string unit = string_of(strings, "acc_unit_" + r.c.unit);
+            const auto target = planner::target_of(kind);
             json row = {{"id", r.c.id},
                         {"title", r.c.title.in(lang)},
                         {"inputs", r.c.inputs.in(lang)},
@@ -52,7 +53,7 @@ json accuracy_view(const std::vector<planner::CaseResult>& results, const std::s
                         {"planned", with_unit(format_display(*r.planned), unit)},
                         {"error", signed_percent(r.error)},
                         {"bound", "\u00B1" + percent(r.c.bound)},
-                        {"beyond_target", std::abs(r.error) > 0.15},
+                        {"beyond_target", target && target->worst && std::abs(r.error) > *target->worst},
                         {"source_url", references + "#src-" + r.c.source},
                         {"source", r.c.source}};
             if (!r.c.locator.empty()) row["locator"] = r.c.locator;
@@ -61,7 +62,8 @@ json accuracy_view(const std::vector<planner::CaseResult>& results, const std::s
                 row["range"] = with_unit(format_display(r.range->low) + "\u2013" + format_display(r.range->high), unit);
                 row["in_range"] = r.published_in_range;
             }
-            if (r.c.basis == "complete" && planner::is_prediction(kind)) complete.push_back(r.error);
+            // The lead sentence speaks for the kinds held to the site's targets.
+            if (r.c.basis == "complete" && target == planner::AccuracyTarget{}) complete.push_back(r.error);
             rows.push_back(std::move(row));
         }
         if (rows.empty()) continue;
@@ -79,6 +81,11 @@ json accuracy_view(const std::vector<planner::CaseResult>& results, const std::s
                     {"worst_all", percent(s.worst_all)},
                     {"worst_id", s.worst_id},
                     {"prediction", planner::is_prediction(s.kind)}};
+        if (auto target = planner::target_of(s.kind)) {
+            row["target"] = percent(target->median) + (target->worst ? " / " + percent(*target->worst) : "");
+            row["target_met"] = s.median_complete && *s.median_complete <= target->median &&
+                                (!target->worst || (s.worst_complete && *s.worst_complete <= *target->worst));
+        }
         for (const planner::CaseResult& r : results)
             if (r.c.id == s.worst_id) row["worst_title"] = r.c.title.in(lang);
         if (s.median_complete) row["median_complete"] = percent(*s.median_complete);

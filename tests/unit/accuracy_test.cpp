@@ -70,19 +70,32 @@ TEST_CASE("the accuracy page holds S1-S10 and at least 20 further published case
 TEST_CASE("on the cases with complete published inputs the median error is at most 5% and the worst at most 15%") {
     std::vector<double> complete;
     for (const auto& r : real_results())
-        if (r.c.basis == "complete" && planner::is_prediction(r.c.kind)) complete.push_back(r.error);
+        if (r.c.basis == "complete" && planner::target_of(r.c.kind) == planner::AccuracyTarget{}) complete.push_back(r.error);
     REQUIRE(complete.size() >= 8);
     double worst = 0;
     for (double e : complete) worst = std::max(worst, std::abs(e));
     CHECK(planner::median_abs(complete) <= 0.05);
     CHECK(worst <= 0.15);
-    // And per kind, as the page's summary shows them.
+    // And per kind, as the page's summary shows them, each against its own target.
     for (const auto& s : planner::summarise(real_results())) {
         CAPTURE(s.kind);
-        if (!s.median_complete || !planner::is_prediction(s.kind)) continue;
-        CHECK(*s.median_complete <= 0.05);
-        CHECK(*s.worst_complete <= 0.15);
+        const auto target = planner::target_of(s.kind);
+        if (!s.median_complete || !target) continue;
+        CHECK(*s.median_complete <= target->median);
+        if (target->worst) CHECK(*s.worst_complete <= *target->worst);
     }
+}
+
+TEST_CASE("the step model predicts training throughput at scale from one instance within a 10% median on complete cases") {
+    // Issue 19's target: published multi-node throughputs (llm-foundry, NeMo, Megatron-Bridge) from
+    // each table's one-node row, with the recipe's overlaps; mixtures of experts included.
+    std::vector<double> complete;
+    for (const auto& r : real_results()) {
+        if (r.c.kind != "training_scale" || r.c.basis != "complete") continue;
+        complete.push_back(r.error);
+    }
+    REQUIRE(complete.size() >= 15);
+    CHECK(planner::median_abs(complete) <= 0.10);
 }
 
 TEST_CASE("every kind the issue names has cases: training time, memory, inference throughput and energy") {

@@ -122,6 +122,17 @@ TEST_CASE("tensor-parallel traffic waits unless tensor_overlap hides it, as Mega
     CHECK(hidden.step == doctest::Approx(waits.step - waits.tensor));
 }
 
+TEST_CASE("pipeline sends wait unless pipeline_overlap hides them, as Megatron-LM's interleaved schedule does") {
+    StepInputs in = small({1, 2, 8, 1, 1});
+    auto waits = step_time(in);
+    REQUIRE(waits.pipeline > 0);
+    CHECK(waits.pipeline_exposed == doctest::Approx(waits.pipeline));
+    in.pipeline_overlap = 1;
+    auto hidden = step_time(in);
+    CHECK(hidden.pipeline_exposed == 0);
+    CHECK(hidden.step == doctest::Approx(waits.step - waits.pipeline));
+}
+
 TEST_CASE("overlap hides a share of the data-parallel traffic, never more than the compute lasts") {
     StepInputs in = small({1, 1, 16, 1, 1});  // data 0.5625 s over the network, compute 0.24 s
     in.overlap = 0;

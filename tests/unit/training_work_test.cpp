@@ -187,11 +187,12 @@ TEST_CASE("a request asks for layer-by-layer overlap with \"layer\" and a tensor
     // Llama 3.1 8B, 32 layers on one stage: φ = 1 − 1/32; the request gives it, so no range for it.
     json t = train({{"model", "llama3.1-8b"}, {"sequence", 8192}, {"tokens", 1e10}, {"instance", "p5.48xlarge"},
                     {"instance_count", 4}, {"layout", {{"tensor", 2}, {"pipeline", 1}, {"zero", 1}}},
-                    {"overlap", "layer"}, {"tensor_overlap", 1}});
+                    {"overlap", "layer"}, {"tensor_overlap", 1}, {"pipeline_overlap", 0.5}});
     CHECK(t["overlap"].get<double>() == doctest::Approx(1 - 1.0 / 32));
     CHECK(t["tensor_overlap"] == 1);
     CHECK(t["step"]["tensor_seconds"].get<double>() > 0);
     CHECK(t["step"]["tensor_exposed_seconds"] == 0);
+    CHECK(t["pipeline_overlap"] == 0.5);
     CHECK_FALSE(t["range"].contains("scaling_efficiency"));
     json bad = plan({{"model", "llama3.1-8b"}, {"tokens", 1e10}, {"instance", "p5.48xlarge"}, {"instance_count", 4},
                      {"overlap", "prefetch"}, {"tensor_overlap", 1.5}});

@@ -33,7 +33,11 @@
 //     tensor exposed = max((1 − φ_t) · tensor, tensor − compute)   φ_t = 0 unless given: Megatron-LM
 //               waits for each all-reduce; its --tp-comm-overlap (NeMo's tp_comm_overlap) splits
 //               the multiplies to hide them (φ_t near 1)
-//     step = compute + bubble + tensor exposed + pipeline + expert + context exposed + data exposed
+//     pipeline exposed = max((1 − φ_p) · pipeline, pipeline − compute)   φ_p = 0 unless given:
+//               Megatron-LM overlaps the sends with the next chunk's compute when the schedule is
+//               interleaved (overlap_p2p_comm), and batches them on the critical path when it is not
+//     step = compute + bubble + tensor exposed + pipeline exposed + expert + context exposed
+//            + data exposed
 //     efficiency = compute / step
 //
 // Ring collectives: each accelerator moves 2(n−1)/n of the buffer for an all-reduce, (n−1)/n for a
@@ -65,6 +69,7 @@ struct StepInputs {
     double overlap = 0.5;                     // φ
     bool overlap_by_layer = false;            // φ = 1 − p/L instead
     double tensor_overlap = 0;                // φ_t
+    double pipeline_overlap = 0;              // φ_p
 };
 
 /// Forward FLOPs per token of attention's two sequence-long products, Q·Kᵀ and the scores times V:
@@ -86,6 +91,7 @@ struct StepTime {
     double tensor = 0;
     double tensor_exposed = 0;
     double pipeline = 0;
+    double pipeline_exposed = 0;
     double expert = 0;          // all-to-all of a mixture of experts
     double context = 0;         // ring attention's keys and values, all of it
     double context_exposed = 0;
