@@ -81,9 +81,9 @@ json accuracy_view(const std::vector<planner::CaseResult>& results, const std::s
                     {"worst_all", percent(s.worst_all)},
                     {"worst_id", s.worst_id},
                     {"prediction", planner::is_prediction(s.kind)}};
-        if (auto target = planner::target_of(s.kind)) {
+        if (auto target = planner::target_of(s.kind); target && s.median_complete) {
             row["target"] = percent(target->median) + (target->worst ? " / " + percent(*target->worst) : "");
-            row["target_met"] = s.median_complete && *s.median_complete <= target->median &&
+            row["target_met"] = *s.median_complete <= target->median &&
                                 (!target->worst || (s.worst_complete && *s.worst_complete <= *target->worst));
         }
         for (const planner::CaseResult& r : results)
