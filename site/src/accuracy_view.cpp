@@ -27,6 +27,23 @@ std::string percent(double fraction) {
     return format_grouped(p, 1) + (p == std::floor(p) ? ".0%" : "%");
 }
 
+// A case's text, escaped, with `identifiers` (config keys, file names, ids) set as code: they stay
+// as the source spells them in either language.
+std::string with_code(std::string_view text) {
+    std::string out;
+    bool code = false;
+    for (std::size_t start = 0;;) {
+        const std::size_t tick = text.find('`', start);
+        escape_html(text.substr(start, tick == std::string_view::npos ? std::string_view::npos : tick - start), out);
+        if (tick == std::string_view::npos) break;
+        out += code ? "</code>" : "<code>";
+        code = !code;
+        start = tick + 1;
+    }
+    if (code) out += "</code>";
+    return out;
+}
+
 std::string with_unit(const std::string& number, const std::string& unit) {
     return unit.empty() ? number : unit.rfind("%", 0) == 0 || unit.rfind("×", 0) == 0 || unit[0] == '/' ? number + unit : number + " " + unit;
 }
@@ -45,7 +62,7 @@ json accuracy_view(const std::vector<planner::CaseResult>& results, const std::s
             const auto target = planner::target_of(kind);
             json row = {{"id", r.c.id},
                         {"title", r.c.title.in(lang)},
-                        {"inputs", r.c.inputs.in(lang)},
+                        {"inputs", with_code(r.c.inputs.in(lang))},
                         {"basis", r.c.basis},
                         {"basis_name", string_of(strings, "acc_basis_" + r.c.basis)},
                         {"complete", r.c.basis == "complete"},
@@ -57,7 +74,7 @@ json accuracy_view(const std::vector<planner::CaseResult>& results, const std::s
                         {"source_url", references + "#src-" + r.c.source},
                         {"source", r.c.source}};
             if (!r.c.locator.empty()) row["locator"] = r.c.locator;
-            if (r.c.why) row["why"] = r.c.why->in(lang);
+            if (r.c.why) row["why"] = with_code(r.c.why->in(lang));
             if (r.range) {
                 row["range"] = with_unit(format_display(r.range->low) + "\u2013" + format_display(r.range->high), unit);
                 row["in_range"] = r.published_in_range;
