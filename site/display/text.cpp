@@ -108,8 +108,11 @@ nlohmann::json displayed(const nlohmann::json& value, const std::string& key, co
     if (value.is_number()) {
         double v = value.get<double>();
         if (in_money || is_money(key)) return format_money(v, money.usd_jpy, money.lang);
-        if (ends_with(key, "_bytes")) v /= 1e9;
-        else if (key == "mfu" || key == "hfu" || key == "scaling_efficiency" || key == "target_utilisation") v *= 100;
+        // base_weight_bytes is bytes per parameter (LoRA's frozen base), not a size: shown as it is.
+        if (ends_with(key, "_bytes") && key != "base_weight_bytes") v /= 1e9;
+        else if (key == "mfu" || key == "hfu" || key == "scaling_efficiency" || key == "target_utilisation" ||
+                 key == "overlap" || key == "tensor_overlap" || key == "pipeline_overlap" || key == "slower")
+            v *= 100;
         return format_display(v);
     }
     if (value.is_object()) {

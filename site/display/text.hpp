@@ -39,8 +39,9 @@ std::string format_money(double usd, std::optional<double> usd_jpy, const std::s
 bool is_money(const std::string& key);
 
 /// A planner response as the calculators show it: every number as text by format_display, except
-/// that a field named `*_bytes` is shown in GB and `mfu`, `scaling_efficiency` and
-/// `target_utilisation` in percent. The build shows worked examples with it and the browser shows
+/// that a field named `*_bytes` is shown in GB (but `base_weight_bytes`, bytes per parameter, as it
+/// is) and the fractions `mfu`, `hfu`, `scaling_efficiency`, `target_utilisation`, `overlap`,
+/// `tensor_overlap`, `pipeline_overlap` and `slower` (a training alternative's lost time) in percent. The build shows worked examples with it and the browser shows
 /// live results with it (the wasm module's display()), so both read alike.
 /// `names` (optional) maps a catalogue id to what readers see: a `*_source` field naming a
 /// benchmark shows "GPT-3 (Megatron-LM) ..., trn1.32xlarge" instead of its id, and `purchase_option`

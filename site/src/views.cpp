@@ -1,5 +1,7 @@
 #include "views.hpp"
 
+#include "planner/api.hpp"
+#include "planner/fine_tuning.hpp"
 #include "planner/instance_sheet.hpp"
 #include "planner/serving.hpp"
 
@@ -9,6 +11,7 @@
 #include <map>
 
 #include "chart.hpp"
+#include "shortcodes.hpp"
 
 namespace site {
 
@@ -333,44 +336,58 @@ json choices_for(const planner::Catalogue& catalogue, const std::string& key, co
         for (const auto& m : catalogue.models)
             if (planner::serving_model(m, "model").ok()) add(m.id, m.name);
     } else if (key == "preset") {
+        // Every catalogue model: choosing one sends its id (the planner reads its shape, experts
+        // included). What it also puts in the form, in the form's units (billions): its published
+        // tokens, and its counts for the "parameter count" form (the MoE fields emptied for a
+        // dense model, so a previous choice's experts do not stay).
         for (const auto& m : catalogue.models) {
-            // Training plans count 6 · parameters · tokens: a mixture of experts would need its active
-            // parameters and expert parallelism, which the training planner does not model yet.
-            if (m.mixture_of_experts()) continue;
-            // What choosing the preset puts in the form, in the form's units (billions).
-            json set{{"parameters", format_grouped(m.parameters.value / 1e9, 3)}};
+            const bool moe = m.mixture_of_experts();
+            json set{{"parameters", format_grouped(m.parameters.value / 1e9, 3)},
+                     {"active_parameters", ""}, {"experts", ""}, {"experts_per_token", ""}};
             if (m.tokens) set["tokens"] = format_grouped(m.tokens->value / 1e9, 1);
-            if (m.architecture) {
+            if (moe) {
                 const auto& a = *m.architecture;
-                set.update(json{{"model", "architecture"},
-                                {"layers", format_grouped(a.layers.value, 0)},
-                                {"hidden", format_grouped(a.hidden.value, 0)},
-                                {"heads", format_grouped(a.heads.value, 0)},
-                                {"vocabulary", format_grouped(a.vocabulary.value, 0)}});
-                if (a.sequence) set["sequence"] = format_grouped(a.sequence->value, 0);  // else the form keeps its own
-            } else {
-                set["model"] = "parameters";
+                if (m.active_parameters) set["active_parameters"] = format_grouped(m.active_parameters->value / 1e9, 3);
+                set["experts"] = format_grouped(*a.detail("experts"), 0);
+                if (auto k = a.detail("experts_per_token")) set["experts_per_token"] = format_grouped(*k, 0);
             }
             const planner::Source* source = catalogue.source(m.parameters.source);
-            add(m.id, m.name, json{{"set", set.dump()}, {"source", source ? source->title : ""}, {"url", source ? source->url : ""}});
+            add(m.id, moe ? m.name + " (MoE)" : m.name,
+                json{{"set", set.dump()}, {"source", source ? source->title : ""}, {"url", source ? source->url : ""}});
         }
     }
     return list;
 }
 
-// The serving calculator's fields, in the order the form shows them: input name, request field, the
-// keyboard it wants, and how a typed number converts (billions, percent).
+// A text field of a calculator form, as templates/partials/calc-field.html draws it: input name,
+// request field, label (a UI string), the keyboard it wants, how a typed number converts (data-scale,
+// billions; or data-per, percent) and the placeholder (a UI string's key, or the text itself).
+struct FormField {
+    const char* name;
+    const char* field;
+    const char* label;
+    const char* mode;
+    const char* scale;
+    const char* placeholder;
+};
+
+// `fields` as the templates loop over them, each with its starting value from the page's inputs;
+// `conversion` names the attribute `scale` fills ("scale" or "per").
+template <std::size_t N>
+json form_fields(const FormField (&fields)[N], const char* conversion, const json& inputs, const json& strings) {
+    json list = json::array();
+    for (const FormField& f : fields)
+        list.push_back({{"name", f.name}, {"field", f.field}, {"label", strings.value(f.label, std::string(f.label))},
+                        {"mode", f.mode}, {conversion, f.scale},
+                        {"placeholder", strings.value(f.placeholder, std::string(f.placeholder))},
+                        {"value", inputs.value(f.name, std::string())}});
+    return list;
+}
+
+// The serving calculator's fields, in the order the form shows them.
 void serve_view(json& view, const json& inputs, const json& strings) {
-    auto label = [&](const std::string& key) { return strings.value(key, key); };
     auto input = [&](const std::string& name) { return inputs.value(name, std::string()); };
-    struct Field {
-        const char* name;
-        const char* field;
-        const char* label;
-        const char* mode;
-        const char* scale;  // data-scale for the architecture, data-per for the job's fields
-        const char* placeholder;
-    };
+    using Field = FormField;
     const Field architecture[] = {
         {"m_parameters", "parameters", "in_parameters", "decimal", "1e9", ""},
         {"m_active", "active_parameters", "in_active_parameters", "decimal", "1e9", ""},
@@ -397,15 +414,8 @@ void serve_view(json& view, const json& inputs, const json& strings) {
         {"redundancy", "redundancy", "in_redundancy", "numeric", "", "0"},
     };
     // The architecture's numbers scale (billions); the job's divide (percent: data-per).
-    auto listed = [&](const auto& from, const char* conversion) {
-        json list = json::array();
-        for (const Field& f : from)
-            list.push_back({{"name", f.name}, {"field", f.field}, {"label", label(f.label)}, {"mode", f.mode},
-                            {conversion, f.scale}, {"placeholder", f.placeholder}, {"value", input(f.name)}});
-        return list;
-    };
-    view["serve_architecture"] = listed(architecture, "scale");
-    view["serve_fields"] = listed(fields, "per");
+    view["serve_architecture"] = form_fields(architecture, "scale", inputs, strings);
+    view["serve_fields"] = form_fields(fields, "per", inputs, strings);
     // The precisions: what the weights are stored in, the KV cache, and the peak the maths runs at.
     struct Choice {
         const char* name;
@@ -423,10 +433,10 @@ void serve_view(json& view, const json& inputs, const json& strings) {
             for (char& ch : upper) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
             options.push_back({{"id", o}, {"label", upper}, {"selected", input(c.name) == o}});
         }
-        list.push_back({{"name", c.name}, {"label", label(c.label)}, {"options", std::move(options)}});
+        list.push_back({{"name", c.name}, {"label", strings.value(c.label, std::string(c.label))}, {"options", std::move(options)}});
     }
     view["serve_precisions"] = std::move(list);
-    // The answer in one sentence, as wasm/js/calculator.js writes it from the live result.
+    // The answer in one sentence, as wasm/js/results.js writes it from the live result.
     const json& shown = view["example"]["serve"];
     std::string sentence = strings.value("serve_answer", std::string());
     for (const char* key : {"fleet", "instance", "tpot_ms", "ttft_ms", "cost_per_million_output", "tensor_parallel", "concurrency"}) {
@@ -451,9 +461,23 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
     }
     const std::string kind = response.value("kind", std::string());
     json view{{"kind", kind}, {"inputs", inputs}, {"is", is}, {"pick", pick}, {"example", display_json(response, catalogue.display_names(lang), lang)},
-              {"instances", choices_for(catalogue, "instance", "")}, {"models", choices_for(catalogue, "preset", "")}};
+              {"instances", choices_for(catalogue, "instance", "")}, {"models", choices_for(catalogue, "preset", inputs.value("preset", std::string()))}};
     view["is_" + kind] = true;
     if (kind == "instances") {
+        // The training job the page compares the ticked types on (front matter `requests.training`,
+        // a compare request), shown without JavaScript as the calculator shows it live.
+        if (front.requests.is_object() && front.requests.contains("training")) {
+            const json compared = json::parse(planner::plan(catalogue, in_language(front.requests["training"], lang).dump()));
+            if (compared.value("ok", false)) {
+                json shown = display_json(compared, catalogue.display_names(lang), lang)["compare"];
+                // A type that cannot run the job has no count or cost: a dash, as the live table writes
+                // it (and no name the template would look up in the page's own view instead).
+                for (auto& row : shown["rows"])
+                    for (const char* key : {"instances", "cost_usd"})
+                        if (!row.contains(key)) row[key] = "—";
+                view["example_training"] = std::move(shown);
+            }
+        }
         json ids = json::array();
         for (const auto& row : response["instances"]["rows"]) ids.push_back(row["id"]);
         json sheet = choices_for(catalogue, "instance", "");
@@ -462,7 +486,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
     }
     if (kind == "energy") {
         // The answer first: each configuration's savings against the baseline, in one sentence
-        // (wasm/js/calculator.js writes the same sentence from the live result).
+        // (wasm/js/results.js writes the same sentence from the live result).
         const json shown = view["example"]["energy"]["configurations"];
         const std::string form = strings.value("energy_answer", std::string());
         json answers = json::array();
@@ -493,11 +517,48 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
         view["configurations"] = std::move(slots);
     }
     if (kind == "serve") serve_view(view, inputs, strings);
+    // The LoRA matrices a training job may target (templates/partials/calc-fine-tuning.html).
+    if (kind == "train" || kind == "instances") view["lora_modules"] = planner::lora_modules();
+    if (kind == "instances") {  // the comparison's training job, besides its model, tokens and precision
+        const FormField job[] = {
+            {"instance_count", "instance_count", "in_instance_count", "numeric", "", ""},
+            {"mfu", "mfu", "in_job_mfu", "decimal", "100", "default_placeholder"},
+        };
+        view["compare_job_fields"] = form_fields(job, "per", inputs, strings);
+    }
     if (kind == "train") {
-        // The memory bar, as wasm/js/calculator.js asks the module for it once the page runs.
-        auto label = [&](const char* key) { return strings.value(key, std::string(key)); };
+        // The advanced inputs: batch, overlap and a fixed layout; empty, the planner chooses.
+        const FormField advanced[] = {
+            {"global_batch", "global_batch", "in_global_batch", "numeric", "", "default_placeholder"},
+            {"micro_batch", "micro_batch", "in_micro_batch", "numeric", "", "auto_placeholder"},
+            {"tensor_overlap", "tensor_overlap", "in_tensor_overlap", "decimal", "100", "default_placeholder"},
+            {"pipeline_overlap", "pipeline_overlap", "in_pipeline_overlap", "decimal", "100", "default_placeholder"},
+            {"tp", "layout.tensor", "in_layout_tensor", "numeric", "", "auto_placeholder"},
+            {"pp", "layout.pipeline", "in_layout_pipeline", "numeric", "", "auto_placeholder"},
+            {"ep", "layout.expert", "in_layout_expert", "numeric", "", "auto_placeholder"},
+            {"cp", "layout.context", "in_layout_context", "numeric", "", "auto_placeholder"},
+            {"vpp", "layout.interleave", "in_layout_interleave", "numeric", "", "auto_placeholder"},
+            {"zero", "layout.zero", "in_layout_zero", "numeric", "", "auto_placeholder"},
+        };
+        view["train_advanced"] = form_fields(advanced, "per", inputs, strings);
+        // The data-parallel overlap: a share, or layer by layer (the request's "overlap": "layer").
+        const FormField overlap[] = {{"overlap", "overlap", "in_overlap", "decimal", "100", "default_placeholder"}};
+        view["train_overlap"] = form_fields(overlap, "per", inputs, strings);
+        // The memory bar, as wasm/js/results.js asks the module for it once the page runs.
+        auto label = [&](const std::string& key) { return strings.value(key, key); };
         const json labels{label("mem_weights"), label("mem_gradients"), label("mem_optimizer"), label("mem_activations"),
                           label("mem_usable")};
+        // What the result's words are, as wasm/js/results.js shows them: the kind of training,
+        // and the term each runner-up layout lost most on (lost_on_<term>, one map for both).
+        view["fine_tuning_is"][response["train"].value("fine_tuning", std::string("pretraining"))] = true;
+        json lost_on = json::object();
+        for (const char* term : {"bubble", "tensor", "pipeline", "data", "expert", "context", "compute"})
+            lost_on[term] = label(std::string("lost_on_") + term);
+        json& shown = view["example"]["train"];
+        if (shown.contains("alternatives"))
+            for (auto& alternative : shown["alternatives"])
+                alternative["lost_on_label"] = lost_on.value(alternative.value("lost_on", std::string()), std::string());
+        view["lost_on_labels"] = lost_on.dump();
         view["example_charts"]["memory"] = chart_from_json({{"type", "memory"}, {"title", label("chart_memory")},
                                                             {"x_label", "GB"}, {"memory", response["train"]["memory"]},
                                                             {"labels", labels}});

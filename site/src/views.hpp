@@ -74,8 +74,11 @@ nlohmann::json catalogue_view(const planner::Catalogue& catalogue,
 /// `inputs` (the form's starting values as text), `is.<input>_<value>` flags, `pick.<input>` (the
 /// choices of a select: instance types, regions, benchmarks or model presets, one selected),
 /// `instances` and `models` (every choice), and `example`: the worked example's response with its
-/// numbers formatted as the live calculator shows them, and `example_charts` drawn from it. `strings`
-/// are the page language's UI strings (chart labels); `lang` its code (names of catalogue ids).
+/// numbers formatted as the live calculator shows them, and `example_charts` drawn from it. A training
+/// page also gets `fine_tuning_is.<method>` and `lost_on_labels` (the runner-up layouts' words); the
+/// instance comparison `example_training`, the front matter's `requests.training` (a compare request)
+/// as shown. `strings` are the page language's UI strings (chart labels); `lang` its code (names of
+/// catalogue ids).
 nlohmann::json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& front,
                                const nlohmann::json& response, const nlohmann::json& strings,
                                const std::string& lang = "en");

@@ -19,8 +19,10 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const site = await startSite();
 try {
   const wasmDir = process.argv[process.argv.indexOf('--wasm') + 1];
-  const files = ['accelguide-planner.wasm', 'accelguide-planner.js', 'calculator.js'].map((name) => readFileSync(join(wasmDir, name)));
-  const module = files.map(gz);
+  const files = ['accelguide-planner.wasm', 'accelguide-planner.js'].map((name) => readFileSync(join(wasmDir, name)));
+  // calculator.js and the modules it imports, each gzipped as it is served.
+  const scripts = ['calculator.js', 'form.js', 'results.js'].map((name) => gz(readFileSync(join(wasmDir, name))));
+  const module = [...files.map(gz), scripts.reduce((a, b) => a + b, 0)];
   const total = module.reduce((a, b) => a + b, 0);
   // The module embeds the catalogue in canonical form, written by the wasm build next to dist/.
   // Issue 15's budgets count them apart: the module without the catalogue's bytes (cut out of the
@@ -31,7 +33,7 @@ try {
   const codeOnly = at < 0 ? module[0] : gz(Buffer.concat([files[0].subarray(0, at), files[0].subarray(at + catalogueBytes.length)]));
   const withoutCatalogue = codeOnly + module[1] + module[2];
   console.log('calculator module, gzipped:');
-  console.log(`  wasm ${kb(module[0])} + loader ${kb(module[1])} + calculator.js ${kb(module[2])} = ${kb(total)}`);
+  console.log(`  wasm ${kb(module[0])} + loader ${kb(module[1])} + calculator.js with form.js and results.js ${kb(module[2])} = ${kb(total)}`);
   console.log(`  without the embedded catalogue: ${kb(withoutCatalogue)}` +
               `   (target ≤ 150 KB: ${withoutCatalogue <= 150 * 1024 ? 'met' : 'MISSED'}; ${(withoutCatalogue / 1024 / 150).toFixed(2)}× the target)`);
   console.log(`  the catalogue (data/*.json validated, compacted, figure notes left out): ${kb(catalogue)}` +

@@ -42,7 +42,7 @@ run('browser.accessibility', async ({ url, context }) => {
   await page.goto(`${url}en/calculators/training/`);
   await page.waitForSelector('[data-calculator][data-ready="true"]');
   const before = await page.locator('[data-output="train.days"]').textContent();
-  await page.focus('#preset');
+  await page.focus('input[name="model"]:checked');
   for (let i = 0; i < 40 && (await page.evaluate(() => document.activeElement?.id)) !== 'instance_count'; i++) await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'instance_count', 'Tab reaches the instance count');
   await page.keyboard.press('End');

@@ -2,6 +2,7 @@
 // export, the URL), in a real browser. Reference cases from shared/PLANNER.md: S2 (LayoutLM on Inf1
 // against G4dn) and S3 (BERT-Large on Trn1 against P4d).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { run } from './harness.mjs';
 
@@ -22,7 +23,7 @@ async function download(page, format) {
   return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
 }
 
-run('browser.calculators', async ({ url, context, root }) => {
+run('browser.calculators', async ({ url, context, root, cli }) => {
   const page = await context.newPage();
   let dialogs = 0;
   page.on('dialog', async (d) => { dialogs++; await d.dismiss(); });
@@ -154,9 +155,11 @@ run('browser.calculators', async ({ url, context, root }) => {
   await open(page, `${url}en/calculators/training/`);
   await page.setViewportSize({ width: 1280, height: 800 });
   assert.ok(await page.locator('[data-table="compare-rows"] tbody tr').count() >= 20);
+  // A catalogue model is sent by its id; choosing it fills its published tokens and its count.
+  await page.check('input[name="model"][value="catalogue"]');
   await page.selectOption('#preset', 'llama-7b');
-  assert.equal(await page.inputValue('#layers'), '32');
-  assert.equal(await page.isChecked('input[name="model"][value="architecture"]'), true);
+  assert.equal(await page.inputValue('#parameters'), '6.7');
+  assert.equal(await page.isChecked('input[name="model"][value="catalogue"]'), true);
   assert.equal(await page.inputValue('#tokens'), '1,000');
   assert.match(await text(page, '[data-preset-source]'), /LLaMA/);
   const days = await text(page, '[data-output="train.days"]');
@@ -164,7 +167,7 @@ run('browser.calculators', async ({ url, context, root }) => {
   const json = await download(page, 'json');
   assert.equal(json.name, 'accelguide-train.json');
   const saved = JSON.parse(json.text);
-  assert.equal(saved.request.model.architecture.layers, 32);
+  assert.equal(saved.request.model, 'llama-7b');
   assert.equal(saved.response.ok, true);
   assert.ok(saved.compare.response.compare.rows.length >= 20);
   const csv = await download(page, 'csv');
@@ -210,6 +213,54 @@ run('browser.calculators', async ({ url, context, root }) => {
   assert.equal(await fp32.nth(3).locator('.estimate').count(), 1, 'c7g.16xlarge FP32 peak marked as an estimate');
   assert.equal(await fp32.nth(0).locator('.estimate').count(), 0, 'p4d.24xlarge FP32 peak is published');
   assert.equal(await page.locator('tr[data-row="power_watts"] td .estimate').count(), 4);
+
+  // --- Compare: the ticked types on one training job (the planner's compare kind). ---
+  // Without JavaScript the page shows its example job, LoRA of Llama 3.1 8B, computed at build time.
+  const jobTable = (p) => p.locator('[data-table="job-rows"] tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+  const compareNative = (job, instances) => JSON.parse(execFileSync(cli, ['plan', '--json', '-', '--root', root],
+    { input: JSON.stringify({ api: 1, kind: 'compare', lang: 'ja', instances, counts: [1], job }), encoding: 'utf8' })).compare;
+  const builtJob = await html('calculators/compare/');
+  assert.match(builtJob, /<tr><td>p5\.48xlarge<\/td><td class="num">1<\/td><td class="num">[\d.]+<\/td>/);
+  assert.match(builtJob, /<td>AWS Inferentia2 \(Inf2\) は推論用のチップで、学習には使えません<\/td>/);
+  await open(page, `${url}calculators/compare/`);
+  const loraJob = { kind: 'train', model: 'llama3.1-8b', sequence: 4096, tokens: 1e9, instance_count: 1, precision: 'bf16',
+    fine_tuning: { method: 'lora' } };
+  const ticked = ['p4d.24xlarge', 'p5.48xlarge', 'trn1.32xlarge', 'inf2.48xlarge', 'dl1.24xlarge'];
+  const loraRows = compareNative(loraJob, ticked).rows;
+  const shownRows = await jobTable(page);
+  assert.deepEqual(shownRows.map((r) => r[0]), loraRows.map((r) => r.instance), 'the planner\'s order, cheapest first');
+  const p5 = loraRows.find((r) => r.instance === 'p5.48xlarge');
+  const days2 = (v) => new Intl.NumberFormat('ja', { maximumFractionDigits: v < 10 ? 2 : v < 100 ? 1 : 0 }).format(v);
+  assert.equal(shownRows.find((r) => r[0] === 'p5.48xlarge')[2], days2(p5.days));
+  assert.equal(shownRows.find((r) => r[0] === 'inf2.48xlarge')[2], 'AWS Inferentia2 (Inf2) は推論用のチップで、学習には使えません');
+  // Qwen3-30B-A3B pre-training in FP8 on the same types: A100 has no FP8 units and says so; the
+  // rest are the native planner's.
+  await page.selectOption('#preset', 'qwen3-30b-a3b');
+  await page.selectOption('#ft', '');
+  await page.selectOption('#precision', 'fp8');
+  await typeInto(page, '#tokens', '100');
+  await typeInto(page, '#instance_count', '2');
+  const moeJob = { kind: 'train', model: 'qwen3-30b-a3b', sequence: 4096, tokens: 100e9, instance_count: 2, precision: 'fp8' };
+  const moeRows = compareNative(moeJob, ticked).rows;
+  const shownMoe = await jobTable(page);
+  assert.deepEqual(shownMoe.map((r) => r[0]), moeRows.map((r) => r.instance));
+  const p5Moe = moeRows.find((r) => r.instance === 'p5.48xlarge');
+  assert.equal(shownMoe.find((r) => r[0] === 'p5.48xlarge')[2], days2(p5Moe.days));
+  assert.match(shownMoe.find((r) => r[0] === 'p4d.24xlarge')[2], /fp8 の演算器がありません/);
+  // The job is in the link: pre-training (an empty choice) survives a reload.
+  await page.waitForURL(/preset=qwen3-30b-a3b/);
+  await page.reload();
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  assert.equal(await page.inputValue('#ft'), '');
+  assert.deepEqual((await jobTable(page)).map((r) => r[2]), shownMoe.map((r) => r[2]));
+  // A bad value in the job is refused beside its field; the sheet above stays.
+  await typeInto(page, '#tokens', 'abc');
+  assert.equal(await page.locator('[data-request="job"] [data-error-for="tokens"]').textContent(),
+    '数値か、パラメーターあたり 20 トークンを表す "chinchilla" にしてください');
+  assert.equal(await page.getAttribute('#tokens', 'aria-invalid'), 'true');
+  assert.equal(await page.locator('[data-table="job-rows"] tbody tr').count(), 0);
+  assert.equal(await page.locator('[data-sheet] thead th').count(), 6);
 
   // A plan to print: inputs, results with their ranges, assumptions, alternatives and sources, and
   // on paper nothing else of the page.

@@ -2,6 +2,8 @@
 // read the planner's answer from the page; bad input shows its reason and no stale result.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { run } from './harness.mjs';
 
 // The native CLI's answer to a request: what the page must show.
@@ -16,6 +18,13 @@ async function typeInto(page, selector, text) {
   await page.fill(selector, '');
   await page.type(selector, text);
 }
+
+// A number as the calculators show it on the Japanese page (site/display/text.hpp, format_display):
+// grouped, two decimals below 10, one below 100, none above.
+const shownJa = (v) => new Intl.NumberFormat('ja', { maximumFractionDigits: v < 10 ? 2 : v < 100 ? 1 : 0 }).format(v);
+const output = (page, path) => page.locator(`[data-output="${path}"]`).first().textContent();
+const tableRows = (page, name) => page.locator(`[data-table="${name}"] tbody tr`).evaluateAll((trs) =>
+  trs.map((tr) => [...tr.children].map((td) => td.textContent)));
 
 run('browser.training_calculator', async ({ url, context, cli, root }) => {
   const page = await context.newPage();
@@ -210,6 +219,141 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
   assert.ok(Math.abs(longer - spotDays * 1.15) <= 0.1, `${spotDays} days × 1.15 shown as ${longer}`);
   await typeInto(page, '#checkpoint', '150');
   assert.match(await page.locator('#checkpoint-error').textContent(), /\S/, 'above 100% is refused at the field');
+
+  // --- The training planner's newer inputs: catalogue models (mixtures of experts too), LoRA and
+  // QLoRA, the layout and batch, the step term by term, the runner-up layouts, a config.json. ---
+  // Qwen3-30B-A3B from the catalogue on 2 p5.48xlarge: the request names the model, so the planner
+  // counts FLOPs from its 3.3B active parameters, and the layout search weighs runner-ups, each
+  // with how much slower it is and what it lost most on, in Japanese.
+  const moe = { api: 1, kind: 'train', model: 'qwen3-30b-a3b', sequence: 4096, tokens: 1e12, recompute: 'none',
+    instance: 'p5.48xlarge', instance_count: 2, global_batch: 512, mfu: 0.15 };
+  const moeSearched = nativePlan(cli, root, moe).train;
+  await page.goto(`${url}calculators/training/`);
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  await page.check('input[name="model"][value="catalogue"]');
+  await page.selectOption('#preset', 'qwen3-30b-a3b');
+  assert.equal(await page.inputValue('#tokens'), '36,000', "the preset fills the model's published tokens");
+  await typeInto(page, '#tokens', '1000');
+  await typeInto(page, '#sequence_length', '4096');
+  await page.selectOption('#recompute', 'none');
+  await page.selectOption('#instance', 'p5.48xlarge');
+  await typeInto(page, '#instance_count', '2');
+  await page.check('input[name="throughput"][value="mfu"]');
+  await typeInto(page, '#mfu', '15');
+  await page.click('details.advanced summary');
+  await typeInto(page, '#global_batch', '512');
+  assert.equal(await days(page), shownJa(moeSearched.days));
+  assert.equal(await output(page, 'train.parameters'), '30,500,000,000');
+  assert.equal(await output(page, 'train.active_parameters'), '3,300,000,000');
+  assert.equal(await page.isVisible('[data-show-if="train.active_parameters"]'), true);
+  const lostOn = { bubble: 'パイプラインの待ち時間', tensor: 'テンソル並列の通信', pipeline: 'パイプラインの送信', data: 'データ並列の通信',
+    expert: 'エキスパートへの全対全通信', context: 'コンテキスト並列の通信', compute: '計算' };
+  const runnersUp = await tableRows(page, 'alternatives');
+  assert.equal(runnersUp.length, moeSearched.alternatives.length);
+  assert.ok(runnersUp.length >= 1, 'the search weighed other layouts');
+  moeSearched.alternatives.forEach((a, i) => {
+    assert.equal(runnersUp[i][1], shownJa(a.slower * 100), `runner-up ${i}: slower in percent`);
+    assert.equal(runnersUp[i][2], lostOn[a.lost_on], `runner-up ${i}: what it lost on, in Japanese`);
+    assert.equal(runnersUp[i][3], shownJa(a.step.step_seconds));
+    assert.match(runnersUp[i][0], new RegExp(`^TP ${a.layout.tensor} × PP ${a.layout.pipeline} × DP ${a.layout.data}`));
+  });
+  // Expert parallelism 8, fixed (API.md's example): the layout shows EP, the step its all-to-all,
+  // and there is nothing left to weigh, so the runner-up table goes.
+  const moeFixed = nativePlan(cli, root, { ...moe, layout: { tensor: 1, pipeline: 1, expert: 8, zero: 1 } }).train;
+  await typeInto(page, '#tp', '1');
+  await typeInto(page, '#pp', '1');
+  await typeInto(page, '#ep', '8');
+  await typeInto(page, '#zero', '1');
+  assert.equal(await days(page), shownJa(moeFixed.days));
+  assert.equal(await page.isVisible('[data-show-if="train.layout.expert"]'), true);
+  assert.equal(await output(page, 'train.layout.expert'), '8');
+  assert.equal(await output(page, 'train.layout.data'), String(moeFixed.layout.data));
+  assert.ok(moeFixed.step.expert_seconds > 0);
+  assert.equal(await output(page, 'train.step.expert_seconds'), shownJa(moeFixed.step.expert_seconds));
+  assert.equal(await output(page, 'train.step.step_seconds'), shownJa(moeFixed.step.step_seconds));
+  assert.equal(await page.isHidden('[data-table="alternatives"]'), true);
+  // A degree that does not divide the instance, and an overlap above 100%: each refused beside its
+  // own field in Japanese, with no figure left standing.
+  await typeInto(page, '#tp', '3');
+  assert.match(await page.locator('[data-error-for="layout.tensor"]').textContent(), /アクセラレーター 8 基を割り切れる数にしてください/);
+  assert.equal(await page.getAttribute('#tp', 'aria-invalid'), 'true');
+  assert.equal(await days(page), '—');
+  await typeInto(page, '#tp', '1');
+  await typeInto(page, '#overlap', '150');
+  assert.equal(await page.locator('[data-error-for="overlap"]').textContent(), '0 以上 1 以下にしてください');
+  assert.equal(await days(page), '—');
+  await page.fill('#overlap', '');
+  // Layer by layer: the request's "overlap": "layer" (1 − p/L), the share field hidden.
+  const moeLayer = nativePlan(cli, root, { ...moe, layout: { tensor: 1, pipeline: 1, expert: 8, zero: 1 }, overlap: 'layer' }).train;
+  assert.ok(moeLayer.step.data_exposed_seconds < moeFixed.step.data_exposed_seconds, 'layer by layer hides more');
+  await page.check('input[name="overlap_mode"][value="layer"]');
+  assert.equal(await page.isHidden('#overlap'), true);
+  assert.equal(await output(page, 'train.step.step_seconds'), shownJa(moeLayer.step.step_seconds));
+  assert.equal(await days(page), shownJa(moeLayer.days));
+  await page.check('input[name="overlap_mode"][value="share"]');
+  assert.equal(await days(page), shownJa(moeFixed.days));
+  await typeInto(page, '#ep', '3');
+  assert.match(await page.locator('[data-error-for="layout.expert"]').textContent(), /エキスパート数 128 を割り切れる数/);
+  await page.fill('#ep', '');
+  // The layout is in the link: a reload opens the advanced inputs it fills.
+  await page.waitForURL(/[?&]tp=1&/);
+  await page.reload();
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  assert.equal(await page.locator('details.advanced').getAttribute('open'), '', 'the advanced inputs in use are shown');
+  assert.equal(await page.inputValue('#pp'), '1');
+
+  // LoRA of Llama 3.1 8B at rank 16 (API.md): the adapters' 41,943,040 parameters; QLoRA holds the
+  // frozen base at 0.516 bytes a parameter. Every number is the native planner's.
+  const lora = { api: 1, kind: 'train', model: 'llama3.1-8b', sequence: 4096, tokens: 1e9, recompute: 'none',
+    fine_tuning: { method: 'lora', rank: 16 }, instance: 'p5.48xlarge', instance_count: 1 };
+  const loraNative = nativePlan(cli, root, lora).train;
+  await page.goto(`${url}calculators/training/?model=catalogue&preset=llama3.1-8b&sequence_length=4096&tokens_mode=given&tokens=1` +
+    '&recompute=none&ft=lora&rank=16&instance=p5.48xlarge&size=count&instance_count=1&throughput=mfu');
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  assert.equal(await output(page, 'train.adapter_parameters'), '41,943,040');
+  assert.equal(await page.isVisible('[data-show-if="train.fine_tuning"][data-show-value="lora"]'), true);
+  assert.equal(await page.isVisible('[data-show-if="train.fine_tuning"][data-show-value="pretraining"]'), false);
+  assert.equal(await output(page, 'train.base_weight_bytes'), shownJa(loraNative.base_weight_bytes));
+  assert.equal(await days(page), shownJa(loraNative.days));
+  // Adapters on q and v only: fewer adapter parameters, as the planner counts them.
+  await page.check('input[name="target"][value="q"]');
+  await page.check('input[name="target"][value="v"]');
+  const qv = nativePlan(cli, root, { ...lora, fine_tuning: { method: 'lora', rank: 16, target_modules: ['q', 'v'] } }).train;
+  assert.equal(await output(page, 'train.adapter_parameters'), qv.adapter_parameters.toLocaleString('en-US'));
+  await page.selectOption('#ft', 'qlora');
+  assert.equal(await output(page, 'train.base_weight_bytes'), '0.52');
+  // Pre-training has no rank: the rank and the matrices are hidden and left out of the request.
+  await page.selectOption('#ft', '');
+  assert.equal(await page.isVisible('#rank'), false);
+  assert.equal(await page.isVisible('[data-show-if="train.adapter_parameters"]'), false);
+  assert.equal(await page.isVisible('[data-show-if="train.fine_tuning"][data-show-value="pretraining"]'), true);
+  // FP4 is offered, and refused beside the precision on a chip without an FP4 peak (H100).
+  await page.selectOption('#precision', 'fp4');
+  assert.match(await page.locator('[data-error-for="precision"]').textContent(), /fp4 の演算器がありません/);
+  assert.equal(await days(page), '—');
+  await page.selectOption('#precision', 'fp8');
+  assert.notEqual(await days(page), '—');
+
+  // A Hugging Face config.json, pasted (Mixtral 8x7B): the planner reads it as model.config, the
+  // parameter form is filled with its counts (experts included), and the result is the native
+  // planner's for the same config.
+  const mixtral = readFileSync(join(root, 'tests/fixtures/model-configs/mixtral-8x7b-v0.1.json'), 'utf8');
+  const fromConfig = nativePlan(cli, root, { ...lora, model: { config: JSON.parse(mixtral) }, fine_tuning: undefined, precision: 'fp8' }).train;
+  await page.check('input[name="model"][value="config"]');
+  await page.fill('[data-import-text]', mixtral);
+  await page.click('[data-import-run]');
+  assert.equal(await page.isChecked('input[name="model"][value="config"]'), true);
+  assert.equal(await page.inputValue('#parameters'), '46.702792704');
+  assert.equal(await page.inputValue('#active_parameters'), '12.879925248');
+  assert.equal(await page.inputValue('#experts'), '8');
+  assert.equal(await page.inputValue('#experts_per_token'), '2');
+  assert.equal(await output(page, 'train.parameters'), '46,702,792,704');
+  assert.equal(await output(page, 'train.active_parameters'), fromConfig.active_parameters.toLocaleString('en-US'));
+  assert.equal(await days(page), shownJa(fromConfig.days));
+  // A config missing a field: the reason in Japanese, at the config, and no figure.
+  await page.fill('[data-import-text]', mixtral.replace('"num_attention_heads"', '"num_attention_heads_"'));
+  assert.match(await page.locator('[data-error-for="model.config"]').textContent(), /\S/);
+  assert.equal(await days(page), '—');
 
   // The English page runs the same module with the same answer.
   await page.goto(`${url}en/calculators/training/?parameters=175&tokens=300&instance=p4de.24xlarge&instance_count=128&recompute=full&throughput=achieved&achieved_tflops=140`);

@@ -1,6 +1,6 @@
 // Fuzz target: the calculator's state in the URL, from the query string to the planner.
 //
-// In the browser, wasm/js/calculator.js reads ?name=value pairs (URLSearchParams), puts each
+// In the browser, wasm/js/form.js reads ?name=value pairs (URLSearchParams), puts each
 // value, cut to 64 characters, into its input, and builds the request from the inputs: a value
 // that reads as a finite number is sent as a number, anything else as the text typed, at the
 // field path the input names ("model.parameters"). The request's JSON then goes to the wasm

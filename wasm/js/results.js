@@ -1,0 +1,307 @@
+// results.js: what a calculator shows, for calculator.js: the response's figures as display()
+// formats them, the planner's messages beside their fields, and what each kind of calculator asks
+// and draws besides its result (EXTRAS: comparisons, charts, tables). No formula: every number is
+// the planner's, as display() writes it.
+import { buildRequest } from './form.js';
+
+export function lookup(object, path) {
+  return path.split('.').reduce((node, key) => (node == null ? undefined : node[key]), object);
+}
+
+// Every write below is skipped when the page already shows it: an edit usually changes a few
+// numbers, and each needless write costs the browser style and layout work.
+export function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+export function show(root, response, display) {
+  for (const slot of root.querySelectorAll('[data-error-for]')) setText(slot, '');
+  for (const input of root.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
+
+  for (const output of root.querySelectorAll('[data-output]')) {
+    const value = response.ok ? lookup(display, output.dataset.output) : undefined;
+    setText(output, typeof value === 'string' ? value : '—');
+  }
+  for (const block of root.querySelectorAll('[data-show-if]')) {
+    const value = response.ok ? lookup(response, block.dataset.showIf) : undefined;
+    const hidden = 'showValue' in block.dataset ? String(value) !== block.dataset.showValue : value == null;
+    if (block.hidden !== hidden) block.hidden = hidden;
+  }
+  for (const list of root.querySelectorAll('[data-list]')) {
+    const items = response.ok ? lookup(response, list.dataset.list) ?? [] : [];
+    if (unchanged(list, items)) continue;
+    list.replaceChildren(...items.map((text) => Object.assign(document.createElement('li'), { textContent: text })));
+  }
+  if (!response.ok) showErrors(root, response.errors);
+}
+
+// The planner's messages beside their fields, in `scope` (the calculator, or a part of its form
+// with a request of its own, [data-request], whose fields the planner names under `prefix`: "job."
+// in a comparison). A field's own slot, else the nearest enclosing field's ("model.config" for
+// "model.config.hidden_size"), else the scope's catch-all, data-error-for="*".
+export function showErrors(scope, errors, prefix = '') {
+  const own = (el) => el.closest('[data-request], [data-calculator]') === scope;
+  const slots = new Map([...scope.querySelectorAll('[data-error-for]')].filter(own).map((el) => [el.dataset.errorFor, el]));
+  for (const { field, message } of errors) {
+    const path = field.startsWith(prefix) ? field.slice(prefix.length) : field;
+    let slot;
+    for (let at = path; !slot && at; at = at.slice(0, Math.max(0, at.lastIndexOf('.')))) slot = slots.get(at);
+    slot ??= slots.get('*');
+    if (slot) slot.textContent = slot.textContent ? `${slot.textContent} ${message}` : message;
+    const input = [...scope.querySelectorAll(`[data-field="${CSS.escape(path)}"]`)].find(own);
+    if (input) input.setAttribute('aria-invalid', 'true');
+  }
+}
+
+export function clearExtras(root) {
+  for (const slot of root.querySelectorAll('[data-chart]')) slot.replaceChildren(), drawn.delete(slot);
+  for (const body of root.querySelectorAll('[data-table] tbody')) body.replaceChildren(), drawn.delete(body);
+}
+
+// A chart slot's labels come from its data-* attributes, in the page's language.
+// A chart or table is redrawn only when what it shows changed (an edit of the instance count leaves
+// the sweeps as they were): drawing and parsing SVG is most of an update's time.
+const drawn = new WeakMap();
+function unchanged(element, content) {
+  const key = JSON.stringify(content);
+  if (drawn.get(element) === key) return true;
+  drawn.set(element, key);
+  return false;
+}
+
+function chartInto(slot, spec, draw) {
+  if (!slot) return;
+  // Drawn as wide as its slot, in CSS pixels: the chart's text is never scaled (site/display/chart.hpp).
+  const width = Math.round(slot.clientWidth);
+  const full = { title: slot.dataset.title ?? '', x_label: slot.dataset.xLabel ?? slot.dataset.unit ?? '',
+                 y_label: slot.dataset.yLabel ?? '', ...(width > 0 ? { width } : {}), ...spec };
+  if (unchanged(slot, full)) return;
+  // The SVG comes from the module's chart(), which escapes every text it draws (site/display/chart.cpp).
+  slot.innerHTML = draw(full);
+}
+
+function fillTable(table, rows) {
+  const body = table?.querySelector('tbody');
+  if (!body || unchanged(body, rows)) return;
+  body.replaceChildren(...rows.map((cells) => {
+    const tr = document.createElement('tr');
+    for (const { text, num } of cells) {
+      const td = document.createElement('td');
+      td.textContent = text ?? '—';
+      if (num) td.className = 'num';
+      tr.append(td);
+    }
+    return tr;
+  }));
+}
+
+// The deadline or budget question answered in one sentence above the results, from the compare
+// rows (as display() formats them, ranked by the planner): the best type and the next one.
+function answer(slot, form, request, runnable) {
+  if (!slot) return;
+  const mode = request.deadline_days != null ? 'deadline' : request.budget_usd != null ? 'budget' : null;
+  slot.hidden = mode == null;
+  if (slot.hidden) return;
+  const d = slot.dataset;
+  const template = (name) => d[mode + name];
+  const item = (r) => template('Item').replace('{count}', r.instances).replace('{instance}', r.instance)
+    .replace('{cost}', r.cost_usd).replace('{days}', r.days);
+  const text = !runnable.length ? template('None')
+    : runnable.length === 1 ? template('One').replace('{first}', item(runnable[0]))
+      : template('Two').replace('{first}', item(runnable[0])).replace('{next}', item(runnable[1]));
+  // The deadline and budget as the reader typed them.
+  const typed = (id) => form.querySelector(`#${id}`)?.value.trim() ?? '';
+  slot.textContent = text.replace('{days}', typed('deadline_days')).replace('{budget}', typed('budget_usd'));
+}
+
+function chartChoices(form) {
+  const chosen = [...form.querySelectorAll('[data-chart-choices] input:checked')].map((box) => box.value);
+  const current = form.querySelector('#instance')?.value;
+  return current && !chosen.includes(current) ? [current, ...chosen] : chosen;
+}
+
+// What each kind of calculator asks and draws besides its main result. Each returns what the
+// export adds to the request and response. `display` is the response as display() formats it.
+export const EXTRAS = {
+  train(root, form, request, response, { call, shown, draw, display }) {
+    // The module draws the bar from the response's bytes (site/display/chart.cpp, type "memory").
+    const labels = root.querySelector('[data-chart="memory"]')?.dataset.labels.split('|') ?? [];
+    chartInto(root.querySelector('[data-chart="memory"]'), { type: 'memory', memory: response.train.memory, labels }, draw);
+    // The runner-up layouts the search weighed, as the build writes them (calc-train.html).
+    const alternatives = root.querySelector('[data-table="alternatives"]');
+    if (alternatives) {
+      const words = JSON.parse(alternatives.dataset.lostOn);
+      fillTable(alternatives, display.train.alternatives.map((a) => [
+        { text: layoutText(a.layout) }, { text: a.slower, num: true }, { text: words[a.lost_on] ?? a.lost_on },
+        { text: a.step.step_seconds, num: true }, { text: a.memory_bytes, num: true }]));
+    }
+
+    // Every instance type at the MFU this result uses, so the comparison is like for like; each
+    // type searches its own layout.
+    const job = { ...request };
+    for (const key of ['api', 'lang', 'instance', 'instance_count', 'deadline_days', 'budget_usd', 'achieved_tflops', 'hfu',
+      'layout', 'micro_batch']) delete job[key];
+    // With a deadline every type gets the fewest instances that meet it, so the table answers
+    // "what is the cheapest way to finish in time?"; otherwise every type runs at this count.
+    // With a budget, the most instances it buys ("what is the fastest plan I can pay for?").
+    if (request.deadline_days != null) job.deadline_days = request.deadline_days;
+    else if (request.budget_usd != null) job.budget_usd = request.budget_usd;
+    else job.instance_count = response.train.instances;
+    job.mfu = response.train.mfu;
+    const counts = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
+    const compareRequest = { api: 1, kind: 'compare', job, counts, ...(request.lang ? { lang: request.lang } : {}) };
+    const compare = call(compareRequest);
+    if (!compare.ok) {
+      clearExtras(root);
+      return { compare: { request: compareRequest, response: compare } };
+    }
+    const picked = new Set(chartChoices(form));
+    const sweep = compare.compare.sweep.filter((s) => picked.has(s.instance) && s.points.length);
+    const series = (field) => sweep.map((s) => ({ name: s.instance, points: s.points.filter((p) => p.fits).map((p) => [p.instances, p[field] ?? null]) }));
+    chartInto(root.querySelector('[data-chart="train-days"]'), { type: 'line', log_x: true, log_y: true, series: series('days') }, draw);
+    chartInto(root.querySelector('[data-chart="train-cost"]'), { type: 'line', log_x: true, log_y: true, series: series('cost_usd') }, draw);
+    const runnable = compare.compare.rows.filter((r) => r.days != null && r.cost_usd != null);
+    chartInto(root.querySelector('[data-chart="train-pareto"]'), {
+      type: 'scatter', log_x: true, log_y: true,
+      points: runnable.map((r) => ({ label: r.instance, x: r.days, y: r.cost_usd, marked: r.pareto })),
+    }, draw);
+    // The sweep is drawn, not shown as text; the rate goes with the rows, for yen on Japanese pages.
+    const rows = shown({ usd_jpy: compare.compare.usd_jpy, rows: compare.compare.rows }).rows;
+    answer(root.querySelector('[data-answer]'), form, request, rows.filter((r) => r.days != null && r.cost_usd != null));
+    fillTable(root.querySelector('[data-table="compare-rows"]'), rows.map(compareCells));
+    return { compare: { request: compareRequest, response: compare } };
+  },
+
+  infer(root, form, request, response, { call, draw }) {
+    const multiples = [0.25, 0.5, 1, 2, 4];
+    const series = [];
+    for (const instance of chartChoices(form)) {
+      const points = [];
+      for (const k of multiples) {
+        const r = call({ ...request, lang: undefined, instance, rate: { ...request.rate, value: request.rate.value * k } });
+        if (r.ok) points.push([r.infer.peak_rps, r.infer.fleet]);
+      }
+      if (points.length) series.push({ name: instance, points });
+    }
+    chartInto(root.querySelector('[data-chart="infer-fleet"]'), { type: 'line', log_x: true, series }, draw);
+    return {};
+  },
+
+  serve(root, form, request, response, { call, shown, draw, display }) {
+    // The answer first, as the build writes it (serve_view in site/src/views.cpp), then the
+    // cheapest type for the same targets.
+    const answer = root.querySelector('[data-serve-answer]');
+    const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => values[key] ?? '—');
+    setText(answer.querySelector('[data-serve-this]'), fill(answer.dataset.form, display.serve));
+    // The same job on every instance type.
+    const job = { ...request };
+    for (const key of ['api', 'lang', 'instance', 'tensor_parallel']) delete job[key];
+    const compareRequest = { api: 1, kind: 'compare', job, ...(request.lang ? { lang: request.lang } : {}) };
+    const compare = call(compareRequest);
+    if (!compare.ok) {
+      clearExtras(root);
+      return { compare: { request: compareRequest, response: compare } };
+    }
+    const rows = shown({ usd_jpy: compare.compare.usd_jpy, rows: compare.compare.rows }).rows;
+    const runnable = rows.filter((r) => r.error == null && r.cost_per_million_output != null);
+    setText(answer.querySelector('[data-serve-best]'), runnable.length
+      ? fill(answer.dataset.best, { instance: runnable[0].instance, cost: runnable[0].cost_per_million_output })
+      : answer.dataset.bestNone);
+    fillTable(root.querySelector('[data-table="serve-rows"]'), rows.map((r) => (r.error != null
+      ? [{ text: r.instance }, { text: r.error }, {}, {}, {}, {}, {}, {}].map((c) => ({ text: '', ...c }))
+      : [{ text: r.instance }, { text: r.tensor_parallel, num: true }, { text: r.concurrency, num: true },
+        { text: r.ttft_ms, num: true }, { text: r.tpot_ms, num: true }, { text: r.fleet, num: true },
+        { text: r.cost_per_million_output, num: true }, { text: r.pareto ? '✓' : '' }])));
+    // Throughput against TPOT for the types chosen under the form; the cost of the cheapest twelve.
+    const picked = new Set(chartChoices(form));
+    const series = compare.compare.sweep.filter((s) => picked.has(s.instance) && s.points.length)
+      .map((s) => ({ name: s.instance, points: s.points.map((p) => [p.tpot_ms, p.output_tokens_per_second]) }));
+    chartInto(root.querySelector('[data-chart="serve-curve"]'), { type: 'line', log_x: true, series }, draw);
+    const priced = compare.compare.rows.filter((r) => r.error == null && r.cost_per_million_output != null).slice(0, 12);
+    chartInto(root.querySelector('[data-chart="serve-cost"]'), {
+      type: 'bar', bars: priced.map((r) => ({ label: r.instance, value: r.cost_per_million_output })),
+    }, draw);
+    return { compare: { request: compareRequest, response: compare } };
+  },
+
+  energy(root, form, request, response, { draw, display }) {
+    const rows = display.energy.configurations;
+    // A figure that rests on an estimated power carries its span, as the build-time table does.
+    const spanned = (r, key) => (r.range && r.range[key] ? `${r[key]} (${r.range[key].low}–${r.range[key].high})` : r[key]);
+    fillTable(root.querySelector('[data-table="energy-rows"]'), rows.map((r) => [
+      { text: r.label }, { text: r.instance }, { text: spanned(r, 'energy_kwh'), num: true },
+      { text: spanned(r, 'co2e_kg'), num: true },
+      { text: r.cost_usd, num: true }, { text: r.energy_saving_percent, num: true },
+      { text: r.co2e_saving_percent, num: true }, { text: r.cost_saving_percent, num: true },
+    ]));
+    // The answer first: each configuration's savings against the baseline, as the build writes it
+    // (calculator_view in site/src/views.cpp).
+    const list = root.querySelector('[data-energy-answer]');
+    if (list) {
+      const sentence = (r) => list.dataset.form.replace(/\{(\w+)\}/g, (_, key) => ({
+        label: r.label, baseline: rows[0].label, energy: r.energy_saving_percent, co2e: r.co2e_saving_percent, cost: r.cost_saving_percent,
+      })[key] ?? '—');
+      const items = rows.slice(1).map((r) => Object.assign(document.createElement('li'), { textContent: sentence(r) }));
+      list.replaceChildren(...items);
+    }
+    const raw = response.energy.configurations;
+    chartInto(root.querySelector('[data-chart="energy-kwh"]'), { type: 'bar', bars: raw.map((r) => ({ label: r.label, value: r.energy_kwh })) }, draw);
+    chartInto(root.querySelector('[data-chart="energy-cost"]'), { type: 'bar', bars: raw.map((r) => ({ label: r.label, value: r.cost_usd ?? null })) }, draw);
+    return {};
+  },
+
+  instances(root, form, request, response, { call, shown, display }) {
+    const table = root.querySelector('[data-sheet]');
+    const rows = lookup(display, table.dataset.sheet);
+    for (const tr of table.querySelectorAll('tr[data-row]')) {
+      const head = tr.firstElementChild;
+      const cells = rows.map((row) => {
+        const cell = document.createElement(tr.parentElement.tagName === 'THEAD' ? 'th' : 'td');
+        const value = lookup(row, tr.dataset.row);
+        cell.textContent = value ?? '—';
+        if (cell.tagName === 'TH') cell.scope = 'col';
+        else if (/^[\d,.\-]/.test(cell.textContent)) cell.className = 'num';
+        // A figure the catalogue marks as an estimate gets the same mark as the worked example.
+        if (value != null && lookup(row.estimated ?? {}, tr.dataset.row) === true) {
+          const mark = document.createElement('span');
+          mark.className = 'estimate';
+          mark.title = table.dataset.estimateLabel;
+          mark.textContent = '*';
+          cell.append(mark);
+        }
+        return cell;
+      });
+      tr.replaceChildren(head, ...cells);
+    }
+    // The training job of the form's own part (data-request="job") on the types ticked (all of
+    // them when none is), as the build shows the page's example (calc-instances.html).
+    const part = form.querySelector('[data-request="job"]');
+    if (!part) return {};
+    const job = buildRequest(part);
+    delete job.api;
+    delete job.lang;
+    const compareRequest = { api: 1, kind: 'compare', ...(request.ids ? { instances: request.ids } : {}), counts: [1], job,
+      ...(request.lang ? { lang: request.lang } : {}) };
+    const compare = call(compareRequest);
+    const jobRows = compare.ok ? shown({ usd_jpy: compare.compare.usd_jpy, rows: compare.compare.rows }).rows : [];
+    if (!compare.ok) showErrors(part, compare.errors, 'job.');
+    fillTable(root.querySelector('[data-table="job-rows"]'), jobRows.map(compareCells));
+    return { compare: { request: compareRequest, response: compare } };
+  },
+};
+
+// A layout as the results write it: "TP 1 × PP 1 × DP 16 (EP 8), ZeRO 1" (expert parallelism is
+// drawn from the data-parallel ranks; context parallelism multiplies them).
+function layoutText(l) {
+  return `TP ${l.tensor} × PP ${l.pipeline} × DP ${l.data}${l.expert ? ` (EP ${l.expert})` : ''}` +
+    `${l.context ? ` × CP ${l.context}` : ''}, ZeRO ${l.zero}`;
+}
+
+// A training comparison's row as its tables show it: the type, its count, the days (or why it
+// cannot run the job), their range, the cost, and whether it is in the cost–time Pareto set.
+function compareCells(r) {
+  return [{ text: r.instance }, { text: r.instances, num: true }, { text: r.days ?? r.error, num: r.days != null },
+    { text: r.range && r.range.days ? `${r.range.days.low}–${r.range.days.high}` : '', num: true },
+    { text: r.cost_usd, num: true }, { text: r.pareto ? '✓' : '' }];
+}
+
