@@ -3,11 +3,11 @@
 //
 //     m = ⌈B / (b·d)⌉           micro-batches per data-parallel replica (b: micro-batch)
 //     compute = F · m·b·s / (t·p·c · X)    X: executed FLOP/s per accelerator while computing
-//     F = k · P_a + 4 · L · s · n_q·d_head · (3, 4 with full recompute)   FLOPs per token: P_a the
+//     F = k · P_a + 2 · L · s · n_q·d_head · (3, 4 with full recompute)   FLOPs per token: P_a the
 //               active parameters (a mixture of experts runs k of its E experts per token); the
-//               second term attention's Q·Kᵀ and scores·V, counted over the whole s × s as PaLM
-//               (Chowdhery et al. 2022, app. B) and Megatron-LM (Narayanan et al. 2021, §5.1) count
-//               them, so that a utilisation published on their basis means the same here
+//               second term attention's Q·Kᵀ and scores·V under the causal mask, half the s × s
+//               (FlashAttention skips the masked blocks). PaLM (Chowdhery et al. 2022, app. B) and
+//               Megatron-LM (Narayanan et al. 2021, §5.1) count the whole s × s, twice this
 //     bubble  = compute · (p − 1) / (v · m)      1F1B schedule, v virtual stages per rank
 //               (Narayanan et al. 2021, §2.2: interleaving divides the bubble by v)
 //     tensor  = a · (L/p) · m · 2(t−1)/t · b·(s/c)·h·2 B / link
@@ -72,8 +72,9 @@ struct StepInputs {
     double pipeline_overlap = 0;              // φ_p
 };
 
-/// Forward FLOPs per token of attention's two sequence-long products, Q·Kᵀ and the scores times V:
-/// 4 · L · s · heads · head_dim, the whole s × s counted (PaLM, Megatron-LM).
+/// Forward FLOPs per token of attention's two sequence-long products, Q·Kᵀ and the scores times V,
+/// under the causal mask: 2 · L · s · heads · head_dim, half the s × s that PaLM and Megatron-LM count
+/// (FlashAttention skips the masked blocks, so this is what runs).
 double attention_flops_per_token(const Architecture& a);
 
 /// FLOPs per token of a training step: k per active parameter, k + 2 per adapter parameter (trained

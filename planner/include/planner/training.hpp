@@ -1,14 +1,16 @@
 // Training: time, cost, energy and memory of one pre-training or fine-tuning job.
 //
-//     C = k · P_a · D        k = 6 (forward 2PD + backward 4PD), 8 with full activation recompute
+//     C = F · D              F = k · P_a + attention's products (step_time.hpp: 2·L·s·heads·head_dim
+//                            forward under the causal mask, three times, four with full recompute)
+//                            k = 6 (forward 2PD + backward 4PD), 8 with full activation recompute
 //                            (selective recompute re-runs only attention scores: still about 6PD);
 //                            P_a the active parameters (all of a dense model's; a mixture of experts'
 //                            per token); LoRA: k = 4 (6), plus 6 (8) per adapter parameter
 //                            (fine_tuning.hpp)
 //     X = peak_dense(precision) · HFU      executed FLOP/s per accelerator, or as measured; a
 //                            default measured at 16 bits gains 1.13× at fp8, not the doubled peak
-//     HFU = MFU · C / C_model  MFU counts the model's FLOPs (6 P_a D: PaLM, MosaicML, most model
-//                            cards); HFU the FLOPs executed, recompute included (Megatron-LM): equal
+//     HFU = MFU · C / C_model  MFU counts the model's FLOPs (6 P_a D and attention: PaLM, MosaicML,
+//                            most model cards); HFU the FLOPs executed, recompute included (Megatron-LM): equal
 //                            without recompute
 //     T = C / (n · X · e)    n accelerators over N instances; e = compute / step of the layout
 //                            (step_time.hpp: pipeline bubble and each collective on its link)
