@@ -65,7 +65,11 @@ MemoryBreakdown memory_per_accelerator(const TrainedModel& model, const Layout& 
             case Recompute::selective: per_layer = 34 * s * b * h / t; break;
             case Recompute::full: per_layer = 2 * s * b * h; break;
         }
-        m.activations = per_layer * arch->layers;
+        // The interleaved schedule starts more micro-batches before the first backward pass:
+        // 1 + (p − 1)/(p·v) times the 1F1B figure on the first stage (Korthikanti et al. 2022, §4.2.3).
+        const double p = layout.pipeline, v = layout.interleave;
+        const double in_flight = p > 1 && v > 1 ? 1 + (p - 1) / (p * v) : 1;
+        m.activations = per_layer * arch->layers * in_flight;
         m.total += *m.activations;
     }
     m.capacity = capacity_bytes;

@@ -8,6 +8,7 @@
 using planner::Architecture;
 using planner::Layout;
 using planner::Recompute;
+using planner::TrainedModel;
 
 namespace {
 const Architecture kGpt3{96, 12288, 96, 2048, 51200};  // Brown et al. 2020, Table 2.1
@@ -107,4 +108,22 @@ TEST_CASE("the fewest instances that fit is exact: no count from the one asked f
         for (int k = 1; k < m; ++k)
             CHECK_FALSE(planner::find_layout(c.parameters, c.arch, c.recompute, k, c.per_instance, c.capacity, 0.1, 1).layout);
     }
+}
+
+TEST_CASE("an interleaved pipeline holds 1 + (p − 1)/(p·v) times the activations: Korthikanti et al.'s GPT-3 175B at 66.8 GiB") {
+    // Korthikanti et al. 2022, Figure 1: GPT-3 175B on TP 8 × PP 8 with 3 virtual stages, micro-batch 1,
+    // no recompute and no sequence parallelism (scores stored): 66.84375 GiB on the first stage.
+    // Per layer s·b·h·(10 + 24/8 + 5·96·2048/(12288·8)) = 23·s·b·h, 96 layers, times 1 + 7/24.
+    const Architecture gpt3{96, 12288, 96, 2048, 51200};
+    TrainedModel model = TrainedModel::dense(175e9, gpt3);
+    model.flash_attention = false;
+    Layout layout{8, 8, 1, 0, 1};
+    layout.interleave = 3;
+    const auto m = planner::memory_per_accelerator(model, layout, Recompute::none, 80e9, 0);
+    const double sbh = 2048.0 * 1 * 12288;
+    CHECK(*m.activations == doctest::Approx(23 * sbh * 96 * (1 + 7.0 / 24)));
+    CHECK(*m.activations / (1024.0 * 1024 * 1024) == doctest::Approx(66.84375));
+    layout.interleave = 1;  // plain 1F1B: L layers' worth, whatever p is
+    CHECK(*planner::memory_per_accelerator(model, layout, Recompute::none, 80e9, 0).activations ==
+          doctest::Approx(23 * sbh * 96));
 }
