@@ -10,7 +10,7 @@ const std::vector<std::string>& lora_modules() {
 double adapter_parameters(const Architecture& arch, const std::optional<MixtureOfExperts>& experts, int rank,
                           const std::vector<std::string>& modules) {
     const double h = arch.hidden;
-    const double width = arch.head_dim ? arch.head_dim : h / arch.heads;
+    const double width = arch.head_width();
     const double queries = arch.heads * width, keys = (arch.kv_heads ? arch.kv_heads : arch.heads) * width;
     const double f = experts ? experts->ffn : (arch.ffn ? arch.ffn : 4 * h);
     const double copies = experts ? experts->experts : 1;  // each expert has its own feed-forward

@@ -17,8 +17,10 @@ double parameters_of(const Architecture& a) {
     return 12 * l * h * h * (1 + 13 / (12 * h) + (v + s) / (12 * l * h));
 }
 
+double Architecture::head_width() const { return head_dim ? head_dim : heads ? double(hidden) / heads : 0; }
+
 int Architecture::key_value_width() const {
-    return (kv_heads ? kv_heads : heads) * (head_dim ? head_dim : (heads ? hidden / heads : 0));
+    return (kv_heads ? kv_heads : heads) * int(head_width());
 }
 
 TrainedModel TrainedModel::dense(double parameters, std::optional<Architecture> architecture) {
@@ -133,10 +135,10 @@ std::optional<Candidate> first_fit(const TrainedModel& model, Recompute recomput
 // shards weights, gradients and optimizer state over all n (16 P / n bytes per accelerator, whatever
 // the degrees), and activations shrink as the tensor degree grows and do not depend on the pipeline
 // degree (memory_per_accelerator: every stage holds a whole model's worth of micro-batches in
-// flight), and shrink with the context degree. So ZeRO-3 with the widest tensor degree an instance
-// allows, the widest context degree the sequence allows and no pipeline needs no more than any
-// other layout (the expert degree does not matter under ZeRO-3: every parameter is on one rank):
-// one evaluation instead of the whole enumeration, for each count the search for the fewest
+// flight; the search does not interleave, which would add more), and shrink with the context
+// degree. So ZeRO-3 with the widest tensor degree an instance allows, the widest context degree the
+// sequence allows and no pipeline needs no more than any other layout (the expert degree does not
+// matter under ZeRO-3: every parameter is on one rank): one evaluation instead of the whole enumeration, for each count the search for the fewest
 // instances tries.
 bool some_layout_fits(const TrainedModel& model, Recompute recompute, long n, int per_instance, double capacity,
                       double headroom, int micro_batch) {

@@ -22,8 +22,7 @@ double exposed(double traffic, double compute, double overlap) {
 double hidden_of(double parameters) { return std::round(std::cbrt(parameters * kHiddenPerLayer / 12)); }
 
 double attention_flops_per_token(const Architecture& a) {
-    const double head_dim = a.head_dim ? a.head_dim : double(a.hidden) / a.heads;
-    return 2.0 * a.layers * a.sequence * a.heads * head_dim;
+    return 2.0 * a.layers * a.sequence * a.heads * a.head_width();
 }
 
 double training_flops_per_token(const TrainedModel& model, double k, bool full_recompute) {

@@ -52,6 +52,7 @@ struct Architecture {
     int ffn = 0;       // feed-forward width; 0: 4 · hidden
     bool gated = false;  // SwiGLU/GeGLU: three feed-forward matrices (gate, up, down)
 
+    double head_width() const;    // head_dim, or hidden / heads when it is 0
     int key_value_width() const;  // kv_heads · head_dim: one token's keys (or values) at a layer
 };
 
