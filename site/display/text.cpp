@@ -1,5 +1,6 @@
 #include "text.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <nlohmann/json.hpp>
@@ -97,6 +98,28 @@ bool is_money(const std::string& key) {
 }
 
 namespace {
+// The fractions shown in percent; `slower` is a training alternative's lost time.
+const char* const kPercentKeys[] = {"mfu", "hfu", "scaling_efficiency", "target_utilisation",
+                                    "overlap", "tensor_overlap", "pipeline_overlap", "slower"};
+// Fields named *_bytes that are not sizes: bytes per parameter.
+const char* const kBytesAsIs[] = {"base_weight_bytes"};
+
+bool listed(const char* const* begin, const char* const* end, const std::string& key) {
+    return std::find_if(begin, end, [&](const char* k) { return key == k; }) != end;
+}
+}  // namespace
+
+DisplayUnit display_unit(const std::string& key) {
+    if (ends_with(key, "_bytes") && !listed(std::begin(kBytesAsIs), std::end(kBytesAsIs), key)) return DisplayUnit::gigabytes;
+    return listed(std::begin(kPercentKeys), std::end(kPercentKeys), key) ? DisplayUnit::percent : DisplayUnit::as_is;
+}
+
+nlohmann::json display_unit_rule() {
+    return {{"percent", std::vector<std::string>(std::begin(kPercentKeys), std::end(kPercentKeys))},
+            {"bytes_as_is", std::vector<std::string>(std::begin(kBytesAsIs), std::end(kBytesAsIs))}};
+}
+
+namespace {
 
 struct Money {
     std::optional<double> usd_jpy;  // the nearest enclosing object's rate
@@ -108,11 +131,11 @@ nlohmann::json displayed(const nlohmann::json& value, const std::string& key, co
     if (value.is_number()) {
         double v = value.get<double>();
         if (in_money || is_money(key)) return format_money(v, money.usd_jpy, money.lang);
-        // base_weight_bytes is bytes per parameter (LoRA's frozen base), not a size: shown as it is.
-        if (ends_with(key, "_bytes") && key != "base_weight_bytes") v /= 1e9;
-        else if (key == "mfu" || key == "hfu" || key == "scaling_efficiency" || key == "target_utilisation" ||
-                 key == "overlap" || key == "tensor_overlap" || key == "pipeline_overlap" || key == "slower")
-            v *= 100;
+        switch (display_unit(key)) {
+            case DisplayUnit::gigabytes: v /= 1e9; break;
+            case DisplayUnit::percent: v *= 100; break;
+            case DisplayUnit::as_is: break;
+        }
         return format_display(v);
     }
     if (value.is_object()) {

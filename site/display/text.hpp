@@ -38,6 +38,15 @@ std::string format_money(double usd, std::optional<double> usd_jpy, const std::s
 /// Whether a response field holds US dollars: *_usd, *usd_per_*, cost_per_hour, cost_per_million*.
 bool is_money(const std::string& key);
 
+/// The unit a response number is shown in, by its field name: GB for `*_bytes` (but
+/// `base_weight_bytes`, bytes per parameter, as it is), percent for the fractions listed, else as it
+/// is. display_json uses it, and the calculators' CSV export reads the same rule from the page
+/// (display_unit_rule), so the two cannot drift.
+enum class DisplayUnit { as_is, gigabytes, percent };
+DisplayUnit display_unit(const std::string& key);
+/// display_unit's rule as the page carries it: {"percent": [keys], "bytes_as_is": [keys]}.
+nlohmann::json display_unit_rule();
+
 /// A planner response as the calculators show it: every number as text by format_display, except
 /// that a field named `*_bytes` is shown in GB (but `base_weight_bytes`, bytes per parameter, as it
 /// is) and the fractions `mfu`, `hfu`, `scaling_efficiency`, `target_utilisation`, `overlap`,

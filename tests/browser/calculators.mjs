@@ -182,6 +182,10 @@ run('browser.calculators', async ({ url, context, root, cli }) => {
   assert.ok(Number(low) < Number(value) && Number(value) < Number(high), `CSV range: ${row}`);
   assert.equal(unit, 'days');
   assert.match(csv.text, /"p5\.48xlarge",/);
+  // A fraction the page shows in percent is exported in percent too (the page's display-unit rule).
+  const scaling = csv.text.split('\r\n').find((line) => line.startsWith('"Scaling efficiency",'));
+  const [, efficiency] = JSON.parse(`[${scaling}]`);
+  assert.ok(Math.abs(efficiency - saved.response.train.scaling_efficiency * 100) < 1e-9, `CSV efficiency: ${scaling}`);
   // Nothing hidden is exported: the layout row of a plan that fits says nothing about not fitting.
   assert.doesNotMatch(csv.text, /does not fit/);
   // Deadline instead of a count: the fewest instances that finish in time.

@@ -264,6 +264,7 @@ function csvOf(root, response) {
   const at = (path) => path.split('.').reduce((node, key) => (node == null ? undefined : node[key]), response);
   const visible = (el) => el.isConnected && !el.closest('[hidden]') && el.getClientRects().length > 0;
   const lines = [(root.dataset.csvHeader ?? 'item,value,low,high,note').split(',').map(quote).join(',')];
+  const units = JSON.parse(root.dataset.displayUnits);
   for (const dt of root.querySelectorAll('.results dt')) {
     const dd = dt.nextElementSibling;
     if (!dd || !visible(dt)) continue;
@@ -277,9 +278,9 @@ function csvOf(root, response) {
     }
     const leads = main && !/[A-Za-z\u3040-\u30ff\u4e00-\u9fff]/.test(before);
     const path = main?.dataset.output ?? '';
-    // In the unit the page shows (display_json in site/display/text.hpp): GB for *_bytes, % for fractions.
+    // In the unit the page shows: display_unit in site/display/text.hpp, its rule on the page.
     const name = path.slice(path.lastIndexOf('.') + 1);
-    const scale = name.endsWith('_bytes') ? 1e-9 : ['mfu', 'hfu', 'scaling_efficiency', 'target_utilisation'].includes(name) ? 100 : 1;
+    const scale = name.endsWith('_bytes') && !units.bytes_as_is.includes(name) ? 1e-9 : units.percent.includes(name) ? 100 : 1;
     const raw = leads ? at(path) : undefined;
     const number = typeof raw === 'number' ? raw * scale : raw;
     const dot = path.indexOf('.');
