@@ -97,6 +97,7 @@ void to_json(json& j, const StepTime& s) {
                 {"global_batch", s.global_batch},
                 {"tokens", s.tokens},
                 {"compute_seconds", s.compute},
+                {"memory_seconds", s.memory},
                 {"bubble_seconds", s.bubble},
                 {"tensor_seconds", s.tensor},
                 {"tensor_exposed_seconds", s.tensor_exposed},

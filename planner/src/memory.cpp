@@ -30,6 +30,18 @@ TrainedModel TrainedModel::dense(double parameters, std::optional<Architecture> 
     return m;
 }
 
+double activation_bytes_per_layer(const Architecture& arch, const Layout& layout, Recompute recompute,
+                                  bool flash_attention) {
+    const double s = double(arch.sequence) / layout.context, keys = arch.sequence;
+    const double b = layout.micro_batch, h = arch.hidden, a = arch.heads, t = layout.tensor;
+    switch (recompute) {
+        case Recompute::none: return s * b * h * (10 + 24 / t + (flash_attention ? 0 : 5 * a * keys / (h * t)));
+        case Recompute::selective: return 34 * s * b * h / t;
+        case Recompute::full: return 2 * s * b * h;
+    }
+    return 0;
+}
+
 MemoryBreakdown memory_per_accelerator(const TrainedModel& model, const Layout& layout, Recompute recompute,
                                        double capacity_bytes, double headroom) {
     MemoryBreakdown m;
@@ -57,16 +69,7 @@ MemoryBreakdown memory_per_accelerator(const TrainedModel& model, const Layout& 
     }
     m.total = m.weights + m.gradients + m.optimizer;
     if (const auto& arch = model.architecture) {
-        const double s = double(arch->sequence) / layout.context, keys = arch->sequence;
-        const double b = layout.micro_batch, h = arch->hidden, a = arch->heads, t = layout.tensor;
-        double per_layer = 0;
-        switch (recompute) {
-            case Recompute::none:
-                per_layer = s * b * h * (10 + 24 / t + (model.flash_attention ? 0 : 5 * a * keys / (h * t)));
-                break;
-            case Recompute::selective: per_layer = 34 * s * b * h / t; break;
-            case Recompute::full: per_layer = 2 * s * b * h; break;
-        }
+        const double per_layer = activation_bytes_per_layer(*arch, layout, recompute, model.flash_attention);
         // The interleaved schedule starts more micro-batches before the first backward pass:
         // 1 + (p − 1)/(p·v) times the 1F1B figure on the first stage (Korthikanti et al. 2022, §4.2.3).
         const double p = layout.pipeline, v = layout.interleave;

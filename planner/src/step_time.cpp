@@ -10,12 +10,29 @@ constexpr double kActivationBytes = 2;       // bf16 activations and their gradi
 constexpr double kGradientReduceBytes = 4;   // fp32 gradient reduction (Megatron-LM, DeepSpeed defaults)
 constexpr double kWeightGatherBytes = 2;     // bf16 weights gathered
 constexpr double kHiddenPerLayer = 128;      // h / L of GPT-3, Llama 2 7B, Llama 3 8B
+// Each tensor passed between a layer's operations is written and read once forward, read again
+// backward, and its gradient written and read once: five passes; a recomputed forward adds two.
+constexpr double kPasses = 5, kPassesRecomputed = 7;
 
 // What overlap leaves on the step of traffic that can run under compute.
 double exposed(double traffic, double compute, double overlap) {
     return std::max((1 - overlap) * traffic, traffic - compute);
 }
 }  // namespace
+
+double memory_traffic_per_layer(const Architecture& arch, const Layout& layout, Recompute recompute,
+                                bool unfused_attention) {
+    // Selective recompute runs with sequence parallelism (the 34/t row); the scores it recomputes
+    // pass through memory all the same when attention is not fused.
+    const bool selective = recompute == Recompute::selective;
+    const double between_operations =
+        activation_bytes_per_layer(arch, layout, selective ? Recompute::selective : Recompute::none, !unfused_attention);
+    const double scores = selective && unfused_attention ? 5.0 * arch.heads * arch.sequence / layout.context *
+                                                                arch.sequence * layout.micro_batch / layout.tensor
+                                                          : 0;
+    const double passes = recompute == Recompute::full ? kPassesRecomputed : kPasses;
+    return passes * between_operations + kPassesRecomputed * scores;
+}
 
 // Rounded to a whole number: the cube root may differ in its last bit between glibc and the wasm
 // module's libm, and every figure after it would carry that difference.
@@ -25,12 +42,22 @@ double attention_flops_per_token(const Architecture& a) {
     return 2.0 * a.layers * a.sequence * a.heads * a.head_width();
 }
 
-double training_flops_per_token(const TrainedModel& model, double k, bool full_recompute) {
+namespace {
+// k per active parameter, k + 2 per adapter, and attention's products `attention` times over
+// `attention_flops_per_token`.
+double flops_per_token(const TrainedModel& model, double k, double attention) {
     const double adapters = model.adapters ? (k + 2) * model.adapters->parameters : 0;
-    const double attention =
-        model.architecture ? attention_flops_per_token(*model.architecture) * (full_recompute ? 4 : 3) : 0;
-    return k * model.active() + adapters + attention;
+    return k * model.active() + adapters +
+           (model.architecture ? attention_flops_per_token(*model.architecture) * attention : 0);
 }
+}  // namespace
+
+double training_flops_per_token(const TrainedModel& model, double k, bool full_recompute) {
+    // Unfused attention multiplies the whole s × s and masks it afterwards: twice the causal half.
+    return flops_per_token(model, k, (full_recompute ? 4 : 3) * (model.flash_attention ? 1 : 2));
+}
+
+double model_flops_per_token(const TrainedModel& model, double k) { return flops_per_token(model, k, 3); }
 
 StepTime step_time(const StepInputs& in) {
     StepTime out;
@@ -51,7 +78,15 @@ StepTime step_time(const StepInputs& in) {
     out.tokens = m * per_step * s;
 
     const double flops_per_token = training_flops_per_token(model, in.flops_per_parameter_token, recompute);
-    out.compute = flops_per_token * m * b * s / (t * p * c * in.flops_per_second);
+    out.executed_flops = flops_per_token * m * b * s / (t * p * c);
+    if (in.memory_bytes_per_second > 0) {
+        Architecture shape = arch ? *arch : Architecture{};
+        if (!arch) shape.layers = int(layers), shape.hidden = int(h), shape.sequence = int(s);
+        out.memory = memory_traffic_per_layer(shape, l, in.recompute, arch && !model.flash_attention) *
+                     layers / p * m / in.memory_bytes_per_second;
+    }
+    out.compute = out.executed_flops / in.flops_per_second + (in.multiplies_only ? out.memory : 0);
+    out.memory = std::min(out.memory, out.compute);  // inside an end-to-end rate, at most all of it
     out.bubble = out.compute * (p - 1) / (v * m);
 
     // Inside one instance the accelerators talk over their interconnect; a group that spans

@@ -90,10 +90,20 @@ std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance&
         return t;
     }
     if (!t.peak) {
-        errors.push_back({req.mfu || req.hfu ? "precision" : "achieved_tflops",
+        errors.push_back({req.mfu || req.hfu || req.matrix_utilisation ? "precision" : "achieved_tflops",
                           inst.id + " has no published dense " + req.precision +
                               " peak; give achieved_tflops instead of mfu"});
         return std::nullopt;
+    }
+    if (req.matrix_utilisation) {  // the multiplies' rate; the end-to-end figure comes with the layout
+        if (!chip.memory_bandwidth) {
+            errors.push_back({"matrix_utilisation", chip.name + " has no published memory bandwidth to price the "
+                                                    "memory-bound work at: give hfu or mfu instead"});
+            return std::nullopt;
+        }
+        t.achieved_tflops = *t.peak * *req.matrix_utilisation;
+        t.mfu_source = "request";
+        return t;
     }
     if (req.hfu) {
         t.hfu = req.hfu;
@@ -242,7 +252,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     const bool full_recompute = req.recompute == Recompute::full;
     r.flops_per_parameter_token = (lora ? 4 : 6) + (full_recompute ? 2 : 0);
     r.total_flops = training_flops_per_token(trained, r.flops_per_parameter_token, full_recompute) * r.tokens;
-    r.model_flops = training_flops_per_token(trained, lora ? 4 : 6, false) * r.tokens;
+    r.model_flops = model_flops_per_token(trained, lora ? 4 : 6) * r.tokens;
 
     auto tp = throughput_of(chip, *inst, req, r.total_flops / r.model_flops, out.errors);
     if (!tp) return out;
@@ -270,6 +280,8 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     step_in.global_batch = req.global_batch ? *req.global_batch
                                             : std::max(1, int(std::lround(kDefaultStepTokens / step_in.sequence)));
     step_in.flops_per_second = r.achieved_tflops * 1e12;
+    step_in.multiplies_only = req.matrix_utilisation.has_value();
+    if (chip.memory_bandwidth && chip.kind != "cpu") step_in.memory_bytes_per_second = chip.memory_bandwidth->value * 1e9;
     step_in.link_bytes_per_second = inst->accelerator_interconnect ? inst->accelerator_interconnect->value * 1e9 / 2
                                                                    : kPcieBytesPerSecond;
     step_in.network_bytes_per_second = inst->network ? inst->network->value * 1e9 / 8 / per_instance : 0;
@@ -326,15 +338,22 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         source = "step time";
         return p.chosen ? p.chosen->step.efficiency : 1.0;
     };
-    auto seconds_at = [&](int n, double efficiency) {
-        return r.total_flops / (double(n) * per_instance * r.achieved_tflops * 1e12 * efficiency) * overhead;
+    // Executed FLOP/s per accelerator while computing: the request's or default's, or, from the
+    // multiplies' rate, what the layout's memory-bound share leaves of it.
+    auto rate_of = [&](const std::optional<LayoutOption>& chosen) {
+        if (step_in.multiplies_only && chosen && chosen->step.compute > 0)
+            return chosen->step.executed_flops / chosen->step.compute;
+        return r.achieved_tflops * 1e12;
+    };
+    auto seconds_at = [&](int n, double efficiency, double rate) {
+        return r.total_flops / (double(n) * per_instance * rate * efficiency) * overhead;
     };
     // Seconds on n instances; none when no layout fits there.
     auto seconds_on = [&](int n) -> std::optional<double> {
         Planned p = plan_on(n);
         if (!p.chosen && !req.layout) return std::nullopt;
         std::string source;
-        return seconds_at(n, efficiency_of(p, source));
+        return seconds_at(n, efficiency_of(p, source), rate_of(p.chosen));
     };
     // The fewest instances on which some layout fits (1 with the request's own layout): where the
     // budget and deadline searches start.
@@ -453,7 +472,16 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     r.tensor_overlap = step_in.tensor_overlap;
     r.pipeline_overlap = step_in.pipeline_overlap;
     r.scaling_efficiency = efficiency_of(planned, r.scaling_source);
-    r.seconds = seconds_at(n, r.scaling_efficiency);
+    if (step_in.multiplies_only) {  // the end-to-end utilisation is the chosen layout's
+        r.matrix_utilisation = req.matrix_utilisation;
+        r.achieved_tflops = rate_of(planned.chosen) / 1e12;
+        r.hfu = r.achieved_tflops / *r.peak_tflops;
+        r.mfu = *r.hfu * r.model_flops / r.total_flops;
+    } else if (r.peak_tflops && r.step && r.step->memory > 0 && r.step->compute > r.step->memory) {
+        const double matrix = r.step->executed_flops / (r.step->compute - r.step->memory) / (*r.peak_tflops * 1e12);
+        if (matrix <= 1) r.matrix_utilisation = matrix;
+    }
+    r.seconds = seconds_at(n, r.scaling_efficiency, rate_of(planned.chosen));
     r.days = r.seconds / kSecondsPerDay;
     r.tokens_per_second_per_accelerator = r.tokens / r.seconds / r.accelerators;
     r.accelerator_hours = r.seconds / 3600 * r.accelerators;
@@ -537,6 +565,7 @@ void to_json(json& j, const TrainingResult& r) {
     optional_member(j, "peak_tflops", r.peak_tflops);
     optional_member(j, "mfu", r.mfu);
     optional_member(j, "hfu", r.hfu);
+    optional_member(j, "matrix_utilisation", r.matrix_utilisation);
     optional_member(j, "deadline_days", r.deadline_days);
     optional_member(j, "checkpoint_overhead", r.checkpoint_overhead);
     optional_member(j, "budget_usd", r.budget_usd);

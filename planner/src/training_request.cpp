@@ -180,6 +180,7 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
     TrainingRequest& r = out.value;
     in.reject_unknown("", with_footprint_fields({"api", "kind", "model", "tokens", "recompute", "precision", "instance",
                                                  "instance_count", "deadline_days", "budget_usd", "mfu", "hfu", "achieved_tflops",
+                                                 "matrix_utilisation",
                                                  "scaling_efficiency", "layout", "micro_batch", "headroom",
                                                  "checkpoint_overhead", "global_batch", "overlap", "tensor_overlap", "pipeline_overlap",
                                                  "sequence",
@@ -228,6 +229,9 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
     if (r.mfu && r.hfu) in.fail("hfu", "give either mfu or hfu, not both");
     else if (r.mfu && r.achieved_tflops) in.fail("achieved_tflops", "give either mfu or achieved_tflops, not both");
     else if (r.hfu && r.achieved_tflops) in.fail("achieved_tflops", "give either hfu or achieved_tflops, not both");
+    r.matrix_utilisation = in.number("matrix_utilisation", {0.001, false, 1, false}, false);
+    if (r.matrix_utilisation && (r.mfu || r.hfu || r.achieved_tflops))
+        in.fail("matrix_utilisation", "give one of mfu, hfu, achieved_tflops and matrix_utilisation");
     r.scaling_efficiency = in.number("scaling_efficiency", {0.001, false, 1, false}, false);
 
     if (const json* layout = in.find("layout")) {

@@ -1,6 +1,7 @@
 #include "accuracy_view.hpp"
 
 #include <cmath>
+#include <optional>
 
 #include "text.hpp"
 
@@ -25,6 +26,14 @@ std::string signed_percent(double fraction) {
 std::string percent(double fraction) {
     const double p = std::round(std::abs(fraction) * 1000) / 10;
     return format_grouped(p, 1) + (p == std::floor(p) ? ".0%" : "%");
+}
+
+// A summary figure beside its target: to the hundredth where a tenth would read as the target itself
+// ("10.03%" against 10%, which it misses).
+std::string percent_against(double fraction, std::optional<double> target) {
+    const double tenth = std::round(std::abs(fraction) * 1000) / 10;
+    if (!target || tenth != std::round(*target * 1000) / 10 || std::abs(fraction) == *target) return percent(fraction);
+    return format_grouped(std::round(std::abs(fraction) * 10000) / 100, 2) + "%";
 }
 
 // A case's text, escaped, with `identifiers` (config keys, file names, ids) set as code: they stay
@@ -105,8 +114,11 @@ json accuracy_view(const std::vector<planner::CaseResult>& results, const std::s
         }
         for (const planner::CaseResult& r : results)
             if (r.c.id == s.worst_id) row["worst_title"] = r.c.title.in(lang);
-        if (s.median_complete) row["median_complete"] = percent(*s.median_complete);
-        if (s.worst_complete) row["worst_complete"] = percent(*s.worst_complete);
+        const auto target = planner::target_of(s.kind);
+        if (s.median_complete)
+            row["median_complete"] = percent_against(*s.median_complete, target ? std::optional(target->median) : std::nullopt);
+        if (s.worst_complete)
+            row["worst_complete"] = percent_against(*s.worst_complete, target ? target->worst : std::nullopt);
         summary.push_back(std::move(row));
     }
     double worst = 0;

@@ -41,6 +41,7 @@ const std::vector<FlagSpec> kTrainFlags = {
     {"mfu", "mfu", "model FLOPs utilisation (6PD), 0-1"},
     {"hfu", "hfu", "or: hardware FLOPs utilisation (FLOPs executed, recompute included), 0-1"},
     {"achieved-tflops", "achieved_tflops", "or: measured TFLOP/s per accelerator"},
+    {"matrix-utilisation", "matrix_utilisation", "or: the multiplies' share of the peak, the memory-bound work priced at the memory bandwidth, 0-1"},
     {"scaling-efficiency", "scaling_efficiency", "0-1; default: the step model's compute share"},
     {"global-batch", "global_batch", "sequences per step, default about 4M tokens"},
     {"overlap", "overlap", "share of data-parallel traffic under compute, 0-1, default 0.5"},

@@ -255,3 +255,106 @@ TEST_CASE("a request's scaling_efficiency still wins over the step model, and it
     CHECK(assumed["overlap"] == 0.5);
     CHECK(assumed["range"].contains("scaling_efficiency"));
 }
+
+TEST_CASE("the memory-bound work is five passes over the activations a layer passes between operations, seven with full recompute") {
+    // small(): h = 1024, s = 1000, 8 heads; t = 2, b = 2, FlashAttention: the no-recompute row of
+    // Korthikanti et al. gives s·b·h·(10 + 24/t) = 1000 · 2 · 1024 · 22 bytes per layer.
+    const Architecture arch{8, 1024, 8, 1000, 32000};
+    const Layout tp2{2, 1, 8, 1, 2};
+    const double row = 1000.0 * 2 * 1024 * (10 + 24 / 2.0);
+    CHECK(planner::memory_traffic_per_layer(arch, tp2, planner::Recompute::none, false) == doctest::Approx(5 * row));
+    CHECK(planner::memory_traffic_per_layer(arch, tp2, planner::Recompute::full, false) == doctest::Approx(7 * row));
+    // Selective recompute runs sequence-parallel: 34·s·b·h/t, five passes.
+    CHECK(planner::memory_traffic_per_layer(arch, tp2, planner::Recompute::selective, false) ==
+          doctest::Approx(5 * 34 * 1000.0 * 2 * 1024 / 2));
+    // Unfused attention adds its 5·a·s²·b/t bytes of scores: five passes without recompute, and seven
+    // under selective recompute, which recomputes them.
+    const double scores = 5.0 * 8 * 1000 * 1000 * 2 / 2;
+    CHECK(planner::memory_traffic_per_layer(arch, tp2, planner::Recompute::none, true) == doctest::Approx(5 * (row + scores)));
+    CHECK(planner::memory_traffic_per_layer(arch, tp2, planner::Recompute::selective, true) ==
+          doctest::Approx(5 * 34 * 1000.0 * 2 * 1024 / 2 + 7 * scores));
+}
+
+TEST_CASE("given the multiplies' rate, compute adds the memory-bound work at the memory's bandwidth, while an end-to-end rate already holds it") {
+    StepInputs in = small({2, 1, 8, 1, 2});  // m = 64 / (2 · 8) = 4 micro-batches, 8 layers
+    in.memory_bytes_per_second = 2e12;
+    const double memory = planner::memory_traffic_per_layer(*in.model.architecture, in.layout, in.recompute, false) *
+                          8 * 4 / 2e12;
+    const auto end_to_end = step_time(in);
+    CHECK(end_to_end.memory == doctest::Approx(memory));
+    CHECK(end_to_end.compute == doctest::Approx(end_to_end.executed_flops / 100e12));  // unchanged by the term
+    in.multiplies_only = true;
+    const auto split = step_time(in);
+    CHECK(split.memory == doctest::Approx(memory));
+    CHECK(split.compute == doctest::Approx(split.executed_flops / 100e12 + memory));
+    CHECK(split.bubble == 0);  // p = 1
+    // The share falls with the hidden size: the multiplies grow with h², the traffic with h.
+    StepInputs wide = in;
+    wide.model = planner::TrainedModel::dense(16e9, Architecture{8, 4096, 32, 1000, 32000});
+    const auto w = step_time(wide);
+    CHECK(w.memory / w.compute < split.memory / split.compute);
+}
+
+TEST_CASE("unfused attention executes the whole s × s, twice the causal half, while the model's FLOPs stay the causal half") {
+    planner::TrainedModel m = planner::TrainedModel::dense(1e9, Architecture{8, 1024, 8, 1000, 32000});
+    const double attention = 2.0 * 8 * 1000 * 1024;  // 2·L·s·heads·head_dim, forward
+    CHECK(planner::training_flops_per_token(m, 6, false) == doctest::Approx(6e9 + 3 * attention));
+    m.flash_attention = false;
+    CHECK(planner::training_flops_per_token(m, 6, false) == doctest::Approx(6e9 + 6 * attention));
+    CHECK(planner::training_flops_per_token(m, 8, true) == doctest::Approx(8e9 + 8 * attention));
+    CHECK(planner::model_flops_per_token(m, 6) == doctest::Approx(6e9 + 3 * attention));
+}
+
+TEST_CASE("a matrix utilisation carries between models: the plan reports it from an HFU, and gives the HFU back from it") {
+    const json job = {{"model", {{"architecture", kGpt3}}}, {"tokens", 1e11}, {"instance", "p4de.24xlarge"},
+                      {"instance_count", 8}, {"global_batch", 64},
+                      {"layout", {{"tensor", 8}, {"pipeline", 8}, {"micro_batch", 1}}}};
+    json with_hfu = job;
+    with_hfu["hfu"] = 0.45;
+    const json a = train(with_hfu);
+    REQUIRE(a.contains("matrix_utilisation"));
+    const double matrix = a["matrix_utilisation"];
+    // The multiplies run faster than the end-to-end rate: the memory-bound work takes the rest.
+    CHECK(matrix > 0.45);
+    const json& step = a["step"];
+    CHECK(matrix == doctest::Approx(0.45 * step["compute_seconds"].get<double>() /
+                                    (step["compute_seconds"].get<double>() - step["memory_seconds"].get<double>())));
+    json with_matrix = job;
+    with_matrix["matrix_utilisation"] = matrix;
+    const json b = train(with_matrix);
+    CHECK(b["hfu"].get<double>() == doctest::Approx(0.45));
+    CHECK(b["days"].get<double>() == doctest::Approx(a["days"].get<double>()));
+    CHECK(b["matrix_utilisation"].get<double>() == matrix);
+    // On a smaller model the memory-bound work takes a larger share: the same multiplies' rate gives
+    // a lower end-to-end figure.
+    json small_model = with_matrix;
+    small_model["model"] = {{"architecture", {{"layers", 32}, {"hidden", 4096}, {"heads", 32}, {"sequence", 2048},
+                                              {"vocabulary", 51200}}}};
+    small_model["layout"] = {{"tensor", 8}, {"pipeline", 1}, {"micro_batch", 1}};
+    CHECK(train(small_model)["hfu"].get<double>() < 0.45);
+}
+
+TEST_CASE("matrix_utilisation is one of the utilisations, and needs the accelerator's memory bandwidth") {
+    const json base = {{"api", 1}, {"kind", "train"}, {"model", "llama3.1-8b"}, {"tokens", 1e9},
+                       {"instance", "p5.48xlarge"}, {"instance_count", 1}};
+    json both = base;
+    both["hfu"] = 0.4;
+    both["matrix_utilisation"] = 0.5;
+    const json r = json::parse(planner::plan(test::real_catalogue(), both.dump()));
+    CHECK(r["ok"] == false);
+    CHECK(r["errors"][0]["field"] == "matrix_utilisation");
+    json over = base;
+    over["matrix_utilisation"] = 1.5;
+    CHECK(json::parse(planner::plan(test::real_catalogue(), over.dump()))["ok"] == false);
+    // Without the chip's memory bandwidth the memory-bound work cannot be priced (H100's taken away).
+    planner::Catalogue without = test::real_catalogue();
+    for (auto& chip : without.accelerators)
+        if (chip.id == "h100-sxm") chip.memory_bandwidth.reset();
+    json fits = base;
+    fits["matrix_utilisation"] = 0.5;
+    const json g = json::parse(planner::plan(without, fits.dump()));
+    CHECK(g["ok"] == false);
+    CHECK(g["errors"][0]["field"] == "matrix_utilisation");
+    CHECK(g["errors"][0]["message"].get<std::string>().find("memory bandwidth") != std::string::npos);
+    CHECK(json::parse(planner::plan(test::real_catalogue(), fits.dump()))["ok"] == true);
+}

@@ -118,6 +118,11 @@ struct MemoryBreakdown {
     bool fits = false;
 };
 
+/// Activation bytes one accelerator holds for one transformer layer of one micro-batch (the
+/// Korthikanti et al. formulas above, before the pipeline's micro-batches in flight).
+double activation_bytes_per_layer(const Architecture& arch, const Layout& layout, Recompute recompute,
+                                  bool flash_attention);
+
 /// Bytes per accelerator for `model` trained with `layout`.
 MemoryBreakdown memory_per_accelerator(const TrainedModel& model, const Layout& layout, Recompute recompute,
                                        double capacity_bytes, double headroom);

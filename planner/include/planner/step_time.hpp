@@ -3,7 +3,18 @@
 //
 //     m = ⌈B / (b·d)⌉           micro-batches per data-parallel replica (b: micro-batch)
 //     compute = F · m·b·s / (t·p·c · X)    X: executed FLOP/s per accelerator while computing
-//     F = k · P_a + 2 · L · s · n_q·d_head · (3, 4 with full recompute)   FLOPs per token: P_a the
+//               (an end-to-end HFU times the peak); or, given the multiplies' own rate X_m (the
+//               matrix utilisation times the peak), F · m·b·s / (t·p·c · X_m) + memory
+//     memory  = 5 · A_l · (L/p) · m / B_mem   the memory-bound operations (norms, activation
+//               functions, dropout, residual adds, casts): A_l the activation bytes a layer passes
+//               between its operations (Korthikanti et al. 2022, Table 2, the no-recompute row;
+//               sequence-parallel with selective recompute), each written and read forward, read
+//               again and its gradient written and read backward; 7 passes with full recompute.
+//               B_mem the accelerator's memory bandwidth. Their share of the step falls as the
+//               hidden size grows (A_l ∝ h, the multiplies ∝ h²): why a utilisation measured on a
+//               small model understates a large one's, and carries between models only as X_m
+//     F = k · P_a + 2 · L · s · n_q·d_head · (3, 4 with full recompute; twice without FlashAttention)
+//               FLOPs per token: P_a the
 //               active parameters (a mixture of experts runs k of its E experts per token); the
 //               second term attention's Q·Kᵀ and scores·V under the causal mask, half the s × s
 //               (FlashAttention skips the masked blocks). PaLM (Chowdhery et al. 2022, app. B) and
@@ -63,6 +74,9 @@ struct StepInputs {
     Layout layout;                            // t, p, d, ZeRO, b
     int global_batch = 1;                     // B, sequences per step
     double flops_per_second = 0;              // X
+    bool multiplies_only = false;             // X is the multiplies' rate: the memory-bound work is
+                                              // added to compute (otherwise it is inside X)
+    double memory_bytes_per_second = 0;       // per accelerator; 0: no memory term
     double link_bytes_per_second = 0;         // per accelerator, one direction, inside an instance
     double network_bytes_per_second = 0;      // per accelerator, one direction, between instances
     int accelerators_per_instance = 1;
@@ -77,17 +91,25 @@ struct StepInputs {
 /// (FlashAttention skips the masked blocks, so this is what runs).
 double attention_flops_per_token(const Architecture& a);
 
-/// FLOPs per token of a training step: k per active parameter, k + 2 per adapter parameter (trained
-/// in full) and attention's products three times (forward and the two backward), four with full
-/// recompute. Without an architecture attention is not counted. With k = 6 (LoRA: 4) and no
-/// recompute this is the model-FLOPs basis of an MFU.
+/// FLOPs per token of a training step as executed: k per active parameter, k + 2 per adapter
+/// parameter (trained in full) and attention's products three times (forward and the two
+/// backward), four with full recompute, and twice that without FlashAttention (the unfused kernels
+/// multiply the whole s × s and mask it afterwards). Without an architecture attention is not
+/// counted.
 double training_flops_per_token(const TrainedModel& model, double k, bool full_recompute);
+
+/// The model's FLOPs per token, the basis of an MFU: k = 6 (LoRA: 4) per parameter, attention's
+/// causal half three times, whatever the recompute or the kernels.
+double model_flops_per_token(const TrainedModel& model, double k);
 
 struct StepTime {
     int micro_batches = 1;      // m
     int global_batch = 1;       // m·b·d: B, or more when every replica needs a micro-batch
     double tokens = 0;          // per step
+    double executed_flops = 0;  // per accelerator per step
     double compute = 0;         // seconds per step
+    double memory = 0;          // the memory-bound share of compute: the traffic of the tensors
+                                // between operations at the memory's bandwidth
     double bubble = 0;
     double tensor = 0;
     double tensor_exposed = 0;
@@ -110,6 +132,13 @@ struct StepTime {
 /// The hidden size of a model of P parameters with the usual shape (h = 128 · layers, as GPT-3,
 /// Llama 2 7B and Llama 3 8B): P ≈ 12·L·h² = 12·h³/128.
 double hidden_of(double parameters);
+
+/// Bytes one accelerator moves through its memory for one layer of one micro-batch outside the
+/// multiplies: five passes over the activations the layer passes between its operations (seven
+/// with full recompute; selective recompute counts the sequence-parallel row and, unfused, the
+/// recomputed attention scores seven times).
+double memory_traffic_per_layer(const Architecture& arch, const Layout& layout, Recompute recompute,
+                                bool unfused_attention);
 
 StepTime step_time(const StepInputs& in);
 

@@ -57,6 +57,9 @@ struct TrainingRequest {
     std::optional<double> mfu;                 // model FLOPs (6PD) per second over the dense peak, or
     std::optional<double> hfu;                 // executed FLOPs (k·P·D) per second over it; default: the chip's (an HFU)
     std::optional<double> achieved_tflops;     // executed FLOP/s per accelerator, measured at the job's scale
+    std::optional<double> matrix_utilisation;  // or the multiplies' FLOP/s over the peak, the memory-bound
+                                               // work priced at the memory's bandwidth (step_time.hpp):
+                                               // what carries a measurement to another model or layout
     std::optional<double> scaling_efficiency;  // at N; default: the step model's compute / step
     std::optional<Layout> layout;              // default: the fastest that fits (layout_search.hpp)
     int micro_batch = 1;
@@ -114,6 +117,9 @@ struct TrainingResult {
     std::optional<double> mfu;             // X · model FLOPs / executed FLOPs / peak: the model's FLOPs
                                            // only (6 P_a per token; LoRA 4 P_a + 6 per adapter)
     std::string mfu_source;                // "request", "measured", the source id of a published default, or "assumed"
+    std::optional<double> matrix_utilisation;  // the multiplies' FLOP/s over the peak: the request's, or
+                                               // what the end-to-end figure leaves them after the step's
+                                               // memory-bound share (none when it leaves them nothing)
     double scaling_efficiency = 1;
     std::string scaling_source;            // "request", "measured at scale", "step time"
     std::optional<StepTime> step;          // the layout's step: compute, bubble, collectives
