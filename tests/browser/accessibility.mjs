@@ -54,6 +54,9 @@ run('browser.accessibility', async ({ url, context }) => {
   // Radios switch with the arrow keys, as a radio group should.
   await page.focus('input[name="throughput"][value="achieved"]');
   await page.keyboard.press('ArrowUp');
+  assert.equal(await page.isChecked('input[name="throughput"][value="matrix"]'), true);
+  assert.equal(await page.isVisible('#matrix'), true);
+  await page.keyboard.press('ArrowUp');
   assert.equal(await page.isChecked('input[name="throughput"][value="hfu"]'), true);
   assert.equal(await page.isVisible('#hfu'), true);
   await page.keyboard.press('ArrowUp');

@@ -83,6 +83,20 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
   // Every type compared at the same utilisation: the table is filled, p4de.24xlarge's row at these days.
   const p4de = page.locator('[data-table="compare-rows"] tbody tr', { hasText: 'p4de.24xlarge' }).first();
   assert.ok((await p4de.textContent()).includes(mfuDays), 'the comparison runs at the HFU given');
+  // The HFU leaves the multiplies a larger share of the peak once the memory-bound work is priced
+  // apart; given back as the matrix utilisation, the days stay and the step shows that work.
+  const hfuNative = nativePlan(cli, root, { api: 1, kind: 'train', model: { parameters: 175e9 }, tokens: 300e9,
+    recompute: 'full', instance: 'p4de.24xlarge', instance_count: 128, hfu: (140 / 312) * 8 / 6 }).train;
+  assert.ok(hfuNative.matrix_utilisation > hfuNative.hfu);
+  assert.equal(await output(page, 'train.matrix_utilisation'), shownJa(hfuNative.matrix_utilisation * 100));
+  assert.equal(await output(page, 'train.step.memory_seconds'), shownJa(hfuNative.step.memory_seconds));
+  await page.check('input[name="throughput"][value="matrix"]');
+  assert.equal(await page.isVisible('#hfu'), false, 'the HFU input is hidden while the matrix utilisation is chosen');
+  await typeInto(page, '#matrix', String(hfuNative.matrix_utilisation * 100));
+  assert.equal(await days(page), mfuDays);
+  assert.equal(await page.locator('[data-output="train.hfu"]').textContent(),
+    new Intl.NumberFormat('ja', { maximumFractionDigits: 1 }).format((140 / 312) * 100 * 8 / 6));
+  assert.ok((await p4de.textContent()).includes(mfuDays), 'the comparison runs at the MFU the matrix utilisation gives');
   await page.check('input[name="throughput"][value="achieved"]');
   assert.equal(await days(page), '33.9');
 

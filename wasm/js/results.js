@@ -139,7 +139,7 @@ export const EXTRAS = {
     // Every instance type at the MFU this result uses, so the comparison is like for like; each
     // type searches its own layout.
     const job = { ...request };
-    for (const key of ['api', 'lang', 'instance', 'instance_count', 'deadline_days', 'budget_usd', 'achieved_tflops', 'hfu',
+    for (const key of ['api', 'lang', 'instance', 'instance_count', 'deadline_days', 'budget_usd', 'achieved_tflops', 'hfu', 'matrix_utilisation',
       'layout', 'micro_batch']) delete job[key];
     // With a deadline every type gets the fewest instances that meet it, so the table answers
     // "what is the cheapest way to finish in time?"; otherwise every type runs at this count.
