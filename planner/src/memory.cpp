@@ -31,13 +31,14 @@ TrainedModel TrainedModel::dense(double parameters, std::optional<Architecture> 
 }
 
 double activation_bytes_per_layer(const Architecture& arch, const Layout& layout, Recompute recompute,
-                                  bool flash_attention) {
+                                  bool flash_attention, bool sequence_parallel) {
     const double s = double(arch.sequence) / layout.context, keys = arch.sequence;
     const double b = layout.micro_batch, h = arch.hidden, a = arch.heads, t = layout.tensor;
+    const double between = sequence_parallel ? 34 / t : 10 + 24 / t;  // the layer's tensors, per s·b·h
     switch (recompute) {
-        case Recompute::none: return s * b * h * (10 + 24 / t + (flash_attention ? 0 : 5 * a * keys / (h * t)));
-        case Recompute::selective: return 34 * s * b * h / t;
-        case Recompute::full: return 2 * s * b * h;
+        case Recompute::none: return s * b * h * (between + (flash_attention ? 0 : 5 * a * keys / (h * t)));
+        case Recompute::selective: return s * b * h * between;
+        case Recompute::full: return 2 * s * b * h / (sequence_parallel ? t : 1);
     }
     return 0;
 }
@@ -69,7 +70,8 @@ MemoryBreakdown memory_per_accelerator(const TrainedModel& model, const Layout& 
     }
     m.total = m.weights + m.gradients + m.optimizer;
     if (const auto& arch = model.architecture) {
-        const double per_layer = activation_bytes_per_layer(*arch, layout, recompute, model.flash_attention);
+        const double per_layer = activation_bytes_per_layer(*arch, layout, recompute, model.flash_attention,
+                                                          model.sequence_parallel);
         // The interleaved schedule starts more micro-batches before the first backward pass:
         // 1 + (p − 1)/(p·v) times the 1F1B figure on the first stage (Korthikanti et al. 2022, §4.2.3).
         const double p = layout.pipeline, v = layout.interleave;
@@ -86,7 +88,9 @@ MemoryBreakdown memory_per_accelerator(const TrainedModel& model, const Layout& 
 MemoryBreakdown memory_per_accelerator(double parameters, const std::optional<Architecture>& arch,
                                        const Layout& layout, Recompute recompute, double capacity_bytes,
                                        double headroom) {
-    return memory_per_accelerator(TrainedModel::dense(parameters, arch), layout, recompute, capacity_bytes, headroom);
+    TrainedModel model = TrainedModel::dense(parameters, arch);
+    model.sequence_parallel = recompute == Recompute::selective;  // the paper's pairing, as a request's default
+    return memory_per_accelerator(model, layout, recompute, capacity_bytes, headroom);
 }
 
 namespace {

@@ -21,12 +21,13 @@ double exposed(double traffic, double compute, double overlap) {
 }  // namespace
 
 double memory_traffic_per_layer(const Architecture& arch, const Layout& layout, Recompute recompute,
-                                bool unfused_attention) {
-    // Selective recompute runs with sequence parallelism (the 34/t row); the scores it recomputes
-    // pass through memory all the same when attention is not fused.
+                                bool unfused_attention, bool sequence_parallel) {
+    // Every tensor between operations, as without recompute; under selective recompute the scores
+    // are recomputed, and pass through memory all the same when attention is not fused.
     const bool selective = recompute == Recompute::selective;
     const double between_operations =
-        activation_bytes_per_layer(arch, layout, selective ? Recompute::selective : Recompute::none, !unfused_attention);
+        activation_bytes_per_layer(arch, layout, selective ? Recompute::selective : Recompute::none, !unfused_attention,
+                                   sequence_parallel);
     const double scores = selective && unfused_attention ? 5.0 * arch.heads * arch.sequence / layout.context *
                                                                 arch.sequence * layout.micro_batch / layout.tensor
                                                           : 0;
@@ -82,7 +83,8 @@ StepTime step_time(const StepInputs& in) {
     if (in.memory_bytes_per_second > 0) {
         Architecture shape = arch ? *arch : Architecture{};
         if (!arch) shape.layers = int(layers), shape.hidden = int(h), shape.sequence = int(s);
-        out.memory = memory_traffic_per_layer(shape, l, in.recompute, arch && !model.flash_attention) *
+        out.memory = memory_traffic_per_layer(shape, l, in.recompute, arch && !model.flash_attention,
+                                              model.sequence_parallel) *
                      layers / p * m / in.memory_bytes_per_second;
     }
     out.compute = out.executed_flops / in.flops_per_second + (in.multiplies_only ? out.memory : 0);

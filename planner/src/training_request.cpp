@@ -184,7 +184,7 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
                                                  "scaling_efficiency", "layout", "micro_batch", "headroom",
                                                  "checkpoint_overhead", "global_batch", "overlap", "tensor_overlap", "pipeline_overlap",
                                                  "sequence",
-                                                 "fine_tuning", "flash_attention"}));
+                                                 "fine_tuning", "flash_attention", "sequence_parallel"}));
     in.reject_unknown("layout", {"tensor", "pipeline", "zero", "micro_batch", "expert", "context", "interleave"});
 
     read_model(in, catalogue, r);
@@ -195,6 +195,10 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
     }
     if (r.architecture && r.sequence) r.architecture->sequence = *r.sequence;
     read_fine_tuning(in, r);
+    if (const json* sp = in.find("sequence_parallel")) {
+        if (sp->is_boolean()) r.sequence_parallel = sp->get<bool>();
+        else in.fail("sequence_parallel", "must be true or false");
+    }
     if (const json* flash = in.find("flash_attention")) {
         if (flash->is_boolean()) r.flash_attention = flash->get<bool>();
         else in.fail("flash_attention", "must be true or false");

@@ -3,8 +3,11 @@
 
 #include <optional>
 
+#include "planner/api.hpp"
 #include "planner/memory.hpp"
+#include "test_catalogue.hpp"
 
+using nlohmann::json;
 using planner::Architecture;
 using planner::Layout;
 using planner::Recompute;
@@ -12,6 +15,7 @@ using planner::TrainedModel;
 
 namespace {
 const Architecture kGpt3{96, 12288, 96, 2048, 51200};  // Brown et al. 2020, Table 2.1
+const json kGpt3Json = {{"layers", 96}, {"hidden", 12288}, {"heads", 96}, {"sequence", 2048}, {"vocabulary", 51200}};
 }
 
 TEST_CASE("GPT-3's architecture gives 175B parameters (Narayanan et al. 2021, eq. 2)") {
@@ -33,17 +37,48 @@ TEST_CASE("model states are 16 bytes per parameter, sharded by ZeRO stage over t
     CHECK(at(0).usable == doctest::Approx(72e9));
 }
 
-TEST_CASE("activations per layer follow Korthikanti et al. 2022, times the layer count") {
+TEST_CASE("activations per layer follow Korthikanti et al. 2022's Table 2, with and without sequence parallelism") {
     const double sbh = 2048.0 * 1 * 12288;
-    auto act = [&](Recompute r, int t) {
+    auto act = [&](Recompute r, int t, bool sequence_parallel) {
         planner::TrainedModel stored = planner::TrainedModel::dense(175e9, kGpt3);
         stored.flash_attention = false;  // the paper's attention keeps its scores
+        stored.sequence_parallel = sequence_parallel;
         return *planner::memory_per_accelerator(stored, Layout{t, 1, 1, 0, 1}, r, 80e9, 0.1).activations;
     };
-    CHECK(act(Recompute::none, 1) == doctest::Approx(96 * sbh * (34 + 5 * 96 * 2048.0 / 12288)));
-    CHECK(act(Recompute::none, 8) == doctest::Approx(96 * sbh * (10 + 24.0 / 8 + 5 * 96 * 2048.0 / (12288 * 8))));
-    CHECK(act(Recompute::selective, 8) == doctest::Approx(96 * 34 * sbh / 8));
-    CHECK(act(Recompute::full, 8) == doctest::Approx(96 * 2 * sbh));
+    const double scores = 5 * 96 * 2048.0 / 12288;  // 5·a·s/h
+    CHECK(act(Recompute::none, 1, false) == doctest::Approx(96 * sbh * (34 + scores)));
+    CHECK(act(Recompute::none, 8, false) == doctest::Approx(96 * sbh * (10 + 24.0 / 8 + scores / 8)));
+    CHECK(act(Recompute::none, 8, true) == doctest::Approx(96 * sbh * (34.0 / 8 + scores / 8)));
+    CHECK(act(Recompute::selective, 8, false) == doctest::Approx(96 * sbh * (10 + 24.0 / 8)));
+    CHECK(act(Recompute::selective, 8, true) == doctest::Approx(96 * 34 * sbh / 8));
+    CHECK(act(Recompute::full, 8, false) == doctest::Approx(96 * 2 * sbh));
+    CHECK(act(Recompute::full, 8, true) == doctest::Approx(96 * 2 * sbh / 8));
+    // A dense model's memory takes selective recompute as the paper pairs it, sequence-parallel.
+    CHECK(*planner::memory_per_accelerator(175e9, kGpt3, Layout{8, 1, 1, 0, 1}, Recompute::selective, 80e9, 0.1).activations ==
+          doctest::Approx(96 * 34 * sbh / 8));
+}
+
+TEST_CASE("a training request is sequence-parallel with selective recompute unless it says otherwise, and may be with any") {
+    const json base = {{"api", 1}, {"kind", "train"}, {"model", {{"architecture", kGpt3Json}}}, {"tokens", 1e9},
+                       {"instance", "p4de.24xlarge"}, {"instance_count", 1}, {"mfu", 0.4},
+                       {"layout", {{"tensor", 8}, {"pipeline", 1}, {"micro_batch", 1}}}};
+    auto activations = [&](const json& changes) {
+        json request = base;
+        request.update(changes);
+        const json r = json::parse(planner::plan(test::real_catalogue(), request.dump()));
+        REQUIRE_MESSAGE(r["ok"] == true, r.dump());
+        return r["train"]["memory"]["activations_bytes"].get<double>();
+    };
+    const double sbh = 2048.0 * 1 * 12288;
+    CHECK(activations({{"recompute", "selective"}}) == doctest::Approx(96 * 34 * sbh / 8));
+    CHECK(activations({{"recompute", "selective"}, {"sequence_parallel", false}}) == doctest::Approx(96 * sbh * (10 + 3)));
+    CHECK(activations({{"recompute", "none"}}) == doctest::Approx(96 * sbh * (10 + 3)));
+    CHECK(activations({{"recompute", "none"}, {"sequence_parallel", true}}) == doctest::Approx(96 * 34 * sbh / 8));
+    json bad = base;
+    bad["sequence_parallel"] = "yes";
+    const json r = json::parse(planner::plan(test::real_catalogue(), bad.dump()));
+    CHECK(r["ok"] == false);
+    CHECK(r["errors"][0]["field"] == "sequence_parallel");
 }
 
 TEST_CASE("FlashAttention keeps no attention scores: without recompute a layer holds s·b·h·(10 + 24/t)") {

@@ -262,23 +262,25 @@ TEST_CASE("the memory-bound work is five passes over the activations a layer pas
     const Architecture arch{8, 1024, 8, 1000, 32000};
     const Layout tp2{2, 1, 8, 1, 2};
     const double row = 1000.0 * 2 * 1024 * (10 + 24 / 2.0);
-    CHECK(planner::memory_traffic_per_layer(arch, tp2, planner::Recompute::none, false) == doctest::Approx(5 * row));
-    CHECK(planner::memory_traffic_per_layer(arch, tp2, planner::Recompute::full, false) == doctest::Approx(7 * row));
-    // Selective recompute runs sequence-parallel: 34·s·b·h/t, five passes.
-    CHECK(planner::memory_traffic_per_layer(arch, tp2, planner::Recompute::selective, false) ==
-          doctest::Approx(5 * 34 * 1000.0 * 2 * 1024 / 2));
+    CHECK(planner::memory_traffic_per_layer(arch, tp2, planner::Recompute::none, false, false) == doctest::Approx(5 * row));
+    CHECK(planner::memory_traffic_per_layer(arch, tp2, planner::Recompute::full, false, false) == doctest::Approx(7 * row));
+    // Sequence-parallel, the norms' and dropouts' tensors are split too: 34·s·b·h/t, five passes.
+    const double split = 34 * 1000.0 * 2 * 1024 / 2;
+    CHECK(planner::memory_traffic_per_layer(arch, tp2, planner::Recompute::none, false, true) == doctest::Approx(5 * split));
+    CHECK(planner::memory_traffic_per_layer(arch, tp2, planner::Recompute::selective, false, true) ==
+          doctest::Approx(5 * split));
     // Unfused attention adds its 5·a·s²·b/t bytes of scores: five passes without recompute, and seven
     // under selective recompute, which recomputes them.
     const double scores = 5.0 * 8 * 1000 * 1000 * 2 / 2;
-    CHECK(planner::memory_traffic_per_layer(arch, tp2, planner::Recompute::none, true) == doctest::Approx(5 * (row + scores)));
-    CHECK(planner::memory_traffic_per_layer(arch, tp2, planner::Recompute::selective, true) ==
-          doctest::Approx(5 * 34 * 1000.0 * 2 * 1024 / 2 + 7 * scores));
+    CHECK(planner::memory_traffic_per_layer(arch, tp2, planner::Recompute::none, true, false) == doctest::Approx(5 * (row + scores)));
+    CHECK(planner::memory_traffic_per_layer(arch, tp2, planner::Recompute::selective, true, true) ==
+          doctest::Approx(5 * split + 7 * scores));
 }
 
 TEST_CASE("given the multiplies' rate, compute adds the memory-bound work at the memory's bandwidth, while an end-to-end rate already holds it") {
     StepInputs in = small({2, 1, 8, 1, 2});  // m = 64 / (2 · 8) = 4 micro-batches, 8 layers
     in.memory_bytes_per_second = 2e12;
-    const double memory = planner::memory_traffic_per_layer(*in.model.architecture, in.layout, in.recompute, false) *
+    const double memory = planner::memory_traffic_per_layer(*in.model.architecture, in.layout, in.recompute, false, false) *
                           8 * 4 / 2e12;
     const auto end_to_end = step_time(in);
     CHECK(end_to_end.memory == doctest::Approx(memory));

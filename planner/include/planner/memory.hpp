@@ -20,8 +20,13 @@
 //                                           softmax and dropout mask are recomputed in the kernel,
 //                                           never stored; the default, as in Megatron-Core, NeMo,
 //                                           NeuronX and PyTorch's scaled_dot_product_attention)
+//     selective recompute:                  s·b·h·(10 + 24/t)
 //     selective recompute + sequence par.:  34·s·b·h / t
 //     full recompute:                       2·s·b·h   (only each layer's input is kept)
+// Sequence parallelism (Korthikanti et al. §4.2.2) splits the norms' and dropouts' tensors over the
+// t ranks as well: the 10 + 24/t becomes 34/t, and full recompute's kept input 2·s·b·h/t. Megatron-LM,
+// NeMo and Megatron-Bridge turn it on whenever t > 1; the planner's default is on only with selective
+// recompute (the paper's pairing), and `sequence_parallel` in the request says otherwise.
 // Context parallelism c splits each sequence over c ranks: s becomes s/c in each term, but a rank's
 // attention scores still span all s keys (5·a·(s/c)·s per layer).
 // With a 1F1B pipeline schedule the first stage holds p micro-batches of L/p layers, so the
@@ -84,6 +89,7 @@ struct TrainedModel {
     std::optional<Adapters> adapters;
     ParameterBytes bytes;          // per trainable parameter
     bool flash_attention = true;   // attention scores are not stored
+    bool sequence_parallel = false;  // the norms' and dropouts' tensors split over the tensor ranks
 
     double active() const { return active_parameters > 0 ? active_parameters : parameters; }
 
@@ -121,12 +127,12 @@ struct MemoryBreakdown {
 /// Activation bytes one accelerator holds for one transformer layer of one micro-batch (the
 /// Korthikanti et al. formulas above, before the pipeline's micro-batches in flight).
 double activation_bytes_per_layer(const Architecture& arch, const Layout& layout, Recompute recompute,
-                                  bool flash_attention);
+                                  bool flash_attention, bool sequence_parallel);
 
 /// Bytes per accelerator for `model` trained with `layout`.
 MemoryBreakdown memory_per_accelerator(const TrainedModel& model, const Layout& layout, Recompute recompute,
                                        double capacity_bytes, double headroom);
-/// The same for a dense model trained in full.
+/// The same for a dense model trained in full (sequence-parallel with selective recompute).
 MemoryBreakdown memory_per_accelerator(double parameters, const std::optional<Architecture>& arch,
                                        const Layout& layout, Recompute recompute, double capacity_bytes,
                                        double headroom);

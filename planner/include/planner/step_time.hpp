@@ -7,8 +7,8 @@
 //               matrix utilisation times the peak), F · m·b·s / (t·p·c · X_m) + memory
 //     memory  = 5 · A_l · (L/p) · m / B_mem   the memory-bound operations (norms, activation
 //               functions, dropout, residual adds, casts): A_l the activation bytes a layer passes
-//               between its operations (Korthikanti et al. 2022, Table 2, the no-recompute row;
-//               sequence-parallel with selective recompute), each written and read forward, read
+//               between its operations (Korthikanti et al. 2022, Table 2, the no-recompute row,
+//               sequence-parallel or not), each written and read forward, read
 //               again and its gradient written and read backward; 7 passes with full recompute.
 //               B_mem the accelerator's memory bandwidth. Their share of the step falls as the
 //               hidden size grows (A_l ∝ h, the multiplies ∝ h²): why a utilisation measured on a
@@ -134,11 +134,11 @@ struct StepTime {
 double hidden_of(double parameters);
 
 /// Bytes one accelerator moves through its memory for one layer of one micro-batch outside the
-/// multiplies: five passes over the activations the layer passes between its operations (seven
-/// with full recompute; selective recompute counts the sequence-parallel row and, unfused, the
-/// recomputed attention scores seven times).
+/// multiplies: five passes over the activations the layer passes between its operations (the
+/// no-recompute row, sequence-parallel or not; seven passes with full recompute; under selective
+/// recompute, unfused attention's recomputed scores seven times).
 double memory_traffic_per_layer(const Architecture& arch, const Layout& layout, Recompute recompute,
-                                bool unfused_attention);
+                                bool unfused_attention, bool sequence_parallel);
 
 StepTime step_time(const StepInputs& in);
 

@@ -45,6 +45,7 @@ struct TrainingRequest {
     std::optional<int> sequence;               // tokens per sequence (a typed architecture has its own)
     std::optional<FineTuning> fine_tuning;     // absent: pre-training (every parameter trained)
     bool flash_attention = true;               // false: attention scores are stored (memory.hpp)
+    std::optional<bool> sequence_parallel;     // default: with selective recompute only (memory.hpp)
     std::optional<double> tokens;              // D; absent with chinchilla
     bool chinchilla = false;                   // D = 20 · P
     Recompute recompute = Recompute::none;
