@@ -306,6 +306,20 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
   assert.equal(await days(page), shownJa(moeLayer.days));
   await page.check('input[name="overlap_mode"][value="share"]');
   assert.equal(await days(page), shownJa(moeFixed.days));
+  // Sequence parallelism, on over tensor parallelism 2: the request's "sequence_parallel": true,
+  // which splits the norms' activations and their memory-bound work over the two ranks.
+  const moeTp = { ...moe, layout: { tensor: 2, pipeline: 1, expert: 8, zero: 1 } };
+  const withoutSp = nativePlan(cli, root, moeTp).train;
+  const withSp = nativePlan(cli, root, { ...moeTp, sequence_parallel: true }).train;
+  assert.ok(withSp.step.memory_seconds < withoutSp.step.memory_seconds);
+  await typeInto(page, '#tp', '2');
+  assert.equal(await output(page, 'train.step.memory_seconds'), shownJa(withoutSp.step.memory_seconds));
+  await page.selectOption('#sequence_parallel', 'true');
+  assert.equal(await output(page, 'train.step.memory_seconds'), shownJa(withSp.step.memory_seconds));
+  assert.equal(await days(page), shownJa(withSp.days));
+  await page.selectOption('#sequence_parallel', '');
+  await typeInto(page, '#tp', '1');
+  assert.equal(await days(page), shownJa(moeFixed.days));
   await typeInto(page, '#ep', '3');
   assert.match(await page.locator('[data-error-for="layout.expert"]').textContent(), /エキスパート数 128 を割り切れる数/);
   await page.fill('#ep', '');

@@ -190,6 +190,8 @@ export function applySwitches(form) {
 // A typed number: full-width digits become ASCII (NFKC), and thousands separators are ignored.
 // Anything that is still not a finite number is sent as typed, so the planner names the problem.
 function readValue(input) {
+  // A yes/no choice ([data-boolean]: "", "true", "false") is sent as a boolean, or left out.
+  if ('boolean' in input.dataset) return input.value === '' ? undefined : input.value === 'true';
   if (input.tagName === 'SELECT' || input.type === 'hidden' || input.type === 'checkbox') return input.value || undefined;
   const typed = input.value.normalize('NFKC').trim();
   if (typed === '') return undefined;
