@@ -14,8 +14,8 @@
 //               hidden size grows (A_l ∝ h, the multiplies ∝ h²): why a utilisation measured on a
 //               small model understates a large one's, and carries between models only as X_m
 //     F = k · P_a + 2 · L · s · n_q·d_head · (3, 4 with full recompute; twice without FlashAttention)
-//               FLOPs per token: P_a the
-//               active parameters (a mixture of experts runs k of its E experts per token); the
+//               FLOPs per token: P_a the active parameters (a mixture of experts runs k of its E
+//               experts per token); the
 //               second term attention's Q·Kᵀ and scores·V under the causal mask, half the s × s
 //               (FlashAttention skips the masked blocks). PaLM (Chowdhery et al. 2022, app. B) and
 //               Megatron-LM (Narayanan et al. 2021, §5.1) count the whole s × s, twice this
