@@ -30,13 +30,19 @@ TrainedModel TrainedModel::dense(double parameters, std::optional<Architecture> 
     return m;
 }
 
+double attention_score_bytes_per_layer(const Architecture& arch, const Layout& layout) {
+    const double s = double(arch.sequence) / layout.context, keys = arch.sequence;
+    return 5.0 * arch.heads * s * keys * layout.micro_batch / layout.tensor;
+}
+
 double activation_bytes_per_layer(const Architecture& arch, const Layout& layout, Recompute recompute,
                                   bool flash_attention, bool sequence_parallel) {
-    const double s = double(arch.sequence) / layout.context, keys = arch.sequence;
-    const double b = layout.micro_batch, h = arch.hidden, a = arch.heads, t = layout.tensor;
+    const double s = double(arch.sequence) / layout.context;
+    const double b = layout.micro_batch, h = arch.hidden, t = layout.tensor;
     const double between = sequence_parallel ? 34 / t : 10 + 24 / t;  // the layer's tensors, per s·b·h
     switch (recompute) {
-        case Recompute::none: return s * b * h * (between + (flash_attention ? 0 : 5 * a * keys / (h * t)));
+        case Recompute::none:
+            return s * b * h * between + (flash_attention ? 0 : attention_score_bytes_per_layer(arch, layout));
         case Recompute::selective: return s * b * h * between;
         case Recompute::full: return 2 * s * b * h / (sequence_parallel ? t : 1);
     }

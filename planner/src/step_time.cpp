@@ -28,9 +28,7 @@ double memory_traffic_per_layer(const Architecture& arch, const Layout& layout, 
     const double between_operations =
         activation_bytes_per_layer(arch, layout, selective ? Recompute::selective : Recompute::none, !unfused_attention,
                                    sequence_parallel);
-    const double scores = selective && unfused_attention ? 5.0 * arch.heads * arch.sequence / layout.context *
-                                                                arch.sequence * layout.micro_batch / layout.tensor
-                                                          : 0;
+    const double scores = selective && unfused_attention ? attention_score_bytes_per_layer(arch, layout) : 0;
     const double passes = recompute == Recompute::full ? kPassesRecomputed : kPasses;
     return passes * between_operations + kPassesRecomputed * scores;
 }

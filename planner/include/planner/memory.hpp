@@ -124,6 +124,10 @@ struct MemoryBreakdown {
     bool fits = false;
 };
 
+/// Bytes of one layer's attention scores, softmax and dropout mask on one accelerator for one
+/// micro-batch when attention is not fused: 5·a·(s/c)·s·b / t (the a·s² term above).
+double attention_score_bytes_per_layer(const Architecture& arch, const Layout& layout);
+
 /// Activation bytes one accelerator holds for one transformer layer of one micro-batch (the
 /// Korthikanti et al. formulas above, before the pipeline's micro-batches in flight).
 double activation_bytes_per_layer(const Architecture& arch, const Layout& layout, Recompute recompute,
