@@ -130,6 +130,22 @@ run('browser.calculators', async ({ url, context, root, cli }) => {
     }
   }
   await noScript.close();
+  // A chart in view is drawn again at its slot's width when that width changes (a window resized, a
+  // phone turned), from the widths a ResizeObserver keeps rather than read in the middle of an update.
+  const drawnAt = () => page.$eval('[data-chart="train-days"]', (slot) =>
+    [Math.round(slot.clientWidth), Number(slot.querySelector('svg').getAttribute('width'))]);
+  for (const width of [1280, 390, 900]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Off screen the charts are not laid out (content-visibility), so they are looked at.
+    await page.locator('[data-chart="train-days"]').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => {
+      const slot = document.querySelector('[data-chart="train-days"]');
+      return Number(slot.querySelector('svg')?.getAttribute('width')) === Math.round(slot.clientWidth);
+    });
+    const [slotWidth, svgWidth] = await drawnAt();
+    assert.equal(svgWidth, slotWidth, `${width} px: the chart is as wide as its slot`);
+    assert.ok(slotWidth < width, `${width} px: the slot is inside the window (${slotWidth} px)`);
+  }
 
   // No result table is clipped, on a phone or a desktop: a table wider than its place scrolls inside
   // its own box (overflow-x auto), and no cell's text is cut off inside its cell.

@@ -39,7 +39,7 @@
 // holds the tools (link, export, the plan to print).
 import { applySwitches, buildRequest, chooseDefaultChartInstances, openFilledDetails, restoreFromUrl, saveToUrl,
   setUpImport, watchMeasured, watchPresets } from './form.js';
-import { EXTRAS, clearExtras, show } from './results.js';
+import { EXTRAS, clearExtras, show, whenResized } from './results.js';
 
 const calculator = document.querySelector('[data-calculator]');
 if (calculator) start(calculator);
@@ -115,6 +115,7 @@ async function start(root) {
   addEventListener('pagehide', saveNow);
   setUpTools(root, () => last, call);
   form.addEventListener('input', () => update());
+  whenResized(() => update());
   form.addEventListener('change', () => update());
   form.addEventListener('submit', (event) => event.preventDefault());
   // The module's first call reads the embedded catalogue, tens of milliseconds in code the engine

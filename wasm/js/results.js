@@ -69,10 +69,35 @@ function unchanged(element, content) {
   return false;
 }
 
+// Each chart slot's width as the browser last laid it out, kept by a ResizeObserver: reading
+// clientWidth in the middle of an update, after its text has changed, would make the browser lay
+// the page out once per chart. A slot whose width changes (a window resized, a phone turned) has
+// its chart drawn again at the new width through `whenResized`.
+const widths = new WeakMap();
+let redraw = () => {};
+export function whenResized(callback) { redraw = callback; }
+const resizes = typeof ResizeObserver === 'function' ? new ResizeObserver((entries) => {
+  let changed = false;
+  for (const { target } of entries) {
+    const width = Math.round(target.clientWidth);  // laid out already: the observer runs after layout
+    changed ||= widths.has(target) && widths.get(target) !== width;
+    widths.set(target, width);
+  }
+  if (changed) redraw();
+}) : null;
+
+function widthOf(slot) {
+  if (!widths.has(slot)) {
+    widths.set(slot, Math.round(slot.clientWidth));
+    resizes?.observe(slot);
+  }
+  return widths.get(slot);
+}
+
 function chartInto(slot, spec, draw) {
   if (!slot) return;
   // Drawn as wide as its slot, in CSS pixels: the chart's text is never scaled (site/display/chart.hpp).
-  const width = Math.round(slot.clientWidth);
+  const width = widthOf(slot);
   const full = { title: slot.dataset.title ?? '', x_label: slot.dataset.xLabel ?? slot.dataset.unit ?? '',
                  y_label: slot.dataset.yLabel ?? '', ...(width > 0 ? { width } : {}), ...spec };
   if (unchanged(slot, full)) return;
@@ -80,19 +105,23 @@ function chartInto(slot, spec, draw) {
   slot.innerHTML = draw(full);
 }
 
+// Rows already on the page keep their elements and only the text that changed is written: new
+// elements would each cost the browser a style computation, and an edit usually changes a few cells.
 function fillTable(table, rows) {
   const body = table?.querySelector('tbody');
   if (!body || unchanged(body, rows)) return;
-  body.replaceChildren(...rows.map((cells) => {
-    const tr = document.createElement('tr');
-    for (const { text, num } of cells) {
-      const td = document.createElement('td');
-      td.textContent = text ?? '—';
-      if (num) td.className = 'num';
-      tr.append(td);
-    }
-    return tr;
-  }));
+  while (body.rows.length > rows.length) body.lastElementChild.remove();
+  rows.forEach((cells, i) => {
+    let tr = body.rows[i];
+    if (!tr) tr = body.appendChild(document.createElement('tr'));
+    while (tr.cells.length > cells.length) tr.lastElementChild.remove();
+    cells.forEach(({ text, num }, j) => {
+      const td = tr.cells[j] ?? tr.appendChild(document.createElement('td'));
+      setText(td, text ?? '—');
+      const className = num ? 'num' : '';
+      if (td.className !== className) td.className = className;
+    });
+  });
 }
 
 // The deadline or budget question answered in one sentence above the results, from the compare
