@@ -22,6 +22,7 @@ bool faster(const LayoutOption& a, const LayoutOption& b) {
 std::string lost_on(const StepTime& s, const StepTime& best) {
     const std::pair<const char*, double> terms[] = {
         {"compute", s.compute / s.tokens - best.compute / best.tokens},
+        {"stages", s.stages / s.tokens - best.stages / best.tokens},
         {"bubble", s.bubble / s.tokens - best.bubble / best.tokens},
         {"tensor", s.tensor_exposed / s.tokens - best.tensor_exposed / best.tokens},
         {"pipeline", s.pipeline_exposed / s.tokens - best.pipeline_exposed / best.tokens},
@@ -98,6 +99,7 @@ void to_json(json& j, const StepTime& s) {
                 {"tokens", s.tokens},
                 {"compute_seconds", s.compute},
                 {"memory_seconds", s.memory},
+                {"stages_seconds", s.stages},
                 {"bubble_seconds", s.bubble},
                 {"tensor_seconds", s.tensor},
                 {"tensor_exposed_seconds", s.tensor_exposed},

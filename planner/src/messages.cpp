@@ -198,6 +198,8 @@ const Entry kJapanese[] = {
      "グローバルバッチ: 1 ステップあたり {1} トークンのシーケンス {0} 個 (約 400 万トークン) と仮定しました。グローバルバッチを指定してください"},
     {"step: no architecture given: the hidden size {} estimated from the parameters (128 per layer)",
      "ステップ: アーキテクチャの指定がないため、隠れ層の次元をパラメーター数から {0} (1 層あたり 128) と推定しました"},
+    {"pipeline: the last stage also runs the output layer, so the others wait for it: {}% of the compute; a balanced pipeline_split (Megatron-LM's account_for_embedding_in_pipeline_split and account_for_loss_in_pipeline_split) makes the step {}% shorter",
+     "パイプライン: 最後のステージは出力層も計算するため、ほかのステージはそれを待ちます (計算時間の {0}%)。パイプラインの分割を「均衡」にすると (Megatron-LM で埋め込みと損失を分割のときに 1 層と数えるオプション) ステップが {1}% 短くなります"},
     {"sequence: assumed {} tokens; give sequence", "系列長: {0} トークンと仮定しました。系列長を指定してください"},
     {"qlora: the base is held in 4-bit NF4 and dequantised for every multiply; that dequantisation's time is not in this plan",
      "QLoRA: ベースモデルは 4 ビットの NF4 で保持され、行列積のたびに逆量子化されます。その逆量子化の時間はこの計画に含まれていません"},

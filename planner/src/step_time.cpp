@@ -87,7 +87,18 @@ StepTime step_time(const StepInputs& in) {
     }
     out.compute = out.executed_flops / in.flops_per_second + (in.multiplies_only ? out.memory : 0);
     out.memory = std::min(out.memory, out.compute);  // inside an end-to-end rate, at most all of it
-    out.bubble = out.compute * (p - 1) / (v * m);
+    if (p > 1 && arch && arch->vocabulary > 0) {
+        const double output = in.flops_per_parameter_token * double(arch->vocabulary) * h;  // per token
+        const double layer = (flops_per_token - output) / layers;  // the embedding, as counted, spread
+        // Balanced: (L + 2)/p slots per stage, the first stage's first and the last stage's last
+        // taken by the embedding and the loss; middle stages exist from p = 3.
+        const double per_stage = (layers + 2) / p;
+        const double slowest = in.balanced_stages
+                                   ? std::max(p > 2 ? layer * per_stage : 0, layer * (per_stage - 1) + output)
+                                   : (flops_per_token - output) / p + output;
+        out.stages = out.compute * std::max(0.0, slowest / (flops_per_token / p) - 1);
+    }
+    out.bubble = (out.compute + out.stages) * (p - 1) / (v * m);
 
     // Inside one instance the accelerators talk over their interconnect; a group that spans
     // instances moves at the pace of the network share of each accelerator.
@@ -147,7 +158,7 @@ StepTime step_time(const StepInputs& in) {
         out.data = bytes / bandwidth(out.data_over_network);
         out.data_exposed = exposed(out.data, out.compute, out.overlap);
     }
-    out.step = out.compute + out.bubble + out.tensor_exposed + out.pipeline_exposed + out.expert + out.context_exposed +
+    out.step = out.compute + out.stages + out.bubble + out.tensor_exposed + out.pipeline_exposed + out.expert + out.context_exposed +
                out.data_exposed;
     out.efficiency = out.compute / out.step;
     return out;

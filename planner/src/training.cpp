@@ -291,6 +291,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     step_in.overlap_by_layer = req.overlap_by_layer;
     step_in.tensor_overlap = req.tensor_overlap.value_or(0);
     step_in.pipeline_overlap = req.pipeline_overlap.value_or(0);
+    step_in.balanced_stages = req.balanced_stages;
     step_in.layout.micro_batch = req.layout ? req.layout->micro_batch : req.micro_batch;
 
     const double capacity = chip.kind == "cpu" ? inst->memory.value * 1073741824.0 / per_instance
@@ -472,6 +473,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     r.overlap = r.step->overlap;
     r.tensor_overlap = step_in.tensor_overlap;
     r.pipeline_overlap = step_in.pipeline_overlap;
+    r.balanced_stages = step_in.balanced_stages;
     r.scaling_efficiency = efficiency_of(planned, r.scaling_source);
     if (step_in.multiplies_only) {  // the end-to-end utilisation is the chosen layout's
         r.matrix_utilisation = req.matrix_utilisation;
@@ -491,6 +493,22 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         r.notes.push_back("global_batch: raised from " + std::to_string(step_in.global_batch) + " to " +
                           std::to_string(r.step->global_batch) + " sequences so that each of the " +
                           std::to_string(r.layout ? r.layout->data : 1) + " replicas has a micro-batch");
+    // Advice worth acting on: one stage carrying a tenth more than the others costs a tenth of the
+    // run, and counting the embedding and the loss as layers saves part of it when they weigh
+    // about a layer (not when a layer outweighs the output layer by far).
+    if (r.step && planned.chosen && !step_in.balanced_stages && r.scaling_source == "step time" &&
+        r.step->stages >= 0.01 * r.step->compute) {
+        StepInputs balanced = step_in;
+        balanced.layout = planned.chosen->layout;
+        balanced.balanced_stages = true;
+        const double shorter = 1 - step_time(balanced).step / r.step->step;
+        const auto percent = [](double x) { return format_number(std::round(1000 * x) / 10); };
+        if (shorter >= 0.005)
+            r.notes.push_back("pipeline: the last stage also runs the output layer, so the others wait for it: " +
+                              percent(r.step->stages / r.step->compute) +
+                              "% of the compute; a balanced pipeline_split (Megatron-LM's account_for_embedding_in_pipeline_split "
+                              "and account_for_loss_in_pipeline_split) makes the step " + percent(shorter) + "% shorter");
+    }
     if (!req.global_batch && r.scaling_source == "step time")
         r.notes.push_back("global_batch: assumed " + std::to_string(step_in.global_batch) + " sequences of " +
                           std::to_string(step_in.sequence) + " tokens per step (about 4M tokens); give global_batch");
@@ -575,6 +593,7 @@ void to_json(json& j, const TrainingResult& r) {
         j["overlap"] = r.overlap;
         j["tensor_overlap"] = r.tensor_overlap;
         j["pipeline_overlap"] = r.pipeline_overlap;
+        j["pipeline_split"] = r.balanced_stages ? "balanced" : "even";
         j["alternatives"] = r.alternatives;
         j["layouts_considered"] = r.layouts_considered;
     }

@@ -48,8 +48,63 @@ TEST_CASE("compute is k·P plus attention's FLOPs per token over the model-paral
     // Per token 6 · 1e9 for the parameters and 3 · 2·L·s·h = 3 · 2 · 8 · 1000 · 1024 for attention's
     // causal products: (6e9 + 49,152,000) · (8 · 2 · 1000) / (2 · 2 · 100e12) = 0.24197 s
     CHECK(s.compute == doctest::Approx((6e9 + 3 * 2 * 8 * 1000 * 1024.0) * 16000 / 400e12));
-    // bubble (p − 1)/m = 1/8 of it
-    CHECK(s.bubble == doctest::Approx(s.compute / 8));
+    // bubble (p − 1)/m = 1/8 of the slowest stage's time
+    CHECK(s.bubble == doctest::Approx((s.compute + s.stages) / 8));
+}
+
+TEST_CASE("the pipeline waits for its slowest stage: the last one also runs the output layer") {
+    // F = 6e9 + 49,152,000 per token; the output layer F_o = 6 · V · h = 6 · 32000 · 1024 = 196,608,000.
+    const double f = 6e9 + 3 * 2 * 8 * 1000 * 1024.0, out = 6 * 32000 * 1024.0;
+    // Even split, p = 2: the last stage runs (F − F_o)/2 + F_o against the mean F/2: 1 + F_o/F.
+    auto even = step_time(small({2, 2, 4, 1, 2}));
+    CHECK(even.stages == doctest::Approx(even.compute * out / f));
+    CHECK(even.step == doctest::Approx(even.compute + even.stages + even.bubble + even.tensor_exposed +
+                                       even.pipeline_exposed + even.data_exposed));
+    // p = 4: 1 + 3 · F_o/F.
+    auto four = step_time(small({1, 4, 4, 1, 1}));
+    CHECK(four.stages == doctest::Approx(four.compute * 3 * out / f));
+    // Balanced, p = 4: (8 + 2)/4 = 2.5 slots a stage; a layer (F − F_o)/8; the middle stages run
+    // 2.5 layers, the last 1.5 layers and the output layer (less): 2.5 · (F − F_o)/8 over F/4.
+    StepInputs balanced = small({1, 4, 4, 1, 1});
+    balanced.balanced_stages = true;
+    auto b = step_time(balanced);
+    CHECK(b.stages == doctest::Approx(b.compute * (2.5 * (f - out) / 8 / (f / 4) - 1)));
+    CHECK(b.stages > four.stages);  // a small output layer against a layer: balancing makes it worse
+    // Balanced, p = 2: no middle stage; the last runs 4 layers and the output layer.
+    StepInputs two = small({2, 2, 4, 1, 2});
+    two.balanced_stages = true;
+    auto b2 = step_time(two);
+    CHECK(b2.stages == doctest::Approx(b2.compute * ((4 * (f - out) / 8 + out) / (f / 2) - 1)));
+    // One stage, or no vocabulary: no wait.
+    CHECK(step_time(small({2, 1, 8, 1, 1})).stages == 0);
+    StepInputs unknown = small({2, 2, 4, 1, 2});
+    unknown.model.architecture->vocabulary = 0;
+    CHECK(step_time(unknown).stages == 0);
+}
+
+TEST_CASE("a large vocabulary on a pipeline: the plan says how much a balanced split saves, and takes one") {
+    // Llama 3.1 70B (vocabulary 128,256) on 8 p5.48xlarge at TP 4 × PP 8: the last stage carries
+    // the output layer, about 1.2 layers' worth on top of its 10.
+    json job = {{"model", "llama3.1-70b"}, {"tokens", 1e12}, {"sequence", 8192}, {"instance", "p5.48xlarge"},
+                {"instance_count", 8}, {"global_batch", 128}, {"layout", {{"tensor", 4}, {"pipeline", 8}, {"zero", 1}}}};
+    json even = train(job);
+    CHECK(even["pipeline_split"] == "even");
+    const double stages = even["step"]["stages_seconds"].get<double>(), compute = even["step"]["compute_seconds"].get<double>();
+    CHECK(stages / compute == doctest::Approx(0.098).epsilon(0.05));
+    bool advised = false;
+    for (const auto& note : even["notes"]) advised |= note.get<std::string>().rfind("pipeline: the last stage", 0) == 0;
+    CHECK(advised);
+    job["pipeline_split"] = "balanced";
+    json balanced = train(job);
+    CHECK(balanced["pipeline_split"] == "balanced");
+    CHECK(balanced["days"].get<double>() < even["days"].get<double>());
+    for (const auto& note : balanced["notes"]) CHECK(note.get<std::string>().rfind("pipeline: the last stage", 0) != 0);
+    json bad = {{"api", 1}, {"kind", "train"}};
+    bad.update(job);
+    bad["pipeline_split"] = "uneven";
+    const json r = json::parse(planner::plan(test::real_catalogue(), bad.dump()));
+    CHECK(r["ok"] == false);
+    CHECK(r["errors"][0]["field"] == "pipeline_split");
 }
 
 TEST_CASE("tensor parallelism all-reduces each layer's activations four times, six with full recompute") {
@@ -70,7 +125,7 @@ TEST_CASE("pipeline stages send activations forward and gradients back, over the
     CHECK(s.pipeline_over_network);
     CHECK(s.micro_batches == 64);
     CHECK(s.pipeline == doctest::Approx(2 * 64 * (1000 * 1024 * 2.0) / 2 / 10e9));
-    CHECK(s.bubble == doctest::Approx(s.compute * 7 / 64));
+    CHECK(s.bubble == doctest::Approx((s.compute + s.stages) * 7 / 64));
     auto inside = step_time(small({2, 4, 1, 0, 1}));
     CHECK_FALSE(inside.pipeline_over_network);
     CHECK(inside.pipeline == doctest::Approx(2 * 64 * (1000 * 1024 * 2.0) / 2 / 100e9));

@@ -19,8 +19,18 @@
 //               second term attention's Q·Kᵀ and scores·V under the causal mask, half the s × s
 //               (FlashAttention skips the masked blocks). PaLM (Chowdhery et al. 2022, app. B) and
 //               Megatron-LM (Narayanan et al. 2021, §5.1) count the whole s × s, twice this
-//     bubble  = compute · (p − 1) / (v · m)      1F1B schedule, v virtual stages per rank
-//               (Narayanan et al. 2021, §2.2: interleaving divides the bubble by v)
+//     stages  = compute · (F_slowest / (F / p) − 1)   the pipeline runs at its slowest stage's
+//               pace. Megatron-LM gives each stage L/p layers and the last one the output layer
+//               too, F_o = k · V · h per token: F_slowest = (F − F_o)/p + F_o. Counting the
+//               embedding and the loss as a layer each when splitting (`pipeline_split:
+//               "balanced"`: Megatron-LM's account_for_embedding_in_pipeline_split and
+//               account_for_loss_in_pipeline_split, or a layout that evens the stages) leaves the
+//               middle stages (L+2)/p layers and the last (L+2)/p − 1 with the output layer:
+//               F_slowest = max of the two (the last alone when p = 2), a layer being (F − F_o)/L;
+//               worse than even when the output layer is small against a layer and L/p is
+//               small. No term without a vocabulary
+//     bubble  = (compute + stages) · (p − 1) / (v · m)      1F1B schedule, v virtual stages per
+//               rank (Narayanan et al. 2021, §2.2: interleaving divides the bubble by v)
 //     tensor  = a · (L/p) · m · 2(t−1)/t · b·(s/c)·h·2 B / link
 //               a = 4 all-reduces per layer (2 forward, 2 backward; Megatron-LM), 6 with full recompute
 //     pipeline = 2 · v · m · b·(s/c)·h·2 B / t / bandwidth   activations forward, gradients back
@@ -47,7 +57,7 @@
 //     pipeline exposed = max((1 − φ_p) · pipeline, pipeline − compute)   φ_p = 0 unless given:
 //               Megatron-LM overlaps the sends with the next chunk's compute when the schedule is
 //               interleaved (overlap_p2p_comm), and batches them on the critical path when it is not
-//     step = compute + bubble + tensor exposed + pipeline exposed + expert + context exposed
+//     step = compute + stages + bubble + tensor exposed + pipeline exposed + expert + context exposed
 //            + data exposed
 //     efficiency = compute / step
 //
@@ -84,6 +94,8 @@ struct StepInputs {
     bool overlap_by_layer = false;            // φ = 1 − p/L instead
     double tensor_overlap = 0;                // φ_t
     double pipeline_overlap = 0;              // φ_p
+    bool balanced_stages = false;             // the embedding and the loss each counted as a layer
+                                              // when the layers are split into stages
 };
 
 /// Forward FLOPs per token of attention's two sequence-long products, Q·Kᵀ and the scores times V,
@@ -110,6 +122,7 @@ struct StepTime {
     double compute = 0;         // seconds per step
     double memory = 0;          // the memory-bound share of compute: the traffic of the tensors
                                 // between operations at the memory's bandwidth
+    double stages = 0;          // the wait for the slowest pipeline stage, beyond the mean
     double bubble = 0;
     double tensor = 0;
     double tensor_exposed = 0;

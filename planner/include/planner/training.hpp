@@ -70,6 +70,10 @@ struct TrainingRequest {
     bool overlap_by_layer = false;             // "overlap": "layer": 1 − p/L (step_time.hpp)
     std::optional<double> tensor_overlap;      // share of tensor-parallel traffic under compute; default 0
     std::optional<double> pipeline_overlap;    // share of pipeline sends under compute; default 0
+    bool balanced_stages = false;              // "pipeline_split": "balanced": the embedding and the
+                                               // loss count as a layer each when the layers are split
+                                               // into stages; "even" (default): L/p layers per stage,
+                                               // the output layer on the last (step_time.hpp)
     double headroom = 0.2;                     // share of accelerator memory kept free: plans stay under
                                                // 80%, below which Fujii et al. 2024 saw no out-of-memory
                                                // in 454 runs (fragmentation, buffers, CUDA context)
@@ -127,6 +131,7 @@ struct TrainingResult {
     double overlap = 0;                    // φ the step used
     double tensor_overlap = 0;             // φ_t the step used
     double pipeline_overlap = 0;           // φ_p the step used
+    bool balanced_stages = false;          // the request's pipeline_split
     std::vector<LayoutOption> alternatives;  // the runners-up, fastest first, and what each lost on
     int layouts_considered = 0;            // layouts that fit
     double seconds = 0;                    // including checkpoint_overhead
