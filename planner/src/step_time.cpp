@@ -89,13 +89,14 @@ StepTime step_time(const StepInputs& in) {
     out.memory = std::min(out.memory, out.compute);  // inside an end-to-end rate, at most all of it
     if (p > 1 && arch && arch->vocabulary > 0) {
         const double output = in.flops_per_parameter_token * double(arch->vocabulary) * h;  // per token
-        const double layer = (flops_per_token - output) / layers;  // the embedding, as counted, spread
+        const double rest = flops_per_token - output;  // the layers, and the embedding as counted
+        const double layer = rest / layers;
         // Balanced: (L + 2)/p slots per stage, the first stage's first and the last stage's last
         // taken by the embedding and the loss; middle stages exist from p = 3.
         const double per_stage = (layers + 2) / p;
         const double slowest = in.balanced_stages
                                    ? std::max(p > 2 ? layer * per_stage : 0, layer * (per_stage - 1) + output)
-                                   : (flops_per_token - output) / p + output;
+                                   : rest / p + output;
         out.stages = out.compute * std::max(0.0, slowest / (flops_per_token / p) - 1);
     }
     out.bubble = (out.compute + out.stages) * (p - 1) / (v * m);

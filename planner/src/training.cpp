@@ -502,12 +502,11 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         balanced.layout = planned.chosen->layout;
         balanced.balanced_stages = true;
         const double shorter = 1 - step_time(balanced).step / r.step->step;
-        const auto percent = [](double x) { return format_number(std::round(1000 * x) / 10); };
         if (shorter >= 0.005)
             r.notes.push_back("pipeline: the last stage also runs the output layer, so the others wait for it: " +
                               percent(r.step->stages / r.step->compute) +
-                              "% of the compute; a balanced pipeline_split (Megatron-LM's account_for_embedding_in_pipeline_split "
-                              "and account_for_loss_in_pipeline_split) makes the step " + percent(shorter) + "% shorter");
+                              " of the compute; a balanced pipeline_split (Megatron-LM's account_for_embedding_in_pipeline_split "
+                              "and account_for_loss_in_pipeline_split) makes the step " + percent(shorter) + " shorter");
     }
     if (!req.global_batch && r.scaling_source == "step time")
         r.notes.push_back("global_batch: assumed " + std::to_string(step_in.global_batch) + " sequences of " +
