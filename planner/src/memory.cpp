@@ -95,7 +95,7 @@ MemoryBreakdown memory_per_accelerator(double parameters, const std::optional<Ar
                                        const Layout& layout, Recompute recompute, double capacity_bytes,
                                        double headroom) {
     TrainedModel model = TrainedModel::dense(parameters, arch);
-    model.sequence_parallel = recompute == Recompute::selective;  // the paper's pairing, as a request's default
+    model.sequence_parallel = TrainedModel::sequence_parallel_by_default(recompute);
     return memory_per_accelerator(model, layout, recompute, capacity_bytes, headroom);
 }
 

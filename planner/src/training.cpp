@@ -221,7 +221,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     trained.experts = req.experts;
     trained.architecture = req.architecture;
     trained.flash_attention = req.flash_attention;
-    trained.sequence_parallel = req.sequence_parallel.value_or(req.recompute == Recompute::selective);
+    trained.sequence_parallel = req.sequence_parallel.value_or(TrainedModel::sequence_parallel_by_default(req.recompute));
     const int sequence = req.architecture && req.architecture->sequence ? req.architecture->sequence
                                                                         : req.sequence.value_or(kDefaultSequence);
     if (trained.architecture) trained.architecture->sequence = sequence;

@@ -93,6 +93,10 @@ struct TrainedModel {
 
     double active() const { return active_parameters > 0 ? active_parameters : parameters; }
 
+    /// Sequence parallelism unless a request says otherwise: with selective recompute only, the
+    /// pairing of Korthikanti et al.'s Table 2.
+    static bool sequence_parallel_by_default(Recompute recompute) { return recompute == Recompute::selective; }
+
     static TrainedModel dense(double parameters, std::optional<Architecture> architecture = std::nullopt);
 };
 
