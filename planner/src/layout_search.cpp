@@ -99,6 +99,7 @@ void to_json(json& j, const StepTime& s) {
                 {"tokens", s.tokens},
                 {"compute_seconds", s.compute},
                 {"memory_seconds", s.memory},
+                {"optimizer_seconds", s.optimizer},
                 {"stages_seconds", s.stages},
                 {"bubble_seconds", s.bubble},
                 {"tensor_seconds", s.tensor},

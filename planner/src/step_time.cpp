@@ -41,7 +41,25 @@ double attention_flops_per_token(const Architecture& a) {
     return 2.0 * a.layers * a.sequence * a.heads * a.head_width();
 }
 
+double optimizer_update_bytes(const ParameterBytes& bytes, bool loss_scaling) {
+    constexpr double kGradient = 4;  // the fp32 gradient buffer: read by the norm and by Adam, zeroed
+    const bool master = bytes.weights < 4;
+    const double weight = master ? kGradient + bytes.weights : 2 * bytes.weights;
+    return 3 * kGradient + 2 * bytes.optimizer + weight + (loss_scaling ? 2 * kGradient : 0);
+}
+
 namespace {
+// The parameters one accelerator updates: its share of the model's (of the adapters' with LoRA),
+// divided among the replicas that hold the same ones when ZeRO shards the optimizer.
+double updated_parameters(const TrainedModel& model, const Layout& l) {
+    const double mp = double(l.tensor) * l.pipeline, replicas = double(l.data) * l.context;
+    const double shards = l.zero >= 1 ? replicas : 1;
+    if (model.adapters) return model.adapters->parameters / mp / shards;
+    const double routed = model.experts ? model.experts->parameters : 0;
+    const double e = l.expert;
+    return (model.parameters - routed) / mp / shards + routed / (mp * e) / (l.zero >= 1 ? std::max(1.0, replicas / e) : 1);
+}
+
 // k per active parameter, k + 2 per adapter, and attention's products `attention` times over
 // `attention_flops_per_token`.
 double flops_per_token(const TrainedModel& model, double k, double attention) {
@@ -85,8 +103,14 @@ StepTime step_time(const StepInputs& in) {
                                               model.sequence_parallel) *
                      layers / p * m / in.memory_bytes_per_second;
     }
-    out.compute = out.executed_flops / in.flops_per_second + (in.multiplies_only ? out.memory : 0);
+    if (in.memory_bytes_per_second > 0 && in.update_bytes > 0)
+        out.optimizer = updated_parameters(model, l) * in.update_bytes / in.memory_bytes_per_second;
+    // The update follows the micro-batches once, outside the pipeline's schedule.
+    const double micro = out.executed_flops / in.flops_per_second + (in.multiplies_only ? out.memory : 0);
+    out.compute = micro + (in.multiplies_only ? out.optimizer : 0);
     out.memory = std::min(out.memory, out.compute);  // inside an end-to-end rate, at most all of it
+    out.optimizer = std::min(out.optimizer, out.compute - out.memory);
+    const double pipelined = out.compute - out.optimizer;  // the micro-batches' work, inside X or not
     if (p > 1 && arch && arch->vocabulary > 0) {
         const double output = in.flops_per_parameter_token * double(arch->vocabulary) * h;  // per token
         const double rest = flops_per_token - output;  // the layers, and the embedding as counted
@@ -97,9 +121,9 @@ StepTime step_time(const StepInputs& in) {
         const double slowest = in.balanced_stages
                                    ? std::max(p > 2 ? layer * per_stage : 0, layer * (per_stage - 1) + output)
                                    : rest / p + output;
-        out.stages = out.compute * std::max(0.0, slowest / (flops_per_token / p) - 1);
+        out.stages = pipelined * std::max(0.0, slowest / (flops_per_token / p) - 1);
     }
-    out.bubble = (out.compute + out.stages) * (p - 1) / (v * m);
+    out.bubble = (pipelined + out.stages) * (p - 1) / (v * m);
 
     // Inside one instance the accelerators talk over their interconnect; a group that spans
     // instances moves at the pace of the network share of each accelerator.

@@ -283,6 +283,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     step_in.flops_per_second = r.achieved_tflops * 1e12;
     step_in.multiplies_only = req.matrix_utilisation.has_value();
     if (chip.memory_bandwidth && chip.kind != "cpu") step_in.memory_bytes_per_second = chip.memory_bandwidth->value * 1e9;
+    step_in.update_bytes = optimizer_update_bytes(trained.bytes, req.precision == "fp16");
     step_in.link_bytes_per_second = inst->accelerator_interconnect ? inst->accelerator_interconnect->value * 1e9 / 2
                                                                    : kPcieBytesPerSecond;
     step_in.network_bytes_per_second = inst->network ? inst->network->value * 1e9 / 8 / per_instance : 0;
@@ -480,8 +481,9 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         r.achieved_tflops = rate_of(planned.chosen) / 1e12;
         r.hfu = r.achieved_tflops / *r.peak_tflops;
         r.mfu = *r.hfu * r.model_flops / r.total_flops;
-    } else if (r.peak_tflops && r.step && r.step->memory > 0 && r.step->compute > r.step->memory) {
-        const double matrix = r.step->executed_flops / (r.step->compute - r.step->memory) / (*r.peak_tflops * 1e12);
+    } else if (r.peak_tflops && r.step && r.step->memory > 0 && r.step->compute > r.step->memory + r.step->optimizer) {
+        const double matrix = r.step->executed_flops / (r.step->compute - r.step->memory - r.step->optimizer) /
+                              (*r.peak_tflops * 1e12);
         if (matrix <= 1) r.matrix_utilisation = matrix;
     }
     r.seconds = seconds_at(n, r.scaling_efficiency, rate_of(planned.chosen));

@@ -77,35 +77,35 @@ TEST_CASE("on the cases with complete published inputs the median error is at mo
     for (double e : complete) worst = std::max(worst, std::abs(e));
     CHECK(planner::median_abs(complete) <= 0.05);
     CHECK(worst <= 0.15);
-    // And per kind, as the page's summary shows them, each against its own target; training at scale
-    // is not there yet (below), so its cases are held to their bounds only.
+    // And per kind, as the page's summary shows them, each against its own target.
     for (const auto& s : planner::summarise(real_results())) {
         CAPTURE(s.kind);
         const auto target = planner::target_of(s.kind);
-        if (!s.median_complete || !target || s.kind == "training_scale") continue;
+        if (!s.median_complete || !target) continue;
         CHECK(*s.median_complete <= target->median);
         if (target->worst) CHECK(*s.worst_complete <= *target->worst);
     }
 }
 
-TEST_CASE("training at scale: the page says the 10% median target is not met, and why, for as long as it is not") {
+TEST_CASE("training at scale: the step model meets the 10% median target, the page says so, and every case off by more says why") {
     // Issue 19's target for the step model (a one-instance anchor's matrix utilisation carried to
-    // many instances and other models) is a median |error| ≤ 10% on the complete cases. Today it is
-    // missed by less than a point: the memory-bound term explains part of why larger models run
-    // more efficiently, but the multiplies' own efficiency by size (Korthikanti et al.'s 530B-1T
-    // steps) and mixtures of experts' routing are not modelled. The summary must say so rather than
-    // claim it.
+    // many instances and other models) is a median |error| <= 10% on the complete cases. It is met
+    // with no margin to spare (9.99%, MPT-30B on 128 H100 being the median case): the memory-bound
+    // work and the optimizer's update are priced apart from the multiplies, but the multiplies' own
+    // efficiency by size (Korthikanti et al.'s 530B-1T steps) and mixtures of experts' routing are
+    // not modelled, and those cases stay above it.
     std::vector<double> complete;
     for (const auto& r : real_results())
         if (r.c.kind == "training_scale" && r.c.basis == "complete") complete.push_back(r.error);
     REQUIRE(complete.size() >= 20);
-    const bool met = planner::median_abs(complete) <= planner::target_of("training_scale")->median;
+    const double median = planner::median_abs(complete);
+    CHECK(median <= planner::target_of("training_scale")->median);
     const json page = site::accuracy_view(real_results(), "en", json::object(), "");
     bool shown = false;
     for (const json& row : page["summary"])
         if (row["kind"] == "training_scale") {
             CHECK(row["target"] == "10.0%");
-            CHECK(row["target_met"] == met);
+            CHECK(row["target_met"] == (median <= 0.10));
             shown = true;
         }
     CHECK(shown);

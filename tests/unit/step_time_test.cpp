@@ -352,6 +352,64 @@ TEST_CASE("given the multiplies' rate, compute adds the memory-bound work at the
     CHECK(w.memory / w.compute < split.memory / split.compute);
 }
 
+TEST_CASE("the optimizer's update reads and writes 42 bytes per parameter in bf16, 50 with fp16's loss scaling, 36 in fp32") {
+    // bf16 with an fp32 master: norm 4, Adam 16 read + 12 written, master → bf16 4 + 2, zeroing 4.
+    CHECK(planner::optimizer_update_bytes(planner::ParameterBytes{2, 2, 12}, false) == 42);
+    // fp16: the gradients are unscaled and checked first, 4 read + 4 written.
+    CHECK(planner::optimizer_update_bytes(planner::ParameterBytes{2, 2, 12}, true) == 50);
+    // fp32, no master copy: Adam reads and writes the weight itself; nothing to copy.
+    CHECK(planner::optimizer_update_bytes(planner::ParameterBytes{4, 4, 8}, false) == 36);
+}
+
+TEST_CASE("the optimizer's update runs once per step on the parameters an accelerator holds, outside the pipeline's bubble") {
+    // small(): 1e9 parameters; t = 2, p = 2, d = 4, b = 2: m = 8 micro-batches. 42 bytes at 2 TB/s.
+    StepInputs in = small({2, 2, 4, 0, 2});
+    in.memory_bytes_per_second = 2e12;
+    in.update_bytes = 42;
+    in.multiplies_only = true;
+    const auto whole = step_time(in);
+    // 1e9 / (2 · 2) = 2.5e8 parameters · 42 B / 2e12 B/s = 5.25 ms, whatever the micro-batches.
+    CHECK(whole.optimizer == doctest::Approx(2.5e8 * 42 / 2e12));
+    CHECK(whole.compute == doctest::Approx(whole.executed_flops / 100e12 + whole.memory + whole.optimizer));
+    // The bubble and the slowest stage are the micro-batches' work: the update is not in them.
+    CHECK(whole.bubble == doctest::Approx((whole.compute - whole.optimizer + whole.stages) / 8));
+    StepInputs twice = in;
+    twice.global_batch = 128;  // twice the micro-batches, the same update
+    CHECK(step_time(twice).optimizer == doctest::Approx(whole.optimizer));
+    // ZeRO-1 shards the update over the 4 replicas.
+    StepInputs sharded = in;
+    sharded.layout.zero = 1;
+    CHECK(step_time(sharded).optimizer == doctest::Approx(whole.optimizer / 4));
+    // LoRA updates only its adapters.
+    StepInputs lora = in;
+    lora.model.adapters = planner::Adapters{4e6, 2};
+    CHECK(step_time(lora).optimizer == doctest::Approx(4e6 / 4 * 42 / 2e12));
+    // Inside an end-to-end rate the update is a share of compute, not added to it.
+    StepInputs end_to_end = in;
+    end_to_end.multiplies_only = false;
+    const auto e2e = step_time(end_to_end);
+    CHECK(e2e.compute == doctest::Approx(e2e.executed_flops / 100e12));
+    CHECK(e2e.optimizer == doctest::Approx(whole.optimizer));
+    // No bytes given, no term.
+    StepInputs uncounted = in;
+    uncounted.update_bytes = 0;
+    CHECK(step_time(uncounted).optimizer == 0);
+}
+
+TEST_CASE("a mixture of experts updates its routed experts' share once per expert-parallel rank") {
+    StepInputs in = small({1, 1, 8, 0, 1});
+    in.model.parameters = 8e9;
+    in.model.experts = planner::MixtureOfExperts{8, 2, 6e9, 1024};
+    in.layout.expert = 4;
+    in.memory_bytes_per_second = 2e12;
+    in.update_bytes = 42;
+    // Dense 2e9 on every rank, the routed 6e9 split over e = 4: 3.5e9 parameters.
+    CHECK(step_time(in).optimizer == doctest::Approx((2e9 + 6e9 / 4) * 42 / 2e12));
+    // ZeRO-1: the dense ones over d = 8 replicas, the experts over the d / e = 2 that share them.
+    in.layout.zero = 1;
+    CHECK(step_time(in).optimizer == doctest::Approx((2e9 / 8 + 6e9 / 4 / 2) * 42 / 2e12));
+}
+
 TEST_CASE("unfused attention executes the whole s × s, twice the causal half, while the model's FLOPs stay the causal half") {
     planner::TrainedModel m = planner::TrainedModel::dense(1e9, Architecture{8, 1024, 8, 1000, 32000});
     const double attention = 2.0 * 8 * 1000 * 1024;  // 2·L·s·heads·head_dim, forward
@@ -371,11 +429,14 @@ TEST_CASE("a matrix utilisation carries between models: the plan reports it from
     const json a = train(with_hfu);
     REQUIRE(a.contains("matrix_utilisation"));
     const double matrix = a["matrix_utilisation"];
-    // The multiplies run faster than the end-to-end rate: the memory-bound work takes the rest.
+    // The multiplies run faster than the end-to-end rate: the memory-bound work and the
+    // optimizer's update take the rest.
     CHECK(matrix > 0.45);
     const json& step = a["step"];
+    CHECK(step["optimizer_seconds"].get<double>() > 0);
     CHECK(matrix == doctest::Approx(0.45 * step["compute_seconds"].get<double>() /
-                                    (step["compute_seconds"].get<double>() - step["memory_seconds"].get<double>())));
+                                    (step["compute_seconds"].get<double>() - step["memory_seconds"].get<double>() -
+                                     step["optimizer_seconds"].get<double>())));
     json with_matrix = job;
     with_matrix["matrix_utilisation"] = matrix;
     const json b = train(with_matrix);

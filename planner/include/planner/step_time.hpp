@@ -4,7 +4,7 @@
 //     m = ⌈B / (b·d)⌉           micro-batches per data-parallel replica (b: micro-batch)
 //     compute = F · m·b·s / (t·p·c · X)    X: executed FLOP/s per accelerator while computing
 //               (an end-to-end HFU times the peak); or, given the multiplies' own rate X_m (the
-//               matrix utilisation times the peak), F · m·b·s / (t·p·c · X_m) + memory
+//               matrix utilisation times the peak), F · m·b·s / (t·p·c · X_m) + memory + optimizer
 //     memory  = 5 · A_l · (L/p) · m / B_mem   the memory-bound operations (norms, activation
 //               functions, dropout, residual adds, casts): A_l the activation bytes a layer passes
 //               between its operations (Korthikanti et al. 2022, Table 2, the no-recompute row,
@@ -13,13 +13,19 @@
 //               B_mem the accelerator's memory bandwidth. Their share of the step falls as the
 //               hidden size grows (A_l ∝ h, the multiplies ∝ h²): why a utilisation measured on a
 //               small model understates a large one's, and carries between models only as X_m
+//     optimizer = P_u · U / B_mem   the update, once per step whatever the micro-batches: P_u the
+//               parameters this accelerator updates (P/(t·p), routed experts also /e; ZeRO ≥ 1
+//               divides by the replicas that share them; LoRA only the adapters), U the bytes the
+//               update reads and writes for each (`optimizer_update_bytes`). Memory-bound, so
+//               counted on its own beside X_m; inside an end-to-end X it is a share of compute.
+//               It matters when a step is short: a few sequences on one instance
 //     F = k · P_a + 2 · L · s · n_q·d_head · (3, 4 with full recompute; twice without FlashAttention)
 //               FLOPs per token: P_a the active parameters (a mixture of experts runs k of its E
 //               experts per token); the
 //               second term attention's Q·Kᵀ and scores·V under the causal mask, half the s × s
 //               (FlashAttention skips the masked blocks). PaLM (Chowdhery et al. 2022, app. B) and
 //               Megatron-LM (Narayanan et al. 2021, §5.1) count the whole s × s, twice this
-//     stages  = compute · (F_slowest / (F / p) − 1)   the pipeline runs at its slowest stage's
+//     stages  = (compute − optimizer) · (F_slowest / (F / p) − 1)   the pipeline runs at its slowest stage's
 //               pace. Megatron-LM gives each stage L/p layers and the last one the output layer
 //               too, F_o = k · V · h per token: F_slowest = (F − F_o)/p + F_o. Counting the
 //               embedding and the loss as a layer each when splitting (`pipeline_split:
@@ -29,7 +35,7 @@
 //               F_slowest = max of the two (the last alone when p = 2), a layer being (F − F_o)/L;
 //               worse than even when the output layer is small against a layer and L/p is
 //               small. No term without a vocabulary
-//     bubble  = (compute + stages) · (p − 1) / (v · m)      1F1B schedule, v virtual stages per
+//     bubble  = (compute − optimizer + stages) · (p − 1) / (v · m)      1F1B schedule, v virtual stages per
 //               rank (Narayanan et al. 2021, §2.2: interleaving divides the bubble by v)
 //     tensor  = a · (L/p) · m · 2(t−1)/t · b·(s/c)·h·2 B / link
 //               a = 4 all-reduces per layer (2 forward, 2 backward; Megatron-LM), 6 with full recompute
@@ -87,6 +93,8 @@ struct StepInputs {
     bool multiplies_only = false;             // X is the multiplies' rate: the memory-bound work is
                                               // added to compute (otherwise it is inside X)
     double memory_bytes_per_second = 0;       // per accelerator; 0: no memory term
+    double update_bytes = 0;                  // U: read and written per updated parameter by the
+                                              // optimizer step (optimizer_update_bytes); 0: not counted
     double link_bytes_per_second = 0;         // per accelerator, one direction, inside an instance
     double network_bytes_per_second = 0;      // per accelerator, one direction, between instances
     int accelerators_per_instance = 1;
@@ -122,6 +130,7 @@ struct StepTime {
     double compute = 0;         // seconds per step
     double memory = 0;          // the memory-bound share of compute: the traffic of the tensors
                                 // between operations at the memory's bandwidth
+    double optimizer = 0;       // the share of compute the optimizer's update takes, once per step
     double stages = 0;          // the wait for the slowest pipeline stage, beyond the mean
     double bubble = 0;
     double tensor = 0;
@@ -152,6 +161,16 @@ double hidden_of(double parameters);
 /// recompute, unfused attention's recomputed scores seven times).
 double memory_traffic_per_layer(const Architecture& arch, const Layout& layout, Recompute recompute,
                                 bool unfused_attention, bool sequence_parallel);
+
+/// Bytes the optimizer step reads and writes per parameter it updates, as Megatron-LM's
+/// mixed-precision optimizer runs it over an fp32 gradient buffer (megatron/core/optimizer/
+/// optimizer.py, `MixedPrecisionOptimizer.step`): the gradient norm reads the gradient (4); Adam
+/// reads the gradient, the master weight and both moments and writes all but the gradient
+/// (2 · `optimizer` bytes + 4; the weight itself, 2 · `weights`, when there is no master copy);
+/// the master weight is copied into the 16-bit one (4 read + `weights` written); the gradient
+/// buffer is zeroed for the next step (4). With loss scaling (fp16) the gradients are also
+/// unscaled and checked for overflow first (4 read + 4 written). bf16: 42 bytes, fp16: 50, fp32: 36.
+double optimizer_update_bytes(const ParameterBytes& bytes, bool loss_scaling);
 
 StepTime step_time(const StepInputs& in);
 
