@@ -18,23 +18,33 @@ bool faster(const LayoutOption& a, const LayoutOption& b) {
     return a.memory.total < b.memory.total;
 }
 
+// The step's terms a runner-up can lose on, by name: the exposed share of each collective.
+struct Term {
+    const char* name;
+    double StepTime::*seconds;
+};
+constexpr Term kTerms[] = {{"compute", &StepTime::compute},          {"stages", &StepTime::stages},
+                           {"bubble", &StepTime::bubble},            {"tensor", &StepTime::tensor_exposed},
+                           {"pipeline", &StepTime::pipeline_exposed}, {"data", &StepTime::data_exposed},
+                           {"expert", &StepTime::expert},            {"context", &StepTime::context_exposed}};
+
 // The term, per token, that grew most from the fastest layout to this one.
 std::string lost_on(const StepTime& s, const StepTime& best) {
-    const std::pair<const char*, double> terms[] = {
-        {"compute", s.compute / s.tokens - best.compute / best.tokens},
-        {"stages", s.stages / s.tokens - best.stages / best.tokens},
-        {"bubble", s.bubble / s.tokens - best.bubble / best.tokens},
-        {"tensor", s.tensor_exposed / s.tokens - best.tensor_exposed / best.tokens},
-        {"pipeline", s.pipeline_exposed / s.tokens - best.pipeline_exposed / best.tokens},
-        {"data", s.data_exposed / s.tokens - best.data_exposed / best.tokens},
-        {"expert", s.expert / s.tokens - best.expert / best.tokens},
-        {"context", s.context_exposed / s.tokens - best.context_exposed / best.tokens},
-    };
-    return std::max_element(std::begin(terms), std::end(terms),
-                            [](const auto& a, const auto& b) { return a.second < b.second; })
-        ->first;
+    auto growth = [&](const Term& t) { return s.*t.seconds / s.tokens - best.*t.seconds / best.tokens; };
+    return std::max_element(std::begin(kTerms), std::end(kTerms),
+                            [&](const Term& a, const Term& b) { return growth(a) < growth(b); })
+        ->name;
 }
 }  // namespace
+
+const std::vector<std::string>& lost_on_terms() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (const Term& t : kTerms) out.emplace_back(t.name);
+        return out;
+    }();
+    return names;
+}
 
 TimedLayouts fastest_layouts(const StepInputs& base, const MemoryLimits& limits, int instances, std::size_t keep) {
     TimedLayouts out;

@@ -3,6 +3,7 @@
 #include "planner/api.hpp"
 #include "planner/fine_tuning.hpp"
 #include "planner/instance_sheet.hpp"
+#include "planner/layout_search.hpp"
 #include "planner/serving.hpp"
 
 #include <algorithm>
@@ -553,8 +554,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
         // and the term each runner-up layout lost most on (lost_on_<term>, one map for both).
         view["fine_tuning_is"][response["train"].value("fine_tuning", std::string("pretraining"))] = true;
         json lost_on = json::object();
-        for (const char* term : {"stages", "bubble", "tensor", "pipeline", "data", "expert", "context", "compute"})
-            lost_on[term] = label(std::string("lost_on_") + term);
+        for (const std::string& term : planner::lost_on_terms()) lost_on[term] = label("lost_on_" + term);
         json& shown = view["example"]["train"];
         if (shown.contains("alternatives"))
             for (auto& alternative : shown["alternatives"])

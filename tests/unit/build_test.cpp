@@ -12,6 +12,7 @@
 #include "build.hpp"
 #include "files.hpp"
 #include "output.hpp"
+#include "planner/layout_search.hpp"
 #include "views.hpp"
 
 namespace fs = std::filesystem;
@@ -147,6 +148,14 @@ TEST_CASE("the project's own content, templates and data build without errors") 
     CHECK(calc.find("<output data-output=\"train.days\">33.9</output>") != std::string::npos);
     CHECK(fs::exists(options.out / "en/calculators/training/index.html"));
     CHECK(fs::exists(options.out / "assets/wasm/accelguide-planner.js"));
+    // Every term a runner-up layout can lose on has its words in both languages (an unlabelled one
+    // would show its key, lost_on_<term>).
+    for (const std::string& page : {calc, read(options.out / "en/calculators/training/index.html")})
+        for (const std::string& term : planner::lost_on_terms()) {
+            CAPTURE(term);
+            CHECK(page.find("&quot;" + term + "&quot;:") != std::string::npos);
+            CHECK(page.find("lost_on_" + term) == std::string::npos);
+        }
     // The cheat-sheet shows each instance's power estimate with its source and how it was made.
     const std::string sheet = read(options.out / "en/instances/index.html");
     CHECK(sheet.find("Power (W, estimate)") != std::string::npos);

@@ -26,10 +26,13 @@ struct LayoutOption {
     StepTime step;
     MemoryBreakdown memory;
     double slower = 0;       // step time per token over the fastest's, less one (0 for the fastest)
-    std::string lost_on;     // the term that grew most against the fastest: "bubble", "tensor",
-                             // "pipeline", "data", "expert", "context", "compute" (a larger step
-                             // batch); empty for the fastest
+    std::string lost_on;     // the term that grew most against the fastest, one of
+                             // lost_on_terms(); empty for the fastest
 };
+
+/// The names `lost_on` takes: "compute" (a larger step batch, or less sharded an update),
+/// "stages", "bubble", "tensor", "pipeline", "data", "expert", "context".
+const std::vector<std::string>& lost_on_terms();
 
 struct MemoryLimits {
     double capacity = 0;     // bytes per accelerator
