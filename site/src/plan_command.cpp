@@ -26,11 +26,12 @@ struct FlagSpec {
 };
 
 const std::vector<FlagSpec> kTrainFlags = {
+    {"model", "model", "a model id from data/models.json, e.g. llama3.1-70b (or --parameters, or the architecture)"},
     {"parameters", "model.parameters", "model parameters, e.g. 7e9"},
     {"layers", "model.architecture.layers", "or the architecture: layers"},
     {"hidden", "model.architecture.hidden", "hidden size"},
     {"heads", "model.architecture.heads", "attention heads"},
-    {"sequence", "model.architecture.sequence", "sequence length"},
+    {"sequence", "sequence", "sequence length"},
     {"vocabulary", "model.architecture.vocabulary", "vocabulary size"},
     {"tokens", "tokens", "training tokens, or chinchilla (20 per parameter)"},
     {"recompute", "recompute", "none | selective | full"},
@@ -47,6 +48,16 @@ const std::vector<FlagSpec> kTrainFlags = {
     {"overlap", "overlap", "share of data-parallel traffic under compute, 0-1, default 0.5"},
     {"micro-batch", "micro_batch", "micro-batch size (activation memory, pipeline bubble)"},
     {"headroom", "headroom", "share of accelerator memory kept free, default 0.1"},
+    {"tensor", "layout.tensor", "tensor-parallel degree; any layout flag fixes the layout (the rest 1, ZeRO 0)"},
+    {"pipeline", "layout.pipeline", "pipeline stages"},
+    {"interleave", "layout.interleave", "virtual pipeline stages per rank (interleaved 1F1B)"},
+    {"context", "layout.context", "context-parallel degree"},
+    {"expert", "layout.expert", "expert-parallel degree"},
+    {"zero", "layout.zero", "ZeRO stage 0-3"},
+    {"sequence-parallel", "sequence_parallel", "true | false; default: true with selective recompute"},
+    {"pipeline-split", "pipeline_split", "even | balanced (the embedding and the loss counted as layers)"},
+    {"tensor-overlap", "tensor_overlap", "share of the tensor-parallel all-reduces under compute, 0-1, default 0"},
+    {"pipeline-overlap", "pipeline_overlap", "share of the pipeline sends under compute, 0-1, default 0"},
 };
 const std::vector<FlagSpec> kInferFlags = {
     {"peak-factor", "peak_factor", "peak / average traffic, default 1"},
@@ -79,9 +90,10 @@ const std::vector<FlagSpec> kFootprintFlags = {
     {"grid-kg-per-kwh", "grid_kg_per_kwh", "your own grid factor, kg CO2e/kWh (e.g. a PPA), overriding the region's"},
 };
 
-// A flag's text as JSON: a number when it reads fully as one, text otherwise (the planner then
-// names the field and the reason).
+// A flag's text as JSON: a number when it reads fully as one, true or false, text otherwise (the
+// planner then names the field and the reason).
 json value_of(const std::string& text) {
+    if (text == "true" || text == "false") return text == "true";
     try {
         std::size_t used = 0;
         double v = std::stod(text, &used);
@@ -94,8 +106,13 @@ json value_of(const std::string& text) {
 void set_path(json& j, const std::string& path, json value) {
     json* node = &j;
     std::size_t start = 0;
-    for (std::size_t dot; (dot = path.find('.', start)) != std::string::npos; start = dot + 1)
-        node = &(*node)[path.substr(start, dot - start)];
+    for (std::size_t dot; (dot = path.find('.', start)) != std::string::npos; start = dot + 1) {
+        const std::string key = path.substr(start, dot - start);
+        if (node->contains(key) && !(*node)[key].is_object())  // --model with --parameters, say
+            throw std::invalid_argument("a flag for " + path + " conflicts with the one that set " +
+                                        path.substr(0, dot) + ": give one or the other");
+        node = &(*node)[key];
+    }
     (*node)[path.substr(start)] = std::move(value);
 }
 
@@ -226,10 +243,21 @@ CLI::App* add_plan_command(CLI::App& app, PlanCommand& c) {
     return plan;
 }
 
+// The training flags as a job: a model id stays text even when it reads as a number, and the
+// sequence goes where the request reads it, into a typed architecture or beside a catalogue model.
+void put_training_flags(const PlanCommand& c, json& job) {
+    put_flags(c, kTrainFlags, job);
+    if (job.contains("model") && job["model"].is_number()) job["model"] = c.flags.at("model");
+    if (job.contains("sequence") && job.contains("model") && job["model"].contains("architecture")) {
+        job["model"]["architecture"]["sequence"] = job["sequence"];
+        job.erase("sequence");
+    }
+}
+
 json request_from_flags(const PlanCommand& c) {
     json r{{"api", 1}, {"kind", c.kind}};
     if (c.kind == "train" || c.kind == "infer" || c.kind == "serve") set_path(r, "instance", c.flags.at("instance"));
-    if (c.kind == "train") put_flags(c, kTrainFlags, r);
+    if (c.kind == "train") put_training_flags(c, r);
     if (c.kind == "infer" || c.kind == "serve") {
         const std::string& rate = c.flags.at("rate");
         const auto slash = rate.find('/');
@@ -256,7 +284,7 @@ json request_from_flags(const PlanCommand& c) {
     }
     if (c.kind == "compare") {
         json job{{"kind", "train"}};
-        put_flags(c, kTrainFlags, job);
+        put_training_flags(c, job);
         r["job"] = job;
         if (!c.only.empty()) r["instances"] = c.only;
     }
