@@ -2,8 +2,8 @@
 # Runs every test suite through CTest and ends with one line: "N passed, M failed". Exits non-zero
 # when anything failed.
 #   dev   unit, cli, check, atomic, serve, parity, browser
-#   asan  the unit and cli tests again, built with -fsanitize=address,undefined (when build/asan exists)
-#   fuzz  each fuzz target over its corpus, then fuzzing it briefly (when build/fuzz exists)
+#   fuzz  the unit and cli tests again, built by clang with -fsanitize=address,undefined; each fuzz
+#         target over its corpus, then fuzzing it briefly (when build/fuzz exists)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 log=build/test-output.log
@@ -32,7 +32,6 @@ run_preset() {
   ((rc == 0)) || status=1
 }
 run_preset dev
-[[ -f build/asan/build.ninja ]] && run_preset asan
 [[ -f build/fuzz/build.ninja ]] && run_preset fuzz
 echo "${passed} passed, ${failed} failed"
 [[ $status -eq 0 && $failed -eq 0 ]]

@@ -49,9 +49,10 @@ TEST_CASE("every number in an ok response is finite, even at the input bounds") 
             CHECK(r["errors"].size() >= 1);
             continue;
         }
-        for (auto& [key, value] : r["train"].items()) {
+        for (const auto& item : r["train"].items()) {
+            const std::string key = item.key();  // a structured binding: clang 14 cannot capture one
             CAPTURE(key);
-            if (value.is_number()) CHECK(std::isfinite(value.get<double>()));
+            if (item.value().is_number()) CHECK(std::isfinite(item.value().get<double>()));
         }
     }
 }

@@ -241,7 +241,9 @@ TEST_CASE("fixed decimals round half to even as printf does, with no printf") {
     // The same text printf's "%.*f" gives for each (checked here against it natively).
     const std::pair<double, int> cases[] = {{12.345, 1}, {-0.04, 1}, {0.125, 2}, {0.375, 2}, {2.5, 0}, {3.5, 0},
                                             {1e15 + 2, 0}, {987654.321, 3}, {0, 2}, {-1234.5678, 1}, {1.005, 2}};
-    for (auto [value, decimals] : cases) {
+    for (const auto& c : cases) {
+        const double value = c.first;  // not a structured binding: clang 14 cannot capture one
+        const int decimals = c.second;
         char expected[64];
         std::snprintf(expected, sizeof expected, "%.*f", decimals, value);
         CHECK_MESSAGE(site::format_fixed(value, decimals) == expected, value, " with ", decimals);

@@ -382,11 +382,13 @@ TEST_CASE("a figure's range holds its value, stays in bounds and says where it c
     auto good = with_mfu(R"({"value": 0.4, "unit": "fraction", "source": "spec", "note": "from 0.3 to 0.5", "range": [0.3, 0.5]})");
     REQUIRE(good.errors.empty());
     CHECK(good.catalogue.accelerators.at(0).default_mfu.at("training").range == std::pair{0.3, 0.5});
-    for (const auto& [figure, code] : std::vector<std::pair<std::string, std::string>>{
+    for (const auto& bad : std::vector<std::pair<std::string, std::string>>{
              {R"({"value": 0.4, "unit": "fraction", "source": "spec", "note": "n", "range": [0.5, 0.6]})", "data.bad_range"},
              {R"({"value": 0.4, "unit": "fraction", "source": "spec", "note": "n", "range": [0.3, 1.5]})", "data.bad_range"},
              {R"({"value": 0.4, "unit": "fraction", "source": "spec", "note": "n", "range": [0.3]})", "data.wrong_type"},
              {R"({"value": 0.4, "unit": "fraction", "source": "spec", "range": [0.3, 0.5]})", "data.range_without_basis"}}) {
+        const std::string& figure = bad.first;  // not a structured binding: clang 14 cannot capture one
+        const std::string& code = bad.second;
         CAPTURE(figure);
         auto load = with_mfu(figure);
         REQUIRE(load.errors.size() == 1);

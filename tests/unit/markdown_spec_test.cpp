@@ -98,7 +98,8 @@ TEST_CASE("the GFM and CommonMark spec examples pass, except the differences lis
             CHECK(got == e.html);
         }
     }
-    for (const auto& [id, reason] : listed) CHECK_MESSAGE(seen.count(id), "listed but not run: " << id);
+    for (const auto& difference : listed)  // not a structured binding: clang 14 cannot capture one
+        CHECK_MESSAGE(seen.count(difference.first), "listed but not run: " << difference.first);
     MESSAGE("GFM spec: " << passed << " of " << total << " pass, " << listed.size() << " differ on purpose, "
                          << skipped << " not compared");
     std::printf("GFM spec: %d of %d pass, %zu differ on purpose, %d not compared\n", passed, total, listed.size(), skipped);

@@ -69,7 +69,8 @@ TEST_CASE("the Mustache spec passes, except the differences listed with their re
             }
         }
     }
-    for (const auto& [id, reason] : listed) CHECK_MESSAGE(seen.count(id), "listed but not in the spec: " << id);
+    for (const auto& difference : listed)  // not a structured binding: clang 14 cannot capture one
+        CHECK_MESSAGE(seen.count(difference.first), "listed but not in the spec: " << difference.first);
     MESSAGE("Mustache spec: " << passed << " of " << total << " pass, " << listed.size() << " differ on purpose");
     std::printf("Mustache spec: %d of %d pass, %zu differ on purpose\n", passed, total, listed.size());
 }
