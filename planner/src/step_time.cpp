@@ -49,15 +49,27 @@ double optimizer_update_bytes(const ParameterBytes& bytes, bool loss_scaling) {
 }
 
 namespace {
+// What one rank holds of the model, and how many ranks hold the same: the dense parameters over
+// t·p, repeated on the d·c replicas; the routed experts also over e, repeated on d·c/e of them.
+struct RankShare {
+    double dense = 0, routed = 0;
+    double dense_replicas = 1, routed_replicas = 1;
+};
+RankShare rank_share(const TrainedModel& model, const Layout& l) {
+    const double mp = double(l.tensor) * l.pipeline, replicas = double(l.data) * l.context, e = l.expert;
+    const double routed = model.experts ? model.experts->parameters : 0;
+    return {(model.parameters - routed) / mp, routed / (mp * e), replicas, replicas / e};
+}
+
 // The parameters one accelerator updates: its share of the model's (of the adapters' with LoRA),
 // divided among the replicas that hold the same ones when ZeRO shards the optimizer.
 double updated_parameters(const TrainedModel& model, const Layout& l) {
-    const double mp = double(l.tensor) * l.pipeline, replicas = double(l.data) * l.context;
-    const double shards = l.zero >= 1 ? replicas : 1;
-    if (model.adapters) return model.adapters->parameters / mp / shards;
-    const double routed = model.experts ? model.experts->parameters : 0;
-    const double e = l.expert;
-    return (model.parameters - routed) / mp / shards + routed / (mp * e) / (l.zero >= 1 ? std::max(1.0, replicas / e) : 1);
+    const RankShare held = rank_share(model, l);
+    const bool sharded = l.zero >= 1;
+    if (model.adapters)
+        return model.adapters->parameters / (double(l.tensor) * l.pipeline) / (sharded ? held.dense_replicas : 1);
+    return held.dense / (sharded ? held.dense_replicas : 1) +
+           held.routed / (sharded ? std::max(1.0, held.routed_replicas) : 1);
 }
 
 // k per active parameter, k + 2 per adapter, and attention's products `attention` times over
@@ -166,19 +178,17 @@ StepTime step_time(const StepInputs& in) {
         const double gradient_bytes = l.zero == 0   ? 2 * kGradientReduceBytes
                                       : l.zero < 3 ? kGradientReduceBytes + kWeightGatherBytes
                                                    : kGradientReduceBytes + 2 * kWeightGatherBytes;
-        const double mp = t * p;
-        const double routed = model.experts ? model.experts->parameters : 0;
-        const double dense = model.parameters - routed;
         // (g−1)/g of the parameters a rank holds, for a group of g replicas.
         auto moved = [&](double parameters, double group) { return group > 1 ? (group - 1) / group * parameters : 0.0; };
+        const RankShare held = rank_share(model, l);
+        const double model_moved = moved(held.dense, held.dense_replicas) + moved(held.routed, held.routed_replicas);
         double bytes = 0;
         if (model.adapters) {
-            bytes = moved(model.adapters->parameters / mp, replicas) * gradient_bytes;
+            bytes = moved(model.adapters->parameters / (t * p), replicas) * gradient_bytes;
             if (l.zero == 3)  // the frozen base, gathered for forward and backward
-                bytes += (moved(dense / mp, replicas) + moved(routed / (mp * e), replicas / e)) * 2 *
-                         model.adapters->base_weight_bytes;
+                bytes += model_moved * 2 * model.adapters->base_weight_bytes;
         } else {
-            bytes = (moved(dense / mp, replicas) + moved(routed / (mp * e), replicas / e)) * gradient_bytes;
+            bytes = model_moved * gradient_bytes;
         }
         out.data = bytes / bandwidth(out.data_over_network);
         out.data_exposed = exposed(out.data, out.compute, out.overlap);
