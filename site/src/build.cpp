@@ -16,6 +16,7 @@
 #include "parallel.hpp"
 #include "planner/api.hpp"
 #include "shortcodes.hpp"
+#include "stop_point.hpp"
 #include "templates.hpp"
 #include "url_path.hpp"
 #include "utf8.hpp"
@@ -561,14 +562,17 @@ Report build_site(const BuildOptions& options, BuildState* state) {
     watch.lap("", "reading content");
     s.sources = load(options.root, report.errors);
     watch.lap("load", "rendering Markdown");
+    stop_point("load");
     if (!report.ok()) return report;
     s.parsed = parse(s.sources, options, report.errors);
     watch.lap("parse", "assembling");
+    stop_point("parse");
     if (!report.ok()) return report;
     const bool needs_wasm = std::any_of(s.parsed.pages.begin(), s.parsed.pages.end(),
                                         [](const Page& p) { return p.kind == "calculator"; });
     s.site = assemble(s.parsed, report.errors);
     watch.lap("assemble", "rendering templates and writing");
+    stop_point("assemble");
     if (!report.ok()) return report;
 
     std::vector<fs::path> wasm_files;
@@ -593,6 +597,7 @@ Report build_site(const BuildOptions& options, BuildState* state) {
             break;
         }
     watch.lap("render", "swapping the site in");
+    stop_point("rendered");
     if (!report.ok()) return report;
     if (auto err = staging.commit()) {
         report.errors.push_back(*err);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "files.hpp"
+#include "stop_point.hpp"
 
 namespace site {
 
@@ -173,6 +174,7 @@ std::optional<Diagnostic> Staging::prepare(const std::string& path) {
 std::optional<Diagnostic> Staging::write(const std::string& path, const std::string& bytes) {
     if (auto err = prepare(path)) return err;
     if (const int err = write_bytes(staging_ / path, bytes)) return failure(path, "cannot be written", err);
+    stop_point("staged");
     return std::nullopt;
 }
 
@@ -193,6 +195,7 @@ std::optional<Diagnostic> Staging::copy(const std::string& path, const fs::path&
     std::error_code ec;
     fs::copy_file(from, staging_ / path, fs::copy_options::overwrite_existing, ec);
     if (ec) return failure(path, "cannot be copied from " + generic(from), ec.value());
+    stop_point("staged");
     return std::nullopt;
 }
 
@@ -206,6 +209,7 @@ std::optional<Diagnostic> Staging::commit() {
         if (::renameat2(AT_FDCWD, staging_.c_str(), AT_FDCWD, target_.c_str(), RENAME_EXCHANGE) != 0)
             return failure("", "cannot swap the new site in", errno);
         committed_ = true;
+        stop_point("swapped");
         fs::remove_all(staging_, ec);
         return std::nullopt;
     }
