@@ -1,4 +1,5 @@
 #include "planner/api.hpp"
+#include "planner/invariants.hpp"
 
 #include "planner/model_config.hpp"
 
@@ -200,10 +201,15 @@ std::string plan(const Catalogue& catalogue, std::string_view request_json, Cata
             return text(failure({{"", "the request is larger than " + std::to_string(kMaxRequestBytes >> 10) + " KB"}}));
         if (auto at = invalid_utf8_at(request_json))
             return text(failure({{"", "the request is not valid UTF-8 (byte " + std::to_string(*at + 1) + ")"}}));
+        // The JSON parser stops at a NUL as at the end: whatever follows would be dropped unread.
+        if (const auto nul = request_json.find('\0'); nul != std::string_view::npos)
+            return text(failure({{"", "the request holds a NUL byte (byte " + std::to_string(nul + 1) + "); nothing may follow the JSON"}}));
         if (auto problems = scan_json(request_json); !problems.empty()) {
             std::vector<FieldError> errors;
             for (const JsonProblem& p : problems) {
                 if (p.kind == JsonProblem::Kind::number_out_of_range) errors.push_back({p.path, "is a number too large to plan with"});
+                else if (p.kind == JsonProblem::Kind::too_deep)
+                    errors.push_back({p.path, "nests deeper than " + std::to_string(kMaxJsonDepth) + " levels"});
                 else errors.push_back({p.path, "is given twice"});
             }
             return text(failure(errors));
@@ -220,6 +226,12 @@ std::string plan(const Catalogue& catalogue, std::string_view request_json, Cata
             request.erase(it);
         }
         json response = dispatch(catalogue, request, write_catalog);
+        // An answer that breaks what any answer must satisfy is not given (invariants.hpp).
+        if (const std::vector<Violation> broken = check_response(catalogue, request, response); !broken.empty()) {
+            std::vector<FieldError> errors;
+            for (const Violation& v : broken) errors.push_back({v.field, kInternalCheck + v.what});
+            response = failure(errors);
+        }
         localise_in_place(response, lang);
         return text(response);
     } catch (const std::exception& e) {

@@ -12,8 +12,27 @@ void to_json(json& j, const Diagnostic& e) {
              {"entry", e.entry}, {"field", e.field}, {"message", e.message}, {"hint", e.hint}});
 }
 
+std::string escaped(std::string_view name) {
+    std::string out;
+    out.reserve(name.size());
+    for (const char ch : name) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c >= 0x20 && c != 0x7f) {
+            out += ch;
+        } else if (c == '\n' || c == '\t' || c == '\r') {
+            out += c == '\n' ? "\\n" : c == '\t' ? "\\t" : "\\r";
+        } else {
+            static const char kHex[] = "0123456789abcdef";
+            out += "\\x";
+            out += kHex[c >> 4];
+            out += kHex[c & 15];
+        }
+    }
+    return out;
+}
+
 std::string Diagnostic::to_string(const char* severity) const {
-    std::string out = file;
+    std::string out = escaped(file);
     if (line) out += ":" + std::to_string(line) + ":" + std::to_string(column);
     out += std::string(": ") + severity + "[" + code + "]: ";
     if (!entry.empty()) out += entry + ": ";

@@ -31,8 +31,10 @@ FleetDemand read_fleet_demand(RequestReader& in) {
     return d;
 }
 
-int FleetDemand::fleet(double per_instance_rps) const {
-    return std::max(1, int(std::ceil(peak_rps() / (per_instance_rps * target_utilisation) - 1e-9))) + redundancy;
+std::optional<int> FleetDemand::fleet(double per_instance_rps) const {
+    const double needed = std::max(1.0, std::ceil(peak_rps() / (per_instance_rps * target_utilisation) - 1e-9)) + redundancy;
+    if (!std::isfinite(needed) || needed > kMaxFleet) return std::nullopt;
+    return int(needed);
 }
 
 Checked<InferenceRequest> read_inference_request(const json& request) {
@@ -168,14 +170,15 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
     }
 
     r.peak_rps = req.demand.peak_rps();
-    const double needed = r.peak_rps / (r.per_instance_rps * req.demand.target_utilisation);
-    if (!std::isfinite(needed) || needed > 1e7) return fail("rate.value", "needs more than ten million instances");
-    auto fleet_at = [&](double rps) { return req.demand.fleet(rps); };
-    r.fleet = fleet_at(r.per_instance_rps);
+    const std::optional<int> fleet = req.demand.fleet(r.per_instance_rps);
+    if (!fleet) return fail("rate.value", FleetDemand::kTooLarge);
+    r.fleet = *fleet;
     // A throughput estimated within a stated range sizes the fleet over it: more throughput, fewer instances.
     if (r.per_instance_rps_range) {
-        const int fewest = fleet_at(r.per_instance_rps_range->high), most = fleet_at(r.per_instance_rps_range->low);
-        if (fewest != most) r.fleet_range = Range{double(fewest), double(most)};
+        const std::optional<int> fewest = req.demand.fleet(r.per_instance_rps_range->high);
+        const std::optional<int> most = req.demand.fleet(r.per_instance_rps_range->low);
+        if (!most) r.notes.push_back("range: at the low end of the throughput the demand needs more than ten million instances");
+        else if (*fewest != *most) r.fleet_range = Range{double(*fewest), double(*most)};
     }
     if (r.latency_ms) r.concurrency = r.peak_rps * *r.latency_ms / 1000;
     if (req.latency_target_ms) {

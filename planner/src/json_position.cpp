@@ -237,6 +237,10 @@ std::vector<JsonProblem> scan_json(std::string_view text) {
         if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ':') {
             ++i;
         } else if (c == '{' || c == '[') {
+            if (stack.size() == kMaxJsonDepth) {
+                problems.push_back({JsonProblem::Kind::too_deep, i, 0, where(true), where(false), std::string(1, c)});
+                return problems;
+            }
             stack.push_back({c == '{', {}, {}, 0, true});
             ++i;
         } else if (c == '}' || c == ']') {

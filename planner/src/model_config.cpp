@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "planner/model_limits.hpp"
+
 namespace planner {
 
 using nlohmann::json;
@@ -18,6 +20,7 @@ struct ConfigField {
     double A::*member;
     const char* names[3];
     double min;
+    double max;  // the bound the same figure has when typed (model_limits.hpp)
 };
 
 enum Field { kLayers, kHidden, kHeads, kVocabulary, kKvHeads, kHeadDim, kIntermediate, kExperts, kExpertsPerToken,
@@ -25,25 +28,25 @@ enum Field { kLayers, kHidden, kHeads, kVocabulary, kKvHeads, kHeadDim, kInterme
              kValueDim, kContext, kFieldCount };
 
 const ConfigField kFields[kFieldCount] = {
-    {&A::layers, {"num_hidden_layers", "n_layer", "num_layers"}, 1},
-    {&A::hidden, {"hidden_size", "n_embd", "d_model"}, 1},
-    {&A::heads, {"num_attention_heads", "n_head"}, 1},
-    {&A::vocabulary, {"vocab_size"}, 1},
-    {&A::kv_heads, {"num_key_value_heads", "num_kv_heads"}, 1},
-    {&A::head_dim, {"head_dim"}, 1},
-    {&A::intermediate, {"intermediate_size", "n_inner", "ffn_hidden_size"}, 1},
-    {&A::experts, {"num_local_experts", "n_routed_experts", "num_experts"}, 1},
-    {&A::experts_per_token, {"num_experts_per_tok", "experts_per_token"}, 1},
-    {&A::expert_intermediate, {"moe_intermediate_size"}, 1},
-    {&A::shared_experts, {"n_shared_experts"}, 0},
-    {&A::shared_intermediate, {"shared_expert_intermediate_size"}, 0},
-    {&A::dense_layers, {"first_k_dense_replace"}, 0},
-    {&A::q_lora_rank, {"q_lora_rank"}, 1},
-    {&A::kv_lora_rank, {"kv_lora_rank"}, 1},
-    {&A::qk_rope_head_dim, {"qk_rope_head_dim"}, 1},
-    {&A::qk_nope_head_dim, {"qk_nope_head_dim"}, 1},
-    {&A::v_head_dim, {"v_head_dim"}, 1},
-    {nullptr, {"max_position_embeddings", "n_positions", "max_sequence_length"}, 1},
+    {&A::layers, {"num_hidden_layers", "n_layer", "num_layers"}, 1, double(model_limits::kLayers)},
+    {&A::hidden, {"hidden_size", "n_embd", "d_model"}, 1, double(model_limits::kHidden)},
+    {&A::heads, {"num_attention_heads", "n_head"}, 1, double(model_limits::kHeads)},
+    {&A::vocabulary, {"vocab_size"}, 1, double(model_limits::kWidth)},
+    {&A::kv_heads, {"num_key_value_heads", "num_kv_heads"}, 1, double(model_limits::kHeads)},
+    {&A::head_dim, {"head_dim"}, 1, double(model_limits::kHeadDim)},
+    {&A::intermediate, {"intermediate_size", "n_inner", "ffn_hidden_size"}, 1, double(model_limits::kWidth)},
+    {&A::experts, {"num_local_experts", "n_routed_experts", "num_experts"}, 1, double(model_limits::kExperts)},
+    {&A::experts_per_token, {"num_experts_per_tok", "experts_per_token"}, 1, double(model_limits::kExperts)},
+    {&A::expert_intermediate, {"moe_intermediate_size"}, 1, double(model_limits::kWidth)},
+    {&A::shared_experts, {"n_shared_experts"}, 0, double(model_limits::kExperts)},
+    {&A::shared_intermediate, {"shared_expert_intermediate_size"}, 0, double(model_limits::kWidth)},
+    {&A::dense_layers, {"first_k_dense_replace"}, 0, double(model_limits::kLayers)},
+    {&A::q_lora_rank, {"q_lora_rank"}, 1, double(model_limits::kWidth)},
+    {&A::kv_lora_rank, {"kv_lora_rank"}, 1, double(model_limits::kWidth)},
+    {&A::qk_rope_head_dim, {"qk_rope_head_dim"}, 1, double(model_limits::kHeadDim)},
+    {&A::qk_nope_head_dim, {"qk_nope_head_dim"}, 1, double(model_limits::kHeadDim)},
+    {&A::v_head_dim, {"v_head_dim"}, 1, double(model_limits::kHeadDim)},
+    {nullptr, {"max_position_embeddings", "n_positions", "max_sequence_length"}, 1, 1e9},
 };
 
 bool text_is(const json* v, Names any) {
@@ -105,7 +108,7 @@ ServingModel read_model_config(RequestReader& in, const std::string& config) {
             const std::string path = at + '.' + name;
             const json* v = in.find(path);
             if (!v || v->is_null()) continue;
-            if (auto x = in.number(path, {kFields[f].min, false, 1e9, true}, true)) {
+            if (auto x = in.number(path, {kFields[f].min, false, kFields[f].max, true}, true)) {
                 (kFields[f].member ? a.*kFields[f].member : context) = *x;
                 given[f] = true;
             }
@@ -117,6 +120,10 @@ ServingModel read_model_config(RequestReader& in, const std::string& config) {
     };
     for (Field f : {kLayers, kHidden, kHeads, kVocabulary}) require(f);
     if (!given[kKvHeads]) a.kv_heads = a.heads;
+    else if (a.heads > 0 && (a.kv_heads > a.heads || std::fmod(a.heads, a.kv_heads) != 0))
+        in.fail(at + ".num_key_value_heads", "must divide num_attention_heads (" + format_number(a.heads) + ")");
+    if (a.dense_layers > a.layers && a.layers > 0)
+        in.fail(at + ".first_k_dense_replace", "cannot exceed num_hidden_layers (" + format_number(a.layers) + ")");
     if (!given[kHeadDim] && a.heads > 0) {
         a.head_dim = a.hidden / a.heads;
         if (a.head_dim != std::floor(a.head_dim)) in.fail(at + ".head_dim", "is missing, and hidden_size is not a multiple of num_attention_heads");
@@ -147,6 +154,11 @@ ServingModel read_model_config(RequestReader& in, const std::string& config) {
     if (in.errors().size() != errors) return m;
 
     const ParameterCount count = count_parameters(a);
+    if (!(count.total <= model_limits::kParameters)) {
+        in.fail(config, "describes " + format_number(count.total) + " parameters, more than the " +
+                            format_number(model_limits::kParameters) + " a model may have");
+        return m;
+    }
     m.parameters = count.total;
     m.active_parameters = count.active;
     m.layers = static_cast<int>(a.layers);

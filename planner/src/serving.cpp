@@ -8,6 +8,7 @@
 
 #include "planner/inference.hpp"
 #include "planner/json_members.hpp"
+#include "planner/model_limits.hpp"
 #include "planner/request_reader.hpp"
 
 namespace planner {
@@ -247,23 +248,26 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
         if (config) m = read_model_config(in, "model.config");
         else m.id = "request";
         const bool need = !config;
-        if (auto v = in.number("model.parameters", {0, true, 1e15, false}, need)) m.parameters = *v;
-        if (auto v = in.number("model.active_parameters", {0, true, 1e15, false}, false)) m.active_parameters = *v;
+        namespace limit = model_limits;
+        if (auto v = in.number("model.parameters", {0, true, limit::kParameters, false}, need)) m.parameters = *v;
+        if (auto v = in.number("model.active_parameters", {0, true, limit::kParameters, false}, false)) m.active_parameters = *v;
         else if (!config) m.active_parameters = m.parameters;
         if (m.active_parameters > m.parameters) in.fail("model.active_parameters", "cannot exceed the parameters");
-        if (auto v = in.integer("model.layers", 1, 10000, need)) m.layers = *v;
-        if (auto v = in.integer("model.hidden", 1, 1e6, need)) m.hidden = *v;
-        if (auto v = in.integer("model.heads", 1, 10000, need)) m.heads = *v;
-        if (auto v = in.integer("model.kv_heads", 1, 10000, need)) m.kv_heads = *v;
-        if (auto v = in.integer("model.head_dim", 1, 100000, need)) m.head_dim = *v;
-        if (auto v = in.integer("model.experts", 1, 100000, false)) m.experts = v;
-        if (auto v = in.integer("model.experts_per_token", 1, 100000, false)) m.experts_per_token = v;
+        if (auto v = in.integer("model.layers", 1, limit::kLayers, need)) m.layers = *v;
+        if (auto v = in.integer("model.hidden", 1, limit::kHidden, need)) m.hidden = *v;
+        if (auto v = in.integer("model.heads", 1, limit::kHeads, need)) m.heads = *v;
+        if (auto v = in.integer("model.kv_heads", 1, limit::kHeads, need)) m.kv_heads = *v;
+        if (auto v = in.integer("model.head_dim", 1, limit::kHeadDim, need)) m.head_dim = *v;
+        if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads)
+            in.fail("model.kv_heads", "must divide the model's " + std::to_string(m.heads) + " attention heads");
+        if (auto v = in.integer("model.experts", 1, limit::kExperts, false)) m.experts = v;
+        if (auto v = in.integer("model.experts_per_token", 1, limit::kExperts, false)) m.experts_per_token = v;
         if (m.experts.has_value() != m.experts_per_token.has_value())
             in.fail("model.experts", "give experts and experts_per_token together");
         else if (m.experts && *m.experts_per_token > *m.experts)
             in.fail("model.experts_per_token", "cannot exceed the experts");
-        if (auto v = in.integer("model.kv_lora_rank", 1, 1e6, false)) m.kv_lora_rank = v;
-        if (auto v = in.integer("model.qk_rope_head_dim", 1, 1e6, false)) m.qk_rope_head_dim = v;
+        if (auto v = in.integer("model.kv_lora_rank", 1, limit::kWidth, false)) m.kv_lora_rank = v;
+        if (auto v = in.integer("model.qk_rope_head_dim", 1, limit::kHeadDim, false)) m.qk_rope_head_dim = v;
         if (auto v = in.number("model.context", {1, false, 1e9, true}, false)) m.context = v;
     } else {
         in.fail("model", "must be a model id or an object with the architecture");
@@ -301,6 +305,10 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     if (chip.kind == "cpu") return fail("instance", "serving on CPUs is not modelled: give throughput_rps to the infer kind");
     if (!chip.memory_bandwidth) return fail("instance", chip.name + " has no published memory bandwidth");
     const ServingModel& m = req.model;
+    if (m.context && req.prompt_tokens + req.output_tokens > *m.context)
+        return fail(req.prompt_tokens > *m.context ? "prompt_tokens" : "output_tokens",
+                    "the prompt and output (" + format_number(req.prompt_tokens + req.output_tokens) + " tokens) exceed the "
+                    "model's context of " + format_number(*m.context) + " tokens");
     r.instance = inst->id;
     r.model = m.id;
     r.architecture = m;
@@ -401,7 +409,9 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     if (req.tpot_ms) r.tpot_ok = r.chosen.tpot_ms <= *req.tpot_ms;
     r.concurrency = double(r.chosen.concurrency) * r.chosen.replicas;
     r.peak_rps = req.demand.peak_rps();
-    r.fleet = req.demand.fleet(r.chosen.requests_per_second);
+    const std::optional<int> fleet = req.demand.fleet(r.chosen.requests_per_second);
+    if (!fleet) return fail("rate.value", FleetDemand::kTooLarge);
+    r.fleet = *fleet;
     if (!req.bandwidth_fraction) r.notes.push_back(assumption_note(bandwidth, chip.name));
     if (r.mfu_source == "assumed") r.notes.push_back(assumption_note(kPrefillMfu));
     if (!req.bandwidth_fraction || !req.mfu) {
@@ -412,9 +422,10 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
         const ServingPoint high = replica(r.chosen.tensor_parallel, high_f, req.mfu.value_or(kPrefillMfu.high)).solve(per_instance);
         if (!low.error && !high.error) {
             r.output_tokens_per_second_range = Range{low.requests_per_second * req.output_tokens, high.requests_per_second * req.output_tokens};
-            const int most = req.demand.fleet(low.requests_per_second);
-            const int fewest = req.demand.fleet(high.requests_per_second);
-            if (most != fewest) r.fleet_range = Range{double(fewest), double(most)};
+            const std::optional<int> most = req.demand.fleet(low.requests_per_second);
+            const std::optional<int> fewest = req.demand.fleet(high.requests_per_second);
+            if (!most) r.notes.push_back("range: at the low end of the assumptions the demand needs more than ten million instances");
+            else if (*most != *fewest) r.fleet_range = Range{double(*fewest), double(*most)};
         } else {
             r.notes.push_back("range: at the low end of the assumptions the targets are not met at this tensor parallelism");
         }

@@ -452,6 +452,16 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
             return fail("layout.context", "must divide the sequence of " + std::to_string(sequence) + " tokens");
     }
     r.layouts_considered = planned.considered;
+    // A layout the request fixes is planned as given, and says so when memory cannot hold it (the
+    // published runs the accuracy page reproduces sit near the limit, where the memory estimate's
+    // own error decides): `fits` is false and the note gives the figures.
+    if (req.layout && planned.chosen && !planned.chosen->memory.fits) {
+        const MemoryBreakdown& m = planned.chosen->memory;
+        r.notes.push_back("memory: this layout needs " + format_number(std::ceil(m.total / 1e8) / 10) +
+                          " GB per accelerator, more than the " + format_number(std::floor(m.usable / 1e8) / 10) +
+                          " GB usable on each " + chip.name + ", so it would not run as planned: raise layout.tensor, "
+                          "layout.pipeline or layout.zero, or leave the layout to the planner");
+    }
     if (planned.chosen) {
         r.layout = planned.chosen->layout;
         r.memory = planned.chosen->memory;

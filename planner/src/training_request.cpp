@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "planner/model_config.hpp"
+#include "planner/model_limits.hpp"
 #include "planner/request_reader.hpp"
 
 namespace planner {
@@ -13,7 +14,7 @@ using nlohmann::json;
 namespace {
 // Bounds that separate a real job from a typo. The largest published dense models are ~2e12
 // parameters and the largest corpora ~1e14 tokens; the bounds leave two orders of magnitude.
-constexpr double kMaxParameters = 1e15;
+constexpr double kMaxParameters = model_limits::kParameters;
 constexpr double kMaxTokens = 1e17;
 constexpr double kMaxInstances = 100000;
 constexpr double kMaxTflops = 100000;
@@ -97,6 +98,13 @@ void read_model(RequestReader& in, const Catalogue& catalogue, TrainingRequest& 
         in.fail("model", "give either model.parameters or model.architecture");
         return;
     }
+    // The counts that model.parameters takes come from the architecture in the other two forms.
+    if (!model->contains("parameters"))
+        for (const char* count : {"active_parameters", "experts", "experts_per_token"})
+            if (model->contains(count))
+                in.fail(std::string("model.") + count, std::string("comes from model.") +
+                                                          (model->contains("config") ? "config" : "architecture") +
+                                                          " here: give it only beside model.parameters");
     if (model->contains("config")) {
         read_config_model(in, r);
         return;
@@ -166,6 +174,11 @@ void read_fine_tuning(RequestReader& in, TrainingRequest& r) {
             }
         }
     }
+    // An adapter's rank is at most the smaller side of the matrix it adapts; every matrix has the
+    // hidden size on one side.
+    if (ft.method != FineTuning::Method::full && r.architecture && ft.rank > r.architecture->hidden)
+        in.fail("fine_tuning.rank", "cannot exceed the model's hidden size, " + std::to_string(r.architecture->hidden) +
+                                        " (a LoRA adapter's rank is at most its matrix's smaller side)");
     if (ft.method != FineTuning::Method::full && !r.architecture && r.parameters)
         in.fail("fine_tuning.method", "LoRA counts its adapters from the model's shape: give a catalogue model, "
                                       "model.config or model.architecture");

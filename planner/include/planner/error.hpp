@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -61,6 +62,10 @@ struct Diagnostic {
 };
 
 void to_json(nlohmann::json& j, const Diagnostic& e);
+
+/// A file name as an error line prints it: control characters (a newline, a tab, an escape) as
+/// \n, \t, \r or \xNN, so that one error stays one line and a name cannot write to the terminal.
+std::string escaped(std::string_view name);
 
 /// A value or the reasons there is none.
 template <class T>

@@ -60,10 +60,15 @@ struct FleetDemand {
     double target_utilisation = 0.7;   // planned share of each instance's throughput, (0, 1]
     int redundancy = 0;                // k spare instances (N + k)
 
+    /// The largest fleet planned: beyond it a plan says the demand is out of reach instead of
+    /// counting instances (an int would overflow near 2^31; no region holds ten million).
+    static constexpr int kMaxFleet = 10'000'000;
+    static constexpr const char* kTooLarge = "needs more than ten million instances";
+
     double peak_rps() const { return rate_per_second * peak_factor; }
     /// ⌈peak / (per-instance throughput · utilisation)⌉, at least one (one request a day is not a
-    /// fleet of none), plus the spares.
-    int fleet(double per_instance_rps) const;
+    /// fleet of none), plus the spares; none when that is over kMaxFleet or not finite.
+    std::optional<int> fleet(double per_instance_rps) const;
 };
 
 /// Reads `rate` ({value, per: second | hour | day}, required), `peak_factor`, `target_utilisation`

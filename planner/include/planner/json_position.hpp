@@ -28,11 +28,16 @@ TextPosition locate(std::string_view text, std::string_view pointer, Target targ
 /// Line and column of a byte offset.
 TextPosition position_of_offset(std::string_view text, std::size_t offset);
 
+/// The deepest nesting of arrays and objects accepted anywhere JSON is read. Requests nest about
+/// six deep and config.json files four; nlohmann/json's writer and comparisons recurse once per
+/// level, so 80,000 levels would overflow the stack (natively, and far sooner in wasm).
+inline constexpr std::size_t kMaxJsonDepth = 64;
+
 /// What nlohmann/json does not report, or reports without saying where: a number too large for a
-/// double (it fails the whole parse with no position) and a key given twice in one object (it keeps
-/// the last, silently).
+/// double (it fails the whole parse with no position), a key given twice in one object (it keeps
+/// the last, silently), and nesting deeper than kMaxJsonDepth (the scan stops there).
 struct JsonProblem {
-    enum class Kind { number_out_of_range, duplicate_key } kind;
+    enum class Kind { number_out_of_range, duplicate_key, too_deep } kind;
     std::size_t offset = 0;        // where the number, or the second key, starts
     std::size_t first_offset = 0;  // duplicate_key: where the first one starts
     std::string path;              // dotted path of the value, as requests name fields: "model.parameters"
@@ -41,7 +46,7 @@ struct JsonProblem {
 };
 
 /// Scans JSON text for those problems, in one pass. Stops quietly at the first syntax error (the
-/// parser reports it).
+/// parser reports it), and after reporting nesting that is too deep (nothing after it is parsed).
 std::vector<JsonProblem> scan_json(std::string_view text);
 
 }  // namespace planner
