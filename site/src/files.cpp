@@ -123,8 +123,53 @@ InputListing list_inputs(const fs::path& dir, const fs::path& project) {
     return out;
 }
 
+namespace {
+
+std::string size_text(std::uintmax_t bytes) {
+    return bytes >= (1u << 20) ? megabytes(bytes) : std::to_string((bytes + 512) >> 10) + " KB";
+}
+
+// size: the file's, when known before reading (0: found over the limit while reading).
+InputProblem too_large(const fs::path& path, std::uintmax_t size, std::uintmax_t max_bytes) {
+    return {"load.too_large", path,
+            (size ? "this file is " + size_text(size) + "; files here are limited to " : "this is larger than the limit of ") +
+                size_text(max_bytes),
+            "split it into several files"};
+}
+
+// Reads fd to its end, but never more than max_bytes + 1 bytes: one byte over says "too large"
+// without holding the rest (/dev/zero, a growing file, a pipe that never ends).
+std::optional<std::string> read_at_most(int fd, std::uintmax_t max_bytes, bool& over) {
+    std::string bytes;
+    std::size_t done = 0;
+    over = false;
+    for (;;) {
+        if (done == bytes.size()) bytes.resize(std::min<std::size_t>(max_bytes + 1, std::max<std::size_t>(4096, done * 2)));
+        const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return std::nullopt;
+        if (n == 0) break;
+        done += std::size_t(n);
+        if (done > max_bytes) {
+            over = true;
+            break;
+        }
+    }
+    bytes.resize(done);
+    return bytes;
+}
+
+}  // namespace
+
 InputFile read_input(const fs::path& path, std::uintmax_t max_bytes) {
     InputFile out;
+    if (path == "-") {  // standard input: a pipe or a terminal, read up to the limit and no further
+        bool over = false;
+        out.text = read_at_most(STDIN_FILENO, max_bytes, over);
+        if (!out.text) out.problem = {"load.missing", path, "cannot read standard input", ""};
+        else if (over) out.text.reset(), out.problem = too_large("standard input", 0, max_bytes);
+        return out;
+    }
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, forever.
     const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     struct stat st {};
@@ -133,20 +178,24 @@ InputFile read_input(const fs::path& path, std::uintmax_t max_bytes) {
         out.problem = {"load.missing", path, "cannot read this file", ""};
         return out;
     }
-    ::close(fd);
     if (!S_ISREG(st.st_mode)) {
+        ::close(fd);
         out.problem = {"load.not_a_file", path, "this is not a regular file (a FIFO, socket or device), so it is not read",
                        "put a regular file here"};
         return out;
     }
     if (std::uintmax_t(st.st_size) > max_bytes) {
-        out.problem = {"load.too_large", path,
-                       "this file is " + megabytes(std::uintmax_t(st.st_size)) + "; files here are limited to " + megabytes(max_bytes),
-                       "split it into several files"};
+        ::close(fd);
+        out.problem = too_large(path, std::uintmax_t(st.st_size), max_bytes);
         return out;
     }
-    out.text = read_file(path);
+    // The same descriptor, so that what was checked is what is read; a file that grew since is
+    // still stopped at the limit.
+    bool over = false;
+    out.text = read_at_most(fd, max_bytes, over);
+    ::close(fd);
     if (!out.text) out.problem = {"load.missing", path, "cannot read this file", ""};
+    else if (over) out.text.reset(), out.problem = too_large(path, 0, max_bytes);
     return out;
 }
 

@@ -43,7 +43,8 @@ struct InputListing {
 InputListing list_inputs(const fs::path& dir, const fs::path& project);
 
 /// One input file whole, or why not: missing, not a regular file (opened without blocking, so a
-/// FIFO never hangs the build), or larger than `max_bytes`.
+/// FIFO never hangs the build), or larger than `max_bytes`. "-" is standard input. Never more
+/// than max_bytes + 1 bytes are read, whatever the file claims or becomes.
 struct InputFile {
     std::optional<std::string> text;
     InputProblem problem;  // when there is no text

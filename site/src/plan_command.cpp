@@ -276,6 +276,7 @@ json request_from_flags(const PlanCommand& c) {
                 const auto eq = part.find('=');
                 if (eq == std::string::npos) throw std::invalid_argument("--config parts look like key=value: " + part);
                 const std::string key = part.substr(0, eq);
+                if (entry.contains(key)) throw std::invalid_argument("--config gives " + key + " twice: " + config);
                 entry[key] = key == "label" || key == "instance" || key == "region" ? json(part.substr(eq + 1))
                                                                                      : value_of(part.substr(eq + 1));
             }
@@ -331,6 +332,41 @@ std::string format_table(const json& response) {
     return aligned(rows);
 }
 
+namespace {
+
+// A request or config.json file ("-": standard input), at most as large as a request may be;
+// none, after saying why, when it cannot be had.
+std::optional<std::string> read_request_file(const std::string& path) {
+    InputFile in = read_input(path, planner::kMaxRequestBytes);
+    if (!in.text) std::cerr << "accelguide: " << planner::escaped(path) << ": " << in.problem.message << "\n";
+    return std::move(in.text);
+}
+
+// A config.json: valid JSON, no key twice, no deeper than the planner reads; errors at file:line:column.
+bool parse_model_config(const std::string& path, const std::string& text, json& config) {
+    bool ok = true;
+    for (const planner::JsonProblem& p : planner::scan_json(text)) {
+        const planner::TextPosition at = planner::position_of_offset(text, p.offset);
+        const std::string what = p.kind == planner::JsonProblem::Kind::duplicate_key ? "\"" + p.text + "\" is given twice"
+                                 : p.kind == planner::JsonProblem::Kind::too_deep
+                                     ? "nests deeper than " + std::to_string(planner::kMaxJsonDepth) + " levels"
+                                     : p.text + " is a number too large to plan with";
+        std::cerr << planner::escaped(path) << ":" << at.line << ":" << at.column << ": error: " << what << "\n";
+        ok = false;
+    }
+    if (!ok) return false;
+    try {
+        config = json::parse(text);
+    } catch (const json::parse_error& e) {
+        const planner::TextPosition at = planner::position_of_offset(text, e.byte ? e.byte - 1 : 0);
+        std::cerr << planner::escaped(path) << ":" << at.line << ":" << at.column << ": error: not valid JSON\n";
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
 int run_plan_command(const PlanCommand& c) {
     std::string request;
     if (!c.kind.empty()) {
@@ -343,34 +379,32 @@ int run_plan_command(const PlanCommand& c) {
     } else if (c.json_file.empty()) {
         std::cerr << "accelguide: give --json FILE|- or a subcommand (train, infer, energy, compare); see --help\n";
         return 2;
-    } else if (c.json_file == "-") {
-        request.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    } else if (auto text = read_file(c.json_file)) {
+    } else if (auto text = read_request_file(c.json_file)) {
         request = std::move(*text);
     } else {
-        std::cerr << "accelguide: cannot read " << c.json_file << "\n";
         return 2;
     }
     std::string config_text;
     if (!c.model_config.empty()) {
-        auto text = read_file(c.model_config);
-        if (!text) {
-            std::cerr << "accelguide: cannot read " << c.model_config << "\n";
-            return 2;
-        }
+        auto text = read_request_file(c.model_config);
+        if (!text) return 2;
         config_text = std::move(*text);
         json config;
-        try {
-            config = json::parse(config_text);
-        } catch (const json::parse_error& e) {
-            const planner::TextPosition at = planner::position_of_offset(config_text, e.byte ? e.byte - 1 : 0);
-            std::cerr << c.model_config << ":" << at.line << ":" << at.column << ": error: not valid JSON\n";
-            return 1;
-        }
-        json parsed = json::parse(request, nullptr, false);
+        if (!parse_model_config(c.model_config, config_text, config)) return 1;
+        // The request as the planner will check it (deep nesting, duplicates) before it is edited.
+        const bool checked = planner::scan_json(request).empty();
+        json parsed = checked ? json::parse(request, nullptr, false) : json();
         if (parsed.is_object()) {  // otherwise the planner says what is wrong with the request
-            if (parsed["model"].is_object()) parsed["model"]["config"] = std::move(config);
-            else parsed["model"] = {{"config", std::move(config)}};
+            if (parsed.contains("model") && !parsed["model"].is_object()) {
+                std::cerr << "accelguide: --model-config conflicts with the request's model " << parsed["model"].dump()
+                          << ": give one or the other\n";
+                return 2;
+            }
+            if (parsed["model"].contains("config")) {
+                std::cerr << "accelguide: --model-config conflicts with the request's model.config: give one or the other\n";
+                return 2;
+            }
+            parsed["model"]["config"] = std::move(config);
             request = parsed.dump();
         }
     }
@@ -393,7 +427,7 @@ int run_plan_command(const PlanCommand& c) {
             std::string pointer = field.substr(12);
             for (char& ch : pointer) if (ch == '.') ch = '/';
             const planner::TextPosition at = planner::locate(config_text, pointer);
-            std::cerr << c.model_config << ":" << at.line << ":" << at.column << ": error: "
+            std::cerr << planner::escaped(c.model_config) << ":" << at.line << ":" << at.column << ": error: "
                       << (pointer.empty() ? "" : pointer.substr(1) + ": ") << e.value("message", "") << "\n";
         }
     }

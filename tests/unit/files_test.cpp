@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
+#include <sys/stat.h>
 #include <string>
 
 #include "files.hpp"
@@ -30,4 +31,24 @@ TEST_CASE("read_file returns every byte of a file, whatever its size") {
 TEST_CASE("read_file returns nothing for a missing file or a folder") {
     CHECK_FALSE(site::read_file(site::fs::temp_directory_path() / "accelguide-files-test-missing").has_value());
     CHECK_FALSE(site::read_file(site::fs::temp_directory_path()).has_value());
+}
+
+TEST_CASE("read_input refuses a FIFO and a device without waiting, and stops a file at its limit") {
+    const site::fs::path fifo = site::fs::temp_directory_path() / "accelguide-files-test-fifo";
+    site::fs::remove(fifo);
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    const site::InputFile from_fifo = site::read_input(fifo, 1024);  // no writer: a blocking open would hang here
+    CHECK_FALSE(from_fifo.text.has_value());
+    CHECK(from_fifo.problem.code == "load.not_a_file");
+    site::fs::remove(fifo);
+    const site::InputFile from_zero = site::read_input("/dev/zero", 1024);  // endless: never read
+    CHECK(from_zero.problem.code == "load.not_a_file");
+
+    const auto path = write_temp("limit", std::string(2048, 'x'));
+    CHECK(site::read_input(path, 2048).text == std::string(2048, 'x'));
+    const site::InputFile over = site::read_input(path, 2047);
+    CHECK_FALSE(over.text.has_value());
+    CHECK(over.problem.code == "load.too_large");
+    CHECK(over.problem.message == "this file is 2 KB; files here are limited to 2 KB");
+    site::fs::remove(path);
 }
