@@ -15,6 +15,7 @@
 #include "outputs.hpp"
 #include "parallel.hpp"
 #include "planner/api.hpp"
+#include "planner/json_position.hpp"
 #include "shortcodes.hpp"
 #include "stop_point.hpp"
 #include "templates.hpp"
@@ -212,8 +213,22 @@ Parsed parse(const Sources& sources, const BuildOptions& options, std::vector<Di
                                             "remove it, or set unsafe_html: true in content/config.yaml if you trust it",
                                             unsafe->line, unsafe->column));
         }
-    for (const auto& [path, text] : sources.templates)
+    for (const auto& [path, text] : sources.templates) {
         if (ends_with(path, ".html") && path.rfind("partials/", 0) != 0) p.templates.insert(path.substr(0, path.size() - 5));
+        // Templates are text: a binary file (an image saved under templates/, say) would be copied
+        // into every page that uses it.
+        if (const Utf8Error bad = check_utf8(text); bad.line) {
+            char byte[8];
+            std::snprintf(byte, sizeof byte, "0x%02x", bad.byte);
+            errors.push_back(file_error("template.not_text", "templates/" + path,
+                                        std::string("byte ") + byte + " is not valid UTF-8: templates are text",
+                                        "save the file as UTF-8, or move it out of templates/", bad.line, bad.column));
+        } else if (const auto nul = text.find('\0'); nul != std::string::npos) {
+            const planner::TextPosition at = planner::position_of_offset(text, nul);
+            errors.push_back(file_error("template.not_text", "templates/" + path, "a NUL byte: templates are text",
+                                        "move binary files out of templates/", at.line, at.column));
+        }
+    }
     if (!options.base_url.empty()) {
         if (options.base_url.rfind("http://", 0) != 0 && options.base_url.rfind("https://", 0) != 0)
             errors.push_back(file_error("options.bad_base_url", "--base-url", "\"" + options.base_url + "\" is not an absolute http(s) URL",

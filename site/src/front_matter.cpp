@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cstdio>
+#include <map>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -182,28 +183,65 @@ bool simple_entries(const std::string& yaml, std::size_t first_line, std::vector
 // The first alias (`*name`) in a YAML text, or nothing. Front matter refuses aliases: each one
 // copies its anchor's value when the page's requests are read, so a few lines of nested aliases
 // ("billion laughs") would expand to gigabytes.
-class AliasFinder : public YAML::EventHandler {
+// What front matter refuses before yaml-cpp builds it, found in one pass over the parser's events:
+// the first alias (`*name`), the first top-level key given twice (yaml-cpp would keep one silently),
+// and nesting deeper than kMaxYamlDepth (yaml-cpp's own limit throws without a position).
+constexpr int kMaxYamlDepth = 32;
+
+class YamlScan : public YAML::EventHandler {
 public:
     std::optional<YAML::Mark> alias;
+    std::optional<YAML::Mark> too_deep;
+    std::optional<std::pair<std::string, YAML::Mark>> duplicate;  // the key and where it is given again
+    std::map<std::string, YAML::Mark> keys;                       // the top level's, where each is first given
+
     void OnDocumentStart(const YAML::Mark&) override {}
     void OnDocumentEnd() override {}
-    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override { value(); }
     void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
         if (!alias) alias = mark;
+        value();
     }
-    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
-    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-    void OnSequenceEnd() override {}
-    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-    void OnMapEnd() override {}
+    void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string& text) override {
+        if (depth_ == 1 && top_is_map_ && expect_key_) {
+            expect_key_ = false;
+            if (auto [at, added] = keys.emplace(text, mark); !added && !duplicate) duplicate = {{text, mark}};
+            return;
+        }
+        value();
+    }
+    void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+        open(mark, false);
+    }
+    void OnSequenceEnd() override { close(); }
+    void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+        open(mark, true);
+    }
+    void OnMapEnd() override { close(); }
+
+private:
+    void value() {
+        if (depth_ == 1) expect_key_ = true;
+    }
+    void open(const YAML::Mark& mark, bool map) {
+        if (depth_ == 0) top_is_map_ = map;
+        if (++depth_ > kMaxYamlDepth && !too_deep) too_deep = mark;
+    }
+    void close() {
+        --depth_;
+        value();
+    }
+    int depth_ = 0;
+    bool top_is_map_ = false;
+    bool expect_key_ = true;
 };
 
-std::optional<YAML::Mark> first_alias(const std::string& yaml) {
+YamlScan scan_yaml(const std::string& yaml) {
     std::istringstream in(yaml);
     YAML::Parser parser(in);
-    AliasFinder finder;
-    parser.HandleNextDocument(finder);  // syntax errors throw, and are reported by YAML::Load after
-    return finder.alias;
+    YamlScan scan;
+    parser.HandleNextDocument(scan);  // syntax errors throw, and are reported by YAML::Load after
+    return scan;
 }
 
 json yaml_to_json(const YAML::Node& node) {
@@ -285,10 +323,23 @@ ParseResult parse_content(std::string_view text, const std::string& file) {
         entries.clear();
         YAML::Node root;
         try {
-            if (auto alias = first_alias(yaml)) {
+            const YamlScan scan = scan_yaml(yaml);
+            if (scan.too_deep) {
+                fail("content.too_deep", yaml_line + std::size_t(scan.too_deep->line), std::size_t(scan.too_deep->column) + 1, "",
+                     "front matter nests deeper than " + std::to_string(kMaxYamlDepth) + " levels", "flatten it");
+                return out;
+            }
+            if (auto alias = scan.alias) {
                 fail("content.yaml_alias", yaml_line + std::size_t(alias->line), std::size_t(alias->column) + 1, "",
                      "front matter may not use YAML aliases (*name): each would copy its anchor's value",
                      "write the value out where it is used");
+                return out;
+            }
+            if (const auto& d = scan.duplicate) {
+                fail("content.duplicate_key", yaml_line + std::size_t(d->second.line), std::size_t(d->second.column) + 1,
+                     d->first, "\"" + d->first + "\" is given twice (first on line " +
+                         std::to_string(yaml_line + std::size_t(scan.keys.at(d->first).line)) + ")",
+                     "keep one of them");
                 return out;
             }
             root = YAML::Load(yaml);

@@ -204,14 +204,6 @@ std::string plain_text(cmark_node* node) {
     return out;
 }
 
-// An id not yet taken on this page: `base`, else base-1, base-2, … (a later heading whose own text
-// is "A 1" cannot take the "a-1" an earlier second "A" took; it becomes "a-1-1").
-std::string unique_id(const std::string& base, std::set<std::string>& taken) {
-    std::string id = base;
-    for (int n = 1; !taken.insert(id).second; ++n) id = base + "-" + std::to_string(n);
-    return id;
-}
-
 // The nodes the render changes, found in one walk: raw HTML (made visible unless trusted), links
 // and images (checked for targets that run code, unless trusted) and headings (given ids), each in
 // document order.
@@ -329,12 +321,12 @@ RenderedMarkdown render_markdown(std::string_view markdown, const MarkdownOption
 
     // Headings get a unique id and an anchor link, written by the one render below.
     RenderedMarkdown out;
-    std::set<std::string> taken;
+    HeadingIds ids;
     for (cmark_node* heading : marked.headings) {
         Heading h;
         h.level = cmark_node_get_heading_level(heading);
         h.text = plain_text(heading);
-        h.id = unique_id(heading_id(h.text), taken);
+        h.id = ids.take(heading_id(h.text));
         const std::string level = std::to_string(h.level);
         const std::string attr_id = escape_attribute(h.id);
         wrap_heading(heading, "<h" + level + " id=\"" + attr_id + "\">",
@@ -346,6 +338,18 @@ RenderedMarkdown render_markdown(std::string_view markdown, const MarkdownOption
     const char* html = cmark_render_html_with_mem(doc.get(), CMARK_OPT_UNSAFE | footnotes, extensions, &page_memory);
     out.html = html ? std::string(html) : std::string();
     return out;
+}
+
+std::string HeadingIds::take(const std::string& base) {
+    std::size_t& n = next_[base];
+    std::string id = n == 0 ? base : base + "-" + std::to_string(n);
+    for (;;) {
+        ++probes_;
+        if (taken_.insert(id).second) break;
+        id = base + "-" + std::to_string(++n);
+    }
+    ++n;
+    return id;
 }
 
 }  // namespace site

@@ -90,7 +90,7 @@ TEST_CASE("each broken site reports its error at file:line:column and leaves the
     for (const char* name : {"bad-yaml", "unclosed-front-matter", "unknown-key", "missing-template", "template-syntax",
                              "duplicate-url", "alias-cycle", "invalid-utf8", "shortcode-bad-args", "partial-recursion",
                              "yaml-aliases", "unsafe-assets", "config-cascade", "shortcode-bad-numbers", "alias-spellings",
-                             "accuracy-case"}) {
+                             "accuracy-case", "binary-template", "duplicate-title"}) {
         CAPTURE(name);
         TempDir dir;
         const fs::path root = dir.path / "src";

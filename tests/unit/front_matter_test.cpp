@@ -144,3 +144,28 @@ TEST_CASE("dates must exist on the calendar, not only look like dates: 2026-13-4
     }
     CHECK(site::parse_content("---\ntitle: T\ndate: 1900-02-29\n---\n", "c.md").errors.size() == 1);  // not a leap year
 }
+
+TEST_CASE("a front-matter key given twice is an error at the second, not the last one silently kept") {
+    auto flat = parse_content("---\ntitle: First\nweight: 1\ntitle: Second\n---\nbody\n", "c.md");
+    REQUIRE(flat.errors.size() == 1);
+    CHECK(flat.errors[0].to_string() ==
+          "c.md:4:1: error[content.duplicate_key]: \"title\" is given twice (first on line 2) (hint: keep one of them)");
+    auto nested = parse_content("---\ntitle: T\nexample:\n  a: 1\nexample:\n  b: 2\n---\nbody\n", "c.md");
+    REQUIRE(nested.errors.size() == 1);
+    CHECK(nested.errors[0].code == "content.duplicate_key");
+    CHECK(nested.errors[0].line == 5);
+    // The same key inside different maps is not a duplicate.
+    auto inner = parse_content("---\ntitle: T\nexample:\n  a: {x: 1}\n  b: {x: 2}\n---\nbody\n", "c.md");
+    CHECK(inner.errors.empty());
+}
+
+TEST_CASE("front matter nested deeper than 32 levels is an error with its position, not a bad file") {
+    std::string deep = "---\ntitle: T\nexample: ";
+    for (int i = 0; i < 40; ++i) deep += "[";
+    for (int i = 0; i < 40; ++i) deep += "]";
+    auto r = parse_content(deep + "\n---\nbody\n", "c.md");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].code == "content.too_deep");
+    CHECK(r.errors[0].line == 3);
+    CHECK(r.errors[0].column == 41);  // yaml-cpp marks the 32nd bracket
+}

@@ -242,3 +242,30 @@ TEST_CASE("Markdown renders the same on many threads at once: strikethrough, aut
         for (const auto& e : c.expected) CHECK(html.find(e) != std::string::npos);
     }
 }
+
+TEST_CASE("heading ids take linear work: 10 times the headings of one text, about 10 times the probes") {
+    auto probes = [](std::size_t n) {
+        site::HeadingIds ids;
+        for (std::size_t i = 0; i < n; ++i) ids.take("a");
+        return ids.probes();
+    };
+    const std::size_t small = probes(3000), large = probes(30000);
+    CAPTURE(small);
+    CAPTURE(large);
+    CHECK(large <= 11 * small);  // quadratic would be about 100 times
+    CHECK(large >= 9 * small);
+    // Mixed with headings that take the suffixed ids first, still unique and still linear.
+    site::HeadingIds ids;
+    std::set<std::string> seen;
+    for (int i = 0; i < 2000; ++i) {
+        CHECK(seen.insert(ids.take("a-" + std::to_string(i % 50 + 1))).second);
+        CHECK(seen.insert(ids.take("a")).second);
+    }
+    CHECK(ids.probes() <= 3 * 4000);
+    // And the page renders 30,000 headings of one text with 30,000 different ids.
+    std::string page;
+    for (int i = 0; i < 30000; ++i) page += "## A\n\n";
+    const auto rendered = site::render_markdown(page);
+    REQUIRE(rendered.toc.size() == 30000);
+    CHECK(rendered.toc.back().id == "a-29999");
+}
