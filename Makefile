@@ -9,7 +9,7 @@
 
 PORT ?= 8000
 SECONDS ?= 60
-FUZZ_TARGETS := fuzz_page fuzz_template fuzz_plan fuzz_url_state fuzz_front_matter fuzz_url_normalise fuzz_http_request
+FUZZ_TARGETS := fuzz_page fuzz_template fuzz_plan fuzz_url_state fuzz_front_matter fuzz_url_normalise fuzz_http_request fuzz_serve fuzz_model_config
 # Emscripten 3.1.6 from Debian finds its acorn only here (../shared/TOOLCHAIN.md, trap 1).
 export NODE_PATH := /usr/share/nodejs
 

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fuzz_support.hpp"
+#include "planner/invariants.hpp"
 
 namespace fuzz {
 
@@ -57,6 +58,9 @@ inline void check_response(const std::string& text) {
         require(e.contains("message") && e["message"].is_string() && !e["message"].get<std::string>().empty(),
                 "each error has a message");
         require(e["message"].get<std::string>().rfind("internal error", 0) != 0, "no internal error");
+        // A response that broke an invariant (planner/invariants.hpp) is refused with this prefix:
+        // for a user a refusal, for the fuzzer a finding.
+        require(e["message"].get<std::string>().rfind(planner::kInternalCheck, 0) != 0, "no broken invariant");
     }
 }
 
