@@ -25,8 +25,9 @@ void plan_and_check(const nlohmann::json& request, const char* result) {
     fuzz::check_response(text);
     const nlohmann::json r = nlohmann::json::parse(text);
     if (r["ok"] != true) return;
-    const double parameters = r[result]["parameters"].is_number() ? r[result]["parameters"].get<double>()
-                                                                  : r[result]["architecture"]["parameters"].get<double>();
+    const nlohmann::json& planned = r.at(result);
+    const double parameters = planned.contains("parameters") ? planned.at("parameters").get<double>()
+                                                             : planned.at("architecture").at("parameters").get<double>();
     fuzz::require(parameters >= 1 && parameters <= planner::model_limits::kParameters,
                   "a planned model has from 1 to 1e15 parameters");
 }
