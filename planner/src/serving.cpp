@@ -266,7 +266,7 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
             in.fail("model.experts", "give experts and experts_per_token together");
         else if (m.experts && *m.experts_per_token > *m.experts)
             in.fail("model.experts_per_token", "cannot exceed the experts");
-        if (auto v = in.integer("model.kv_lora_rank", 1, limit::kWidth, false)) m.kv_lora_rank = v;
+        if (auto v = in.integer("model.kv_lora_rank", 1, limit::kHidden, false)) m.kv_lora_rank = v;
         if (auto v = in.integer("model.qk_rope_head_dim", 1, limit::kHeadDim, false)) m.qk_rope_head_dim = v;
         if (auto v = in.number("model.context", {1, false, 1e9, true}, false)) m.context = v;
     } else {
