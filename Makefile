@@ -9,7 +9,8 @@
 
 PORT ?= 8000
 SECONDS ?= 60
-FUZZ_TARGETS := fuzz_page fuzz_template fuzz_plan fuzz_url_state fuzz_front_matter fuzz_url_normalise fuzz_http_request fuzz_serve fuzz_model_config
+# Every tests/fuzz/fuzz_*.cpp is a target (tests/fuzz/CMakeLists.txt globs the same files).
+FUZZ_TARGETS := $(sort $(basename $(notdir $(wildcard tests/fuzz/fuzz_*.cpp))))
 # Emscripten 3.1.6 from Debian finds its acorn only here (../shared/TOOLCHAIN.md, trap 1).
 export NODE_PATH := /usr/share/nodejs
 
