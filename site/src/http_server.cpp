@@ -6,6 +6,7 @@
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,6 +14,8 @@
 #include <chrono>
 #include <cstring>
 #include <list>
+#include <stdexcept>
+#include <string_view>
 
 namespace site::http {
 
@@ -44,22 +47,91 @@ const char* reason_of(int status) {
 
 struct Connection {
     int fd;
-    std::string in, out;
+    std::string in;
+    std::string out;  // the response head, then an in-memory body or one chunk of the file
     std::size_t sent = 0;
+    std::shared_ptr<const std::string> shared;  // a shared body, sent after `out`
+    std::size_t shared_sent = 0;
+    std::shared_ptr<const OpenFile> file;  // a streamed body: bytes [file_next, file_end) are still to read
+    std::uint64_t file_next = 0, file_end = 0;
     bool writing = false;
     bool close_after = false;
     Clock::time_point deadline;
     bool request_started = false;  // bytes of a request have arrived and it is not whole yet
 };
 
+// The bytes a connection sends next: the rest of `out`, then of the shared body, then the file's
+// next chunk (read into `out` once the previous one has gone). Empty when the response is whole;
+// nothing when the file cannot be read to the length already announced.
+std::optional<std::string_view> next_bytes(Connection& c) {
+    if (c.sent < c.out.size()) return std::string_view(c.out).substr(c.sent);
+    if (c.shared && c.shared_sent < c.shared->size()) return std::string_view(*c.shared).substr(c.shared_sent);
+    if (c.file && c.file_next < c.file_end) {
+        const std::size_t count = std::size_t(std::min<std::uint64_t>(kChunkBytes, c.file_end - c.file_next));
+        auto chunk = c.file->read(c.file_next, count);
+        if (!chunk || chunk->empty()) return std::nullopt;
+        c.file_next += chunk->size();
+        c.out = std::move(*chunk);
+        c.sent = 0;
+        return std::string_view(c.out);
+    }
+    return std::string_view();
+}
+
+// Records `n` bytes sent from what next_bytes() returned.
+void advance(Connection& c, std::size_t n) {
+    if (c.sent < c.out.size()) c.sent += n;
+    else c.shared_sent += n;
+}
+
+bool done(const Connection& c) {
+    return c.sent >= c.out.size() && (!c.shared || c.shared_sent >= c.shared->size()) &&
+           (!c.file || c.file_next >= c.file_end);
+}
+
 }  // namespace
 
-std::string serialize(const Response& r, bool head, bool keep_alive) {
+std::shared_ptr<const OpenFile> OpenFile::open(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return nullptr;
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return nullptr;
+    }
+    std::string identity = std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + ":" +
+                           std::to_string(st.st_size) + ":" + std::to_string(st.st_ctim.tv_sec) + "." +
+                           std::to_string(st.st_ctim.tv_nsec);
+    return std::shared_ptr<const OpenFile>(new OpenFile(fd, std::uint64_t(st.st_size), std::move(identity)));
+}
+
+OpenFile::~OpenFile() { ::close(fd_); }
+
+std::optional<std::string> OpenFile::read(std::uint64_t offset, std::size_t count) const {
+    std::string bytes(count, '\0');
+    std::size_t got = 0;
+    while (got < count) {
+        const ssize_t n = ::pread(fd_, bytes.data() + got, count - got, off_t(offset + got));
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return std::nullopt;
+        if (n == 0) break;
+        got += std::size_t(n);
+    }
+    bytes.resize(got);
+    return bytes;
+}
+
+std::string serialize_head(const Response& r, bool keep_alive) {
     std::string out = "HTTP/1.1 " + std::to_string(r.status) + " " + reason_of(r.status) + "\r\n";
     for (const auto& [name, value] : r.headers) out += name + ": " + value + "\r\n";
-    out += "Content-Length: " + std::to_string(r.body.size()) + "\r\n";
+    out += "Content-Length: " + std::to_string(r.body_length()) + "\r\n";
     out += keep_alive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n";
-    if (!head) out += r.body;
+    return out;
+}
+
+std::string serialize(const Response& r, bool head, bool keep_alive) {
+    std::string out = serialize_head(r, keep_alive);
+    if (!head && !r.file && !r.shared) out += r.body;
     return out;
 }
 
@@ -103,6 +175,11 @@ void Server::run(const Handler& handler) {
     auto respond = [&](Connection& c, const Response& r, bool head, bool keep_alive) {
         c.out = serialize(r, head, keep_alive);
         c.sent = 0;
+        c.shared = head ? nullptr : r.shared;
+        c.shared_sent = 0;
+        c.file = head ? nullptr : r.file;
+        c.file_next = r.offset;
+        c.file_end = r.offset + (r.file ? r.length : 0);
         c.writing = true;
         c.close_after = !keep_alive;
         c.request_started = false;
@@ -136,6 +213,7 @@ void Server::run(const Handler& handler) {
         Response r;
         try {
             r = handler(req);
+            if (r.body.size() > kMaxMemoryBody) throw std::length_error("a response held in memory is over its limit");
         } catch (const std::exception& e) {
             r = error_response(500, std::string("internal error: ") + e.what());
         }
@@ -185,17 +263,30 @@ void Server::run(const Handler& handler) {
                 if (n > 0) c.in.append(buf, std::size_t(n));
                 process(c);
             } else if (c.writing && (events & POLLOUT)) {
-                const ssize_t n = ::send(c.fd, c.out.data() + c.sent, c.out.size() - c.sent, MSG_NOSIGNAL);
+                const auto next = next_bytes(c);
+                if (!next) {  // the file could not be read (or shrank): the response cannot be finished
+                    c.close_after = true;
+                    c.writing = false;
+                    c.deadline = now;
+                    continue;
+                }
+                const ssize_t n = next->empty() ? 0 : ::send(c.fd, next->data(), next->size(), MSG_NOSIGNAL);
                 if (n < 0 && errno != EAGAIN && errno != EINTR) {
                     c.close_after = true;
                     c.writing = false;
                     c.deadline = now;
                     continue;
                 }
-                if (n > 0) c.sent += std::size_t(n);
-                if (c.sent == c.out.size()) {
+                if (n > 0) {
+                    advance(c, std::size_t(n));
+                    c.deadline = now + std::chrono::milliseconds(kWriteTimeoutMs);  // the client is reading
+                }
+                if (next->size() == std::size_t(std::max<ssize_t>(n, 0)) && done(c)) {
                     c.writing = false;
                     c.out.clear();
+                    c.out.shrink_to_fit();
+                    c.shared.reset();
+                    c.file.reset();
                     if (c.close_after) {
                         c.deadline = now;
                         continue;
@@ -237,7 +328,10 @@ void Server::run(const Handler& handler) {
                 }
                 const int yes = 1;
                 ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
-                conns.push_back({fd, {}, {}, 0, false, false, Clock::now() + std::chrono::milliseconds(kIdleTimeoutMs), false});
+                Connection c{};
+                c.fd = fd;
+                c.deadline = Clock::now() + std::chrono::milliseconds(kIdleTimeoutMs);
+                conns.push_back(std::move(c));
             }
         }
     }

@@ -328,7 +328,17 @@ std::string html_escape(const std::string& text) {
 
 // The page every HTML request gets while the site does not build: the errors, and the
 // live-reload script, so the page turns back into the site when they are fixed.
-http::Response error_page(const std::string& errors) {
+http::Response error_page(std::string errors) {
+    // Held in memory for each request that gets it: at most its first 32 KB (escaped, at most six
+    // times that, within http::kMaxMemoryBody), cut at a character boundary.
+    constexpr std::size_t kShown = 32 * 1024;
+    if (errors.size() > kShown) {
+        std::size_t cut = kShown;
+        while (cut > 0 && (static_cast<unsigned char>(errors[cut]) & 0xC0) == 0x80) --cut;
+        const std::size_t more = errors.size() - cut;
+        errors.resize(cut);
+        errors += "\n… and " + std::to_string(more) + " more bytes of errors (see the terminal)\n";
+    }
     std::string body =
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Build failed · accelguide</title>\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -372,9 +382,9 @@ public:
             return r;
         }
         if (found.kind == http::Resolution::Kind::not_found) return not_found(*path);
-        auto bytes = read_file(found.file);
-        if (!bytes) return not_found(*path);  // removed between resolve and read (a rebuild swapped the site)
-        return file_response(req, found.file, std::move(*bytes));
+        auto file = http::OpenFile::open(found.file.string());
+        if (!file) return not_found(*path);  // removed between resolve and open (a rebuild swapped the site)
+        return file_response(req, found.file, std::move(file));
     }
 
 private:
@@ -385,60 +395,82 @@ private:
         return headers;
     }
 
+    static http::Response streamed(int status, std::vector<std::pair<std::string, std::string>> headers,
+                                   std::shared_ptr<const http::OpenFile> file, std::uint64_t offset, std::uint64_t length) {
+        http::Response r{status, std::move(headers)};
+        r.file = std::move(file);
+        r.offset = offset;
+        r.length = length;
+        return r;
+    }
+
     // The 404 page of the path's language: /en/… gets en/404.html, anything else the root's.
     http::Response not_found(const std::string& path) {
-        std::optional<std::string> page;
+        std::shared_ptr<const http::OpenFile> page;
         const auto slash = path.find('/', 1);
         if (slash != std::string::npos) {
             const std::string first = path.substr(1, slash - 1);
-            if (!first.empty() && first.find('.') == std::string::npos) page = read_file(live_.out() / first / "404.html");
+            if (!first.empty() && first.find('.') == std::string::npos)
+                page = http::OpenFile::open((live_.out() / first / "404.html").string());
         }
-        if (!page) page = read_file(live_.out() / "404.html");
+        if (!page) page = http::OpenFile::open((live_.out() / "404.html").string());
         if (!page) return http::error_response(404, "not found");
-        return {404, with_common({{"Content-Type", "text/html; charset=utf-8"}}), std::move(*page)};
+        const std::uint64_t size = page->size();
+        return streamed(404, with_common({{"Content-Type", "text/html; charset=utf-8"}}), std::move(page), 0, size);
     }
 
-    http::Response file_response(const http::Request& req, const fs::path& file, std::string bytes) {
-        const std::string type = http::content_type(file);
+    // The wasm module compressed, kept while the file is the same one (same inode, size and change
+    // time): compressing 600 KB on every request would cost more than serving it. Nothing for a
+    // module over kMaxSharedBody, which is then sent as it is.
+    std::shared_ptr<const std::string> compressed(const http::OpenFile& file) {
+        if (file.identity() == zipped_identity_ && zipped_) return zipped_;
+        if (file.size() > http::kMaxSharedBody) return nullptr;
+        auto bytes = file.read(0, std::size_t(file.size()));
+        if (!bytes || bytes->size() != file.size()) return nullptr;
+        auto fresh = gzip(*bytes);
+        if (!fresh) return nullptr;
+        zipped_identity_ = file.identity();
+        zipped_ = std::make_shared<const std::string>(std::move(*fresh));
+        return zipped_;
+    }
+
+    http::Response file_response(const http::Request& req, const fs::path& name, std::shared_ptr<const http::OpenFile> file) {
+        const std::string type = http::content_type(name);
         auto headers = with_common({{"Content-Type", type}});
         // Pages carry their own policy (templates/base.html); anything else may never run script.
-        if (file.extension() != ".html") headers.emplace_back("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-        auto header = [&](const char* name) {
-            auto it = req.headers.find(name);
+        if (name.extension() != ".html") headers.emplace_back("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+        auto header = [&](const char* field) {
+            auto it = req.headers.find(field);
             return it == req.headers.end() ? std::string() : it->second;
         };
         // A static host compresses the wasm module (the largest file of a calculator page); so does
-        // the dev server, so page weight reads the same here as when published. The last module
-        // compressed is kept: compressing 600 KB on every request would cost more than serving it.
+        // the dev server, so page weight reads the same here as when published.
         if (type == "application/wasm" && header("accept-encoding").find("gzip") != std::string::npos) {
-            if (bytes != zipped_from_) {
-                if (auto fresh = gzip(bytes)) {
-                    zipped_from_ = bytes;
-                    zipped_ = std::move(*fresh);
-                }
-            }
-            if (bytes == zipped_from_) {
+            if (auto zipped = compressed(*file)) {
                 headers.emplace_back("Content-Encoding", "gzip");
                 headers.emplace_back("Vary", "Accept-Encoding");
-                return {200, std::move(headers), zipped_};
+                http::Response r{200, std::move(headers)};
+                r.shared = std::move(zipped);
+                return r;
             }
         }
         headers.emplace_back("Accept-Ranges", "bytes");
+        const std::uint64_t size = file->size();
         const std::string range = header("range");
-        if (range.empty()) return {200, std::move(headers), std::move(bytes)};
-        const http::Range r = http::parse_range(range, bytes.size());
+        const http::Range r = range.empty() ? http::Range{} : http::parse_range(range, size);
         if (r.kind == http::Range::Kind::unsatisfiable) {
-            headers.emplace_back("Content-Range", "bytes */" + std::to_string(bytes.size()));
+            headers.emplace_back("Content-Range", "bytes */" + std::to_string(size));
             return {416, std::move(headers), ""};
         }
-        if (r.kind == http::Range::Kind::whole) return {200, std::move(headers), std::move(bytes)};
+        if (r.kind == http::Range::Kind::whole) return streamed(200, std::move(headers), std::move(file), 0, size);
         headers.emplace_back("Content-Range", "bytes " + std::to_string(r.first) + "-" + std::to_string(r.last) + "/" +
-                                                  std::to_string(bytes.size()));
-        return {206, std::move(headers), bytes.substr(std::size_t(r.first), std::size_t(r.last - r.first + 1))};
+                                                  std::to_string(size));
+        return streamed(206, std::move(headers), std::move(file), r.first, r.last - r.first + 1);
     }
 
     LiveSite& live_;
-    std::string zipped_from_, zipped_;  // the server's one thread is the only caller
+    std::string zipped_identity_;  // the server's one thread is the only caller
+    std::shared_ptr<const std::string> zipped_;
 };
 
 }  // namespace

@@ -4,11 +4,15 @@
 // 200, the length it announced, a page that ends). Then the limits: a 200 MB body, a flood of
 // headers and a multi-range request are refused or answered once; past 512 connections new
 // ones get 503; a slow client gets 408; a server out of file descriptors neither spins nor stops.
-// Bounded: about 17 s, 860 sockets.
+// Files are streamed (issue 34 item 7): 10 clients that ask for a 256 MB file and stop reading
+// grow the server by less than 48 MB (a server holding each response whole grows by 2.5 GB), and
+// an 8 MB file and a range of it arrive byte for byte.
+// Bounded: about 17 s, 870 sockets.
 //   node stress_test.mjs --cli build/bin/accelguide --fixture tests/fixtures/site-basic
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,6 +96,39 @@ try {
   await deadline((async () => {
     while (!(await fetch(`http://127.0.0.1:${port}/guide/`)).text().then((t) => t.includes('edit 19'))) await sleep(20);
   })(), 10000, 'the last edit');
+
+  // Item 7: files are streamed, so clients that stop reading hold a chunk each, not the file.
+  const site = join(dir, 'site');
+  const random = randomBytes(8 << 20);
+  writeFileSync(join(site, 'random.bin'), random);
+  const got = Buffer.from(await (await fetch(`http://127.0.0.1:${port}/random.bin`)).arrayBuffer());
+  assert.ok(got.equals(random), `an 8 MB file arrives byte for byte (${got.length} bytes)`);
+  const part = await fetch(`http://127.0.0.1:${port}/random.bin`, { headers: { Range: 'bytes=3000000-3999999' } });
+  assert.equal(part.status, 206);
+  assert.ok(Buffer.from(await part.arrayBuffer()).equals(random.subarray(3000000, 4000000)), 'a range of it, byte for byte');
+  writeFileSync(join(site, 'big.bin'), '');
+  truncateSync(join(site, 'big.bin'), 256 << 20);  // sparse: no disk, all zeros
+  const rss = () => Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)[1]) * 1024;
+  const rssBefore = rss();
+  const readers = await Promise.all(Array.from({ length: 10 }, open));
+  // Each client reads until 1 MB of the body has come (so the server has answered and is
+  // streaming), then stops reading; what the server holds is then what it keeps for a stalled client.
+  await deadline(Promise.all(readers.map((s) => new Promise((resolve) => {
+    let bytes = 0;
+    s.removeAllListeners('data');
+    s.on('data', (chunk) => {
+      bytes += chunk.length;
+      if (bytes >= 1 << 20) {
+        s.pause();
+        resolve();
+      }
+    });
+    s.write('GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n');
+  }))), 20000, '10 clients to receive 1 MB of a 256 MB file');
+  const grown = rss() - rssBefore;
+  console.log(`stress: 10 stalled clients of a 256 MB file grew the server by ${(grown / 2 ** 20).toFixed(1)} MB`);
+  assert.ok(grown < 48 * 2 ** 20, `the server grew by ${grown} bytes for 10 stalled clients of a 256 MB file`);
+  for (const s of readers) s.destroy();
 
   // Row 8: limits answered at once, whatever the client claims it will send.
   assert.match(await raw('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 209715200\r\n\r\n'), /^HTTP\/1\.1 413 /);

@@ -4,10 +4,12 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 
 #include "http.hpp"
 #include "http_server.hpp"
+#include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace site::http;
@@ -140,4 +142,29 @@ TEST_CASE("a response says its length — HEAD gets the headers only") {
     CHECK(serialize(r, false, true) == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\nConnection: keep-alive\r\n\r\nhello");
     CHECK(serialize(r, true, false) == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\nConnection: close\r\n\r\n");
     CHECK(error_response(431, "too big").status == 431);
+}
+
+TEST_CASE("a streamed file's head announces its range, and the body is read from the open file, not held") {
+    test::TempDir dir;
+    const fs::path file = dir.path / "asset.bin";
+    std::ofstream(file, std::ios::binary) << std::string(200000, 'a') << "tail";
+    auto open = OpenFile::open(file.string());
+    REQUIRE(open);
+    CHECK(open->size() == 200004);
+    Response r{206, {{"Content-Type", "application/octet-stream"}}};
+    r.file = open;
+    r.offset = 199999;
+    r.length = 5;
+    // Only the head: the body stays in the file until a client takes it, kChunkBytes at a time.
+    CHECK(serialize(r, false, true) ==
+          "HTTP/1.1 206 Partial Content\r\nContent-Type: application/octet-stream\r\nContent-Length: 5\r\nConnection: keep-alive\r\n\r\n");
+    CHECK(open->read(199999, 5) == std::optional<std::string>("atail"));
+    CHECK(open->read(200000, 100) == std::optional<std::string>("tail"));  // fewer only at the end
+    // Removing the file after it was opened does not cut the response short (a rebuild swapping the site).
+    fs::remove(file);
+    CHECK(open->read(0, 3) == std::optional<std::string>("aaa"));
+    CHECK_FALSE(OpenFile::open((dir.path / "missing").string()));
+    CHECK_FALSE(OpenFile::open(dir.path.string()));  // a folder is not a file to stream
+    // The bound on what all connections hold together does not depend on any file's size.
+    static_assert(kMaxHeldBytes <= 256u << 20);
 }
