@@ -299,6 +299,15 @@ void render_body(Page& page, const std::string& body, std::size_t body_line, con
                                    ui_string(parsed.config, page.lang, "references_title", "References"),
                                    ui_string(parsed.config, page.lang, "value_yes", "yes"),
                                    ui_string(parsed.config, page.lang, "value_no", "no")};
+    if (const auto wide = find_wide_line(body)) {
+        errors.push_back(file_error("content.table_too_wide", page.source,
+                                    "this line has " + std::to_string(wide->cells) + " table cells; at most " +
+                                        std::to_string(kMaxTableCells) + " are rendered (more would take time that grows "
+                                        "with the square of the cells)",
+                                    "split the table, or put the line in a fenced code block (```)",
+                                    body_line + wide->line - 1, wide->column));
+        return;
+    }
     Expanded expanded = expand_shortcodes(body, context, errors);
     // A request no shortcode uses is still checked: a broken one is a mistake waiting to be quoted.
     if (page.front.requests.is_object())
@@ -461,6 +470,8 @@ Site assemble(Parsed& parsed, std::vector<Diagnostic>& errors) {
                                             "keep it on one page", line, column));
             } else {
                 site.extra.push_back({a + "index.html", redirect_page(parsed.config.base_url, a, p.url)});
+                site.alias_claims[a + "index.html"] = {a + "index.html", "alias \"" + alias + "\" of " + p.source, p.source,
+                                                      line, column};
             }
         }
     }
@@ -481,6 +492,33 @@ Site assemble(Parsed& parsed, std::vector<Diagnostic>& errors) {
     for (auto& e : view_errors) errors.insert(errors.end(), e.begin(), e.end());
     add_site_files(index, site.extra);
     return site;
+}
+
+void check_output_paths(const Site& site, const Sources& sources, const std::vector<fs::path>& wasm_files,
+                        std::vector<Diagnostic>& errors) {
+    std::vector<OutputClaim> claims;
+    claims.reserve(site.renders.size() + site.extra.size() + site.assets.size() + sources.static_files.size() +
+                   wasm_files.size());
+    for (std::size_t i = 0; i < site.renders.size(); ++i) {
+        const Page& page = site.pages[i];
+        if (page.source.empty()) {
+            claims.push_back({site.renders[i].output, "the generated page /" + page.url});
+        } else {
+            auto [line, column] = where(page, "slug");
+            claims.push_back({site.renders[i].output, "the page " + page.source, page.source, line, column});
+        }
+    }
+    for (const OutputFile& f : site.extra) {
+        auto alias = site.alias_claims.find(f.path);
+        claims.push_back(alias != site.alias_claims.end() ? alias->second : OutputClaim{f.path, "the generated " + f.path});
+    }
+    for (const auto& [path, asset] : site.assets) claims.push_back({path, "content/" + asset});
+    for (const auto& [rel, from] : sources.static_files) claims.push_back({rel, "templates/static/" + rel});
+    for (const fs::path& rel : wasm_files) {
+        const std::string path = "assets/wasm/" + generic(rel);
+        claims.push_back({path, "the WebAssembly planner's " + path});
+    }
+    for (Diagnostic& e : output_conflicts(claims)) errors.push_back(std::move(e));
 }
 
 namespace {
@@ -600,6 +638,8 @@ Report build_site(const BuildOptions& options, BuildState* state) {
             return report;
         }
     }
+    check_output_paths(s.site, s.sources, wasm_files, report.errors);
+    if (!report.ok()) return report;
     Staging staging(out, options.root);
     if (staging.error()) {
         report.errors.push_back(*staging.error());

@@ -25,6 +25,7 @@
 #include "markdown.hpp"
 #include "mustache.hpp"
 #include "output.hpp"
+#include "output_paths.hpp"
 #include "planner/accuracy.hpp"
 #include "planner/catalogue.hpp"
 #include "planner/error.hpp"
@@ -99,6 +100,7 @@ struct Site {
     std::vector<RenderedPage> renders;    // one per page, same order
     std::vector<OutputFile> extra;        // sitemap, robots, feeds, redirects, search index
     std::vector<std::pair<std::string, std::string>> assets;  // output path, content-relative bundle file
+    std::map<std::string, OutputClaim> alias_claims;  // extra files that are alias redirects, by output path
 };
 
 struct Report {
@@ -112,6 +114,11 @@ Sources load(const fs::path& root, std::vector<planner::Diagnostic>& errors);
 Parsed parse(const Sources& sources, const BuildOptions& options, std::vector<planner::Diagnostic>& errors);
 /// Moves the pages out of `parsed`; its config and catalogue stay.
 Site assemble(Parsed& parsed, std::vector<planner::Diagnostic>& errors);
+/// Every file the site will write (pages, generated files, alias redirects, bundle files, static
+/// files, the wasm module's files) checked against the others: one file per path, and no file where
+/// another needs a folder. Each conflict is an error at the source that asked for the path.
+void check_output_paths(const Site& site, const Sources& sources, const std::vector<fs::path>& wasm_files,
+                        std::vector<planner::Diagnostic>& errors);
 /// Renders every page into memory (check uses this).
 Output render(const Site& site, const Sources& sources, const BuildOptions& options,
               std::vector<planner::Diagnostic>& errors);

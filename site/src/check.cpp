@@ -179,6 +179,8 @@ CheckReport check_site(const BuildOptions& options, const Freshness& freshness) 
     const Config& config = parsed.config;
     Site site = assemble(parsed, report.problems);
     if (!report.problems.empty()) return report;
+    check_output_paths(site, sources, {}, report.problems);
+    if (!report.problems.empty()) return report;
     Output output = render(site, sources, options, report.problems);
     if (!report.problems.empty()) return report;
 

@@ -340,6 +340,58 @@ RenderedMarkdown render_markdown(std::string_view markdown, const MarkdownOption
     return out;
 }
 
+namespace {
+
+// The fence a line opens or closes: its character ('`' or '~') and run length, or nothing. Up to
+// three spaces of indent, then three or more of one fence character.
+std::optional<std::pair<char, std::size_t>> fence_of(std::string_view line) {
+    std::size_t i = 0;
+    while (i < line.size() && i < 3 && line[i] == ' ') ++i;
+    if (i >= line.size() || (line[i] != '`' && line[i] != '~')) return std::nullopt;
+    const char c = line[i];
+    std::size_t run = 0;
+    while (i + run < line.size() && line[i + run] == c) ++run;
+    if (run < 3) return std::nullopt;
+    return std::make_pair(c, run);
+}
+
+}  // namespace
+
+std::optional<WideLine> find_wide_line(std::string_view markdown, std::size_t* work) {
+    char fence_char = 0;  // 0: not inside fenced code
+    std::size_t fence_run = 0;
+    std::size_t line_number = 1;
+    for (std::size_t start = 0; start < markdown.size(); ++line_number) {
+        std::size_t end = markdown.find('\n', start);
+        if (end == std::string_view::npos) end = markdown.size();
+        const std::string_view line = markdown.substr(start, end - start);
+        start = end + 1;
+        if (work) *work += line.size() + 1;
+        if (const auto fence = fence_of(line)) {
+            if (!fence_char) fence_char = fence->first, fence_run = fence->second;
+            else if (fence->first == fence_char && fence->second >= fence_run) fence_char = 0;
+            continue;
+        }
+        if (fence_char) continue;
+        // Cells as GFM counts them: the pieces between unescaped pipes, without the empty ones a
+        // leading and a trailing pipe leave ("|a|b|" is two).
+        std::size_t pipes = 0;
+        bool escaped = false, trailing = false;
+        for (char c : line) {
+            const bool pipe = c == '|' && !escaped;
+            pipes += pipe;
+            if (c != ' ' && c != '\t' && c != '\r') trailing = pipe;
+            escaped = c == '\\' && !escaped;
+        }
+        if (pipes <= kMaxTableCells) continue;  // at most pipes + 1 cells: fine without counting further
+        const std::size_t first = line.find_first_not_of(" \t");
+        const bool leading = first != std::string_view::npos && line[first] == '|';
+        const std::size_t cells = pipes + 1 - leading - (trailing && pipes > std::size_t(leading) ? 1 : 0);
+        if (cells > kMaxTableCells) return WideLine{line_number, 1, cells};
+    }
+    return std::nullopt;
+}
+
 std::string HeadingIds::take(const std::string& base) {
     std::size_t& n = next_[base];
     std::string id = n == 0 ? base : base + "-" + std::to_string(n);

@@ -5,6 +5,8 @@
 // the site's config allows it for trusted content (`unsafe_html: true`).
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -31,6 +33,25 @@ struct RenderedMarkdown {
 /// `markdown` must be valid UTF-8: the build and serve reject any other content file first, with
 /// its position (check_utf8 in utf8.hpp), so the renderer does not check it again.
 RenderedMarkdown render_markdown(std::string_view markdown, const MarkdownOptions& options = {});
+
+/// The most cells a line may split into outside fenced code. cmark-gfm 0.29.0.gfm.6 (Debian 12)
+/// parses a table row in time that grows with the square of its cells (measured: rows of 1,000
+/// cells → 4,000 took 38× the time; a 2 MB table of 5,000 columns took 17.7 s and 805 MB), and a
+/// body row may have any number of cells whatever the header says. With at most 128 cells a line,
+/// a row costs at most a fixed multiple of its bytes, so a page renders in time linear in its size.
+inline constexpr std::size_t kMaxTableCells = 128;
+
+struct WideLine {
+    std::size_t line = 0, column = 0;  // 1-based, of the line's first byte
+    std::size_t cells = 0;             // as GFM counts them: "|a|b|" is 2
+};
+
+/// The first line outside fenced code (``` or ~~~) that holds more than kMaxTableCells table
+/// cells (the pieces between unescaped "|", without the empty ones a leading and a trailing pipe
+/// leave); nothing when every line is within the limit.
+/// One pass over the bytes; `work`, when given, is incremented once per byte examined (tests count
+/// it at n and 10n).
+std::optional<WideLine> find_wide_line(std::string_view markdown, std::size_t* work = nullptr);
 
 /// The id a heading's text gets: lowercase ASCII letters and digits, '-' for spaces and
 /// punctuation runs, non-ASCII text (Japanese) kept as it is.

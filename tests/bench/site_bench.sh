@@ -64,6 +64,42 @@ awk -v n="$PAGES" -v ours="$ours" -v hugo="$hugo" -v floor="$floor" -v orss="$ou
   printf "  accelguide / floor       = %5.1fx  (target <= 2x: %s)\n", floor_ratio, (floor_ratio <= 2) ? "met" : "MISSED"
   printf "  memory accelguide / hugo = %5.2f   (target <= 0.25: %s)\n", memory, (memory <= 0.25) ? "met" : "MISSED"
 }'
+# Scaling (issue 34): one page of n and 10n repeated headings, and of a 128-column table of n and
+# 10n rows (the widest accelguide renders): linear work gives about 10x the time, quadratic 100x.
+scale_site() {  # scale_site NAME BODY_FILE
+  local dir=$B/scale-$1
+  rm -rf "$dir" && mkdir -p "$dir/content/en"
+  cp tests/bench/site/config.yaml "$dir/content/"
+  cp -r tests/bench/site/templates data "$dir/"
+  printf -- '---\ntitle: Scale\n---\n' > "$dir/content/en/_index.md"
+  { printf -- '---\ntitle: Scale\n---\n'; cat "$2"; } > "$dir/content/en/page.md"
+  echo "$dir"
+}
+scale_time() {  # scale_time KIND N: median seconds to build a page of N units of KIND
+  python3 - "$1" "$2" > "$B/scale-body.md" <<'PY'
+import sys
+kind, n = sys.argv[1], int(sys.argv[2])
+if kind == "headings":
+    sys.stdout.write("## A\n\n" * n)
+else:
+    row = lambda cell: "|" + (cell + "|") * 128 + "\n"
+    sys.stdout.write(row("h") + row("-") + row("x") * n)
+PY
+  local dir
+  dir=$(scale_site "$1-$2" "$B/scale-body.md")
+  read -r t _ < <(measure "$CLI" build --root "$dir" --out "$OUT/out")
+  echo "$t"
+}
+echo "scaling, one page, median of $RUNS runs:"
+for kind in headings table; do
+  if [[ $kind == headings ]]; then n=3000; else n=400; fi
+  small=$(scale_time "$kind" "$n")
+  large=$(scale_time "$kind" "$((n * 10))")
+  awk -v k="$kind" -v n="$n" -v s="$small" -v l="$large" 'BEGIN {
+    r = l / s
+    printf "  %-8s n=%-6d %6.2f s   10n %6.2f s   ratio %5.1fx (linear about 10x, quadratic about 100x: %s)\n", k, n, s, l, r, (r <= 20) ? "linear" : "NOT LINEAR"
+  }'
+done
 edited=$(ls "$site/content/en/s00" | grep -v _index | head -n 1)
 node tests/bench/serve_latency.mjs --cli "$CLI" --root "$site" --out "$OUT/serve-out" \
   --page "$site/content/en/s00/$edited" --path "s00/${edited%.md}/"

@@ -90,7 +90,7 @@ TEST_CASE("each broken site reports its error at file:line:column and leaves the
     for (const char* name : {"bad-yaml", "unclosed-front-matter", "unknown-key", "missing-template", "template-syntax",
                              "duplicate-url", "alias-cycle", "invalid-utf8", "shortcode-bad-args", "partial-recursion",
                              "yaml-aliases", "unsafe-assets", "config-cascade", "shortcode-bad-numbers", "alias-spellings",
-                             "accuracy-case", "binary-template", "duplicate-title"}) {
+                             "accuracy-case", "binary-template", "duplicate-title", "alias-404", "wide-table"}) {
         CAPTURE(name);
         TempDir dir;
         const fs::path root = dir.path / "src";
@@ -366,4 +366,26 @@ TEST_CASE("citations are numbered by first use, repeat their number, and the pag
     // The list is a block of its own: no <p> around it once the Markdown is rendered.
     const std::string html = site::fill_placeholders("<p>x</p>\n<p>" + std::string("\xEE\x80\x80" "3" "\xEE\x80\x81") + "</p>\n", e.html);
     CHECK(html.find("<p><section") == std::string::npos);
+}
+
+TEST_CASE("output paths: a file where another needs a folder, or one path twice, is reported at the source that asked") {
+    using site::OutputClaim;
+    const std::vector<OutputClaim> claims = {
+        {"404.html", "the generated page /404.html"},
+        {"index.html", "the page content/ja/_index.md", "content/ja/_index.md", 1, 1},
+        {"404.html/index.html", "alias \"404.html\" of content/ja/page.md", "content/ja/page.md", 3, 10},
+        {"s.css", "templates/static/s.css"},
+        {"s.css", "content/ja/s.css"},
+        {"guide/index.html", "the page content/ja/guide.md", "content/ja/guide.md", 1, 1},
+    };
+    const auto errors = site::output_conflicts(claims);
+    REQUIRE(errors.size() == 2);
+    CHECK(errors[0].to_string() ==
+          "s.css: error[content.output_conflict]: content/ja/s.css writes s.css, which templates/static/s.css writes too "
+          "(hint: give one of them another path)");
+    CHECK(errors[1].to_string() ==
+          "content/ja/page.md:3:10: error[content.output_conflict]: alias \"404.html\" of content/ja/page.md writes "
+          "404.html/index.html, inside 404.html, which the generated page /404.html writes as a file "
+          "(hint: give one of them another path)");
+    CHECK(site::output_conflicts({claims[1], claims[5]}).empty());
 }

@@ -269,3 +269,57 @@ TEST_CASE("heading ids take linear work: 10 times the headings of one text, abou
     REQUIRE(rendered.toc.size() == 30000);
     CHECK(rendered.toc.back().id == "a-29999");
 }
+
+namespace {
+
+// A GFM table of `columns` cells a row: a header, the delimiter row and `rows` body rows.
+std::string table(std::size_t columns, std::size_t rows) {
+    auto row = [&](const char* cell) {
+        std::string line = "|";
+        for (std::size_t c = 0; c < columns; ++c) line += std::string(cell) + "|";
+        return line + "\n";
+    };
+    std::string out = row("h") + row("-");
+    for (std::size_t r = 0; r < rows; ++r) out += row("x");
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("a line of more than 128 table cells is found at its line, and fenced code and escaped pipes are not cells") {
+    CHECK_FALSE(site::find_wide_line(table(site::kMaxTableCells, 3)));  // 128 columns: 129 pipes
+    const auto wide = site::find_wide_line("text\n\n" + table(site::kMaxTableCells + 1, 2));
+    REQUIRE(wide);
+    CHECK(wide->line == 3);
+    CHECK(wide->cells == site::kMaxTableCells + 1);
+    CHECK(site::find_wide_line(std::string(200, 'a') + std::string(150, '|'))->cells == 150);  // a trailing pipe only
+    // A body row may be wider than its header, and cmark-gfm parses every cell of it.
+    const auto body = site::find_wide_line(table(2, 1) + std::string(200, '|') + "\n");
+    REQUIRE(body);
+    CHECK(body->line == 4);
+    CHECK_FALSE(site::find_wide_line("```\n" + std::string(500, '|') + "\n```\n"));
+    CHECK_FALSE(site::find_wide_line("~~~~\n```\n" + std::string(500, '|') + "\n~~~~\n"));  // a shorter fence does not close it
+    CHECK(site::find_wide_line("```\n```\n" + std::string(500, '|') + "\n"));              // closed: the line is outside
+    std::string escaped;
+    for (int i = 0; i < 300; ++i) escaped += "a\\|";
+    CHECK_FALSE(site::find_wide_line(escaped));
+    CHECK(site::find_wide_line(escaped + std::string(200, '|')));
+}
+
+TEST_CASE("wide tables take linear work: 10 times the rows of 128 columns, about 10 times the work, and they render") {
+    auto work = [](std::size_t rows) {
+        std::size_t steps = 0;
+        CHECK_FALSE(site::find_wide_line(table(128, rows), &steps));
+        return steps;
+    };
+    const std::size_t small = work(100), large = work(1000);
+    CAPTURE(small);
+    CAPTURE(large);
+    CHECK(large <= 11 * small);
+    CHECK(large >= 9 * small);
+    // At the limit the table is rendered whole: every body cell becomes a <td>.
+    const std::string html = site::render_markdown(table(128, 40)).html;
+    std::size_t cells = 0;
+    for (std::size_t at = html.find("<td"); at != std::string::npos; at = html.find("<td", at + 1)) ++cells;
+    CHECK(cells == 128 * 40);
+}
