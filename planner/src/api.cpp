@@ -102,6 +102,7 @@ json plan_model(const json& request) {
     RequestReader in(request);
     in.reject_unknown("", {"api", "kind", "config"});
     const ServingModel m = read_model_config(in, "config");
+    in.refuse_unused();
     if (!in.errors().empty()) return failure(in.errors());
     return success("model", m);
 }

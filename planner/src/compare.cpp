@@ -211,7 +211,7 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
     RequestReader in(request);
     Checked<CompareRequest> out;
     in.reject_unknown("", {"api", "kind", "job", "instances", "counts"});
-    const json* job = in.find("job");
+    const json* job = in.take("job");  // read by the job's own reader, below
     if (!job || !job->is_object()) in.fail("job", "is required: a train, infer or serve request without its instance");
     if (const json* c = in.find("counts")) {
         if (!c->is_array() || c->empty() || c->size() > 64) in.fail("counts", "must list 1 to 64 instance counts");
@@ -222,7 +222,7 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
     } else {
         for (int n = 1; n <= 4096; n *= 2) out.value.counts.push_back(n);
     }
-    if (const json* list = in.find("instances")) {
+    if (const json* list = in.take("instances")) {
         if (!list->is_array() || list->empty()) in.fail("instances", "must list instance types");
         else if (list->size() > kMaxCompareInstances)
             in.fail("instances", "must list at most " + std::to_string(kMaxCompareInstances) + " instance types");
@@ -239,6 +239,7 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
         for (const auto& i : catalogue.instances) out.value.instances.push_back(i.id);
     }
     if (out.value.instances.empty() && in.errors().empty()) in.fail("instances", "the catalogue has no instance types");
+    in.refuse_unused();
     if (!in.errors().empty()) {
         out.errors = std::move(in.errors());
         return out;

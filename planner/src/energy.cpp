@@ -39,6 +39,7 @@ Checked<EnergyRequest> read_energy_request(const json& request) {
             out.value.configurations.push_back(std::move(c));
         }
     }
+    in.refuse_unused();
     out.errors = std::move(in.errors());
     return out;
 }

@@ -96,6 +96,7 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
     if (sources != 1)
         in.fail("throughput_rps", "give exactly one of throughput_rps, benchmark, compute or llm for the per-instance throughput");
     r.footprint = read_footprint_inputs(in, "");
+    in.refuse_unused();
     out.errors = std::move(in.errors());
     return out;
 }

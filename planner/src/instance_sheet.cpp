@@ -14,7 +14,7 @@ Checked<InstanceSheetRequest> read_instance_sheet_request(const json& request) {
     std::set<std::string> options(purchase_options().begin(), purchase_options().end());
     if (auto option = in.text("purchase_option", options, false)) out.value.purchase_option = *option;
     if (auto region = in.text("region", {}, false)) out.value.region = *region;
-    if (const json* ids = in.find("ids")) {
+    if (const json* ids = in.take("ids")) {
         if (!ids->is_array() || ids->size() > 64) {
             in.fail("ids", "must list up to 64 instance types");
         } else {
@@ -24,6 +24,7 @@ Checked<InstanceSheetRequest> read_instance_sheet_request(const json& request) {
             }
         }
     }
+    in.refuse_unused();
     out.errors = in.errors();
     return out;
 }

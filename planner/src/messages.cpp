@@ -43,6 +43,8 @@ const Entry kJapanese[] = {
     {"is a number too large to plan with", "大きすぎる数値です"},
     {"is given twice", "2 回指定されています"},
     {"nests deeper than {} levels", "入れ子が {0} 段を超えています"},
+    {"internal check: this field was neither used nor refused (the planner would have ignored it)",
+     "内部検査: この項目は使われも拒否もされませんでした (計算機はこれを無視するところでした)"},
     {"internal check: {}", "内部検査で矛盾が見つかったため、この答えは出しません: {0}"},
     {"the request holds a NUL byte (byte {}); nothing may follow the JSON",
      "リクエストに NUL バイトがあります ({0} バイト目)。JSON の後には何も置けません"},

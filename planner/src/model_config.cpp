@@ -89,7 +89,9 @@ ParameterCount count_parameters(const ConfigArchitecture& a) {
 }
 
 ServingModel read_model_config(RequestReader& in, const std::string& config) {
-    const json* node = in.find(config);
+    // A config.json is someone else's document: it is used whole, the fields it has that the
+    // planner does not need (torch_dtype, rope_scaling, …) included.
+    const json* node = in.take(config);
     ServingModel m;
     m.id = "config";
     if (!node || !node->is_object()) {

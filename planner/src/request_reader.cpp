@@ -38,8 +38,15 @@ const json* RequestReader::find(const std::string& path) const {
     return node;
 }
 
+const json* RequestReader::take(const std::string& path) {
+    const json* v = find(path);
+    if (v) used_.insert(path);
+    return v;
+}
+
 const json* RequestReader::present(const std::string& path, bool required) {
     const json* v = find(path);
+    if (v) used_.insert(path);
     if (v && !v->is_null()) return v;
     if (required) fail(path, "is required");
     return nullptr;
@@ -114,6 +121,28 @@ void RequestReader::reject_unknown(const std::string& path, const std::set<std::
         if (known.count(it.key())) continue;
         fail(path.empty() ? it.key() : path + "." + it.key(), "is not a known field");
     }
+}
+
+void RequestReader::refuse_unused() {
+    if (!errors_.empty()) return;  // refused already: nothing is planned from it
+    // Depth is bounded: plan() refuses JSON nested deeper than kMaxJsonDepth before reading it.
+    std::vector<std::string> unused;
+    auto walk = [&](const auto& self, const json& node, const std::string& path) -> void {
+        if (used_.count(path)) return;
+        if (node.is_object() && !node.empty()) {
+            for (auto it = node.begin(); it != node.end(); ++it) {
+                if (path.empty() && (it.key() == "api" || it.key() == "kind")) continue;
+                self(self, *it, path.empty() ? it.key() : path + "." + it.key());
+            }
+        } else if (node.is_array() && !node.empty()) {
+            for (std::size_t i = 0; i < node.size(); ++i) self(self, node[i], path + "." + std::to_string(i));
+        } else if (!node.is_null() && !path.empty()) {
+            unused.push_back(path);
+        }
+    };
+    walk(walk, root_, "");
+    for (std::string& path : unused)
+        fail(std::move(path), "internal check: this field was neither used nor refused (the planner would have ignored it)");
 }
 
 }  // namespace planner

@@ -231,6 +231,7 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
     if (!model) {
         in.fail("model", "is required: a model id of the catalogue, or its architecture");
     } else if (model->is_string()) {
+        in.take("model");
         const std::string id = model->get<std::string>();
         const auto it = std::find_if(catalogue.models.begin(), catalogue.models.end(), [&](const Model& m) { return m.id == id; });
         if (it == catalogue.models.end()) {
@@ -287,6 +288,7 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
     if (auto v = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *v;
     r.demand = read_fleet_demand(in);
     r.footprint = read_footprint_inputs(in, "");
+    in.refuse_unused();
     out.errors = std::move(in.errors());
     return out;
 }

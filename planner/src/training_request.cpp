@@ -85,6 +85,7 @@ void read_model(RequestReader& in, const Catalogue& catalogue, TrainingRequest& 
         return;
     }
     if (model->is_string()) {
+        in.take("model");
         read_catalogue_model(in, catalogue, model->get<std::string>(), r);
         return;
     }
@@ -159,7 +160,7 @@ void read_fine_tuning(RequestReader& in, TrainingRequest& r) {
     if (auto m = in.text("fine_tuning.method", {"full", "lora", "qlora"}, true))
         ft.method = *m == "lora" ? FineTuning::Method::lora : *m == "qlora" ? FineTuning::Method::qlora : FineTuning::Method::full;
     if (auto rank = in.integer("fine_tuning.rank", 1, 65536, false)) ft.rank = *rank;
-    if (const json* modules = in.find("fine_tuning.target_modules")) {
+    if (const json* modules = in.take("fine_tuning.target_modules")) {
         const auto& known = lora_modules();
         if (!modules->is_array() || modules->empty()) {
             in.fail("fine_tuning.target_modules", "must be a list of q, k, v, o, gate, up, down");
@@ -208,16 +209,17 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
     }
     if (r.architecture && r.sequence) r.architecture->sequence = *r.sequence;
     read_fine_tuning(in, r);
-    if (const json* sp = in.find("sequence_parallel")) {
+    if (const json* sp = in.take("sequence_parallel")) {
         if (sp->is_boolean()) r.sequence_parallel = sp->get<bool>();
         else in.fail("sequence_parallel", "must be true or false");
     }
-    if (const json* flash = in.find("flash_attention")) {
+    if (const json* flash = in.take("flash_attention")) {
         if (flash->is_boolean()) r.flash_attention = flash->get<bool>();
         else in.fail("flash_attention", "must be true or false");
     }
 
     if (const json* tokens = in.find("tokens"); tokens && tokens->is_string()) {
+        in.take("tokens");
         if (*tokens == "chinchilla") r.chinchilla = true;
         else in.fail("tokens", "must be a number, or \"chinchilla\" for 20 tokens per parameter");
     } else {
@@ -271,6 +273,7 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
     if (auto mb = in.integer("micro_batch", 1, 100000, false)) r.micro_batch = *mb;
     r.global_batch = in.integer("global_batch", 1, 100000000, false);
     if (const json* overlap = in.find("overlap"); overlap && overlap->is_string()) {
+        in.take("overlap");
         if (*overlap == "layer") r.overlap_by_layer = true;
         else in.fail("overlap", "must be a share from 0 to 1, or \"layer\" (layer by layer, as FSDP and Megatron-LM overlap)");
     } else
@@ -282,6 +285,7 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
     if (auto h = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *h;
     r.checkpoint_overhead = in.number("checkpoint_overhead", {0, false, 1, false}, false);
     r.footprint = read_footprint_inputs(in, "");
+    in.refuse_unused();
     out.errors = std::move(in.errors());
     return out;
 }

@@ -12,6 +12,7 @@
 
 #include "planner/api.hpp"
 #include "planner/invariants.hpp"
+#include "planner/request_reader.hpp"
 #include "test_catalogue.hpp"
 
 namespace {
@@ -187,4 +188,37 @@ TEST_CASE("the invariants catch an impossible response: a negative cost, a fleet
     CHECK(broken([](json& b) { b["serve"]["ttft_ms"] = 0.001; }) > 0);
     CHECK(broken([](json& b) { b["serve"]["memory_bytes"] = 1e15; }) > 0);
     CHECK(broken([](json& b) { b["serve"]["requests_per_second"] = b["serve"]["requests_per_second"].get<double>() / 1000; }) > 0);
+}
+
+TEST_CASE("no silent drop: a field no reader used is refused at its path as an internal check") {
+    const json request = {{"api", 1},
+                          {"kind", "x"},
+                          {"read", 1},
+                          {"forgotten", 2},
+                          {"nested", {{"read", "a"}, {"forgotten", true}}},
+                          {"taken", {1, 2, {{"deep", 3}}}},
+                          {"absent", nullptr}};
+    planner::RequestReader in(request);
+    CHECK(in.number("read", {0, false, 10, false}, true) == 1);
+    CHECK(in.text("nested.read", {}, true) == std::optional<std::string>("a"));
+    CHECK(in.find("forgotten"));  // looking is not using
+    CHECK(in.take("taken"));      // a list taken whole is used, all of it
+    in.refuse_unused();
+    std::vector<std::string> fields;
+    for (const auto& e : in.errors()) {
+        fields.push_back(e.field);
+        CHECK(e.message == "internal check: this field was neither used nor refused (the planner would have ignored it)");
+    }
+    CHECK(fields == std::vector<std::string>{"forgotten", "nested.forgotten"});  // api, kind and null are not fields to use
+
+    // A request refused already is not checked again: its fields were refused, not dropped.
+    planner::RequestReader refused(request);
+    refused.fail("read", "is wrong");
+    refused.refuse_unused();
+    CHECK(refused.errors().size() == 1);
+
+    // The readers run it on real requests (every parity, golden and API.md request passes through
+    // it too): a config.json's own extra keys (torch_dtype, rope_scaling, …) are used with it.
+    const json with_config = plan(serve_request({{"config", config("llama-3.1-70b-instruct")}, {"context", 8192}}));
+    CHECK(with_config["ok"] == true);
 }

@@ -3,6 +3,7 @@
 //     RequestReader in(request_json);
 //     auto p = in.number("model.parameters", NumberRule{0, true, 1e15}, /*required=*/true);
 //     in.reject_unknown("", {"kind", "model", "tokens"});
+//     in.refuse_unused();   // last: a field no reader took is refused, never silently dropped
 //     if (!in.errors().empty()) ...
 #pragma once
 
@@ -33,8 +34,13 @@ class RequestReader {
 public:
     explicit RequestReader(const nlohmann::json& request) : root_(request) {}
 
-    /// The value at a dotted path ("model.parameters", "configurations.0.hours"), or nullptr when absent.
+    /// The value at a dotted path ("model.parameters", "configurations.0.hours"), or nullptr when
+    /// absent. Looking is not using: see take().
     const nlohmann::json* find(const std::string& path) const;
+    /// The same, and the value (with everything inside it) counts as used: for a value read
+    /// directly (a boolean, a list, a word in place of a number, a config.json taken whole).
+    /// number(), integer() and text() mark what they read themselves.
+    const nlohmann::json* take(const std::string& path);
 
     std::optional<double> number(const std::string& path, const NumberRule& rule, bool required);
     std::optional<int> integer(const std::string& path, double min, double max, bool required);
@@ -46,6 +52,12 @@ public:
     void reject_unknown(const std::string& path, const std::set<std::string>& known);
     void reject_unknown(const std::string& path, Names known);
 
+    /// The "no silent drop" invariant (issue 34), called last by each request's reader: when no
+    /// field was refused, every field of the request (but "api" and "kind", which the dispatch
+    /// reads) must have been used; one that was not is refused at its path as an internal check,
+    /// so a reader that forgets a field it accepts fails loudly instead of planning without it.
+    void refuse_unused();
+
     void fail(std::string field, std::string message) { errors_.push_back({std::move(field), std::move(message)}); }
     std::vector<FieldError>& errors() { return errors_; }
 
@@ -55,6 +67,7 @@ private:
 
     const nlohmann::json& root_;
     std::vector<FieldError> errors_;
+    std::set<std::string> used_;  // paths read by number/integer/text or taken
 };
 
 /// The precisions a request may name: fp32, tf32, bf16, fp16, fp8, fp4, int8.
