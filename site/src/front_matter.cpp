@@ -19,7 +19,7 @@ namespace {
 
 const std::set<std::string> kKnownKeys = {"title",   "description", "weight",   "draft",   "feed",
                                           "slug",    "date",        "updated",  "tags",    "aliases",
-                                          "template", "example",    "inputs",   "requests"};
+                                          "template", "example",    "inputs",   "requests", "keywords"};
 
 // YYYY-MM-DD, optionally followed by THH:MM[:SS] and Z or ±HH:MM (RFC 3339 / TOML dates), and a
 // real one: month 1-12, a day the month has (29 February only in leap years), hour 0-23, minute
@@ -428,6 +428,8 @@ ParseResult parse_content(std::string_view text, const std::string& file) {
             (key == "draft" ? fm.draft : fm.feed) = d.get<bool>();
         } else if (key == "tags") {
             text_list(fm.tags);
+        } else if (key == "keywords") {
+            text_list(fm.keywords);
         } else if (key == "aliases") {
             text_list(fm.aliases);
         } else if (key == "example" || key == "inputs" || key == "requests") {

@@ -36,6 +36,7 @@ struct FrontMatter {
     std::string date;                // YYYY-MM-DD (or with a time: YYYY-MM-DDTHH:MM:SS and a zone)
     std::string updated;             // same form; the page's last-updated date
     std::vector<std::string> tags;
+    std::vector<std::string> keywords;  // words the search finds the page by, ranked next to the title
     std::vector<std::string> aliases;  // old URLs that redirect here ("/old/path/")
     std::string template_name;       // empty: the default for the page's kind
     nlohmann::json example;          // calculator pages: a planner request for the worked example

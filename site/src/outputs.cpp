@@ -188,6 +188,7 @@ std::string search_index(const SiteIndex& index, const std::string& lang) {
     parallel_for(pages.size(), 0, [&](std::size_t i) {
         const Page& p = *pages[i];
         std::string text = p.front.title + " " + p.front.description + " ";
+        for (const std::string& k : p.front.keywords) text += k + " ";
         for (const Heading& h : p.toc) text += h.text + " ";
         text += plain_text(p.html, 600);
         page_grams[i] = grams_of(text);
@@ -200,6 +201,11 @@ std::string search_index(const SiteIndex& index, const std::string& lang) {
         doc["t"] = pages[i]->front.title;
         doc["u"] = pages[i]->url;
         doc["d"] = pages[i]->front.description;
+        if (!pages[i]->front.keywords.empty()) {  // only where given: most pages have none
+            std::string words;
+            for (const std::string& k : pages[i]->front.keywords) words += (words.empty() ? "" : " ") + k;
+            doc["k"] = words;
+        }
         for (std::uint64_t g : page_grams[i]) postings[g].push_back(int(i));
     }
     std::vector<std::pair<std::string, const std::vector<int>*>> sorted;

@@ -42,7 +42,9 @@ export function search(index, query, limit = 10) {
     if (!hits.size) return [];
   }
   const q = query.normalize('NFKC').toLowerCase();
-  const score = (doc) => (doc.t.toLowerCase().includes(q) ? 10 : 0) + (doc.d.toLowerCase().includes(q) ? 3 : 0);
+  // The title counts most, then the page's keywords (front matter), then its description.
+  const score = (doc) => (doc.t.toLowerCase().includes(q) ? 10 : 0) + ((doc.k ?? '').toLowerCase().includes(q) ? 8 : 0) +
+    (doc.d.toLowerCase().includes(q) ? 3 : 0);
   return [...hits].map((id) => index.docs[id]).sort((a, b) => score(b) - score(a)).slice(0, limit);
 }
 

@@ -57,6 +57,31 @@ run('browser.site_features', async ({ url, context, problems }) => {
   });
   await page.waitForSelector('#search-results a');
 
+  // Every calculator is found by the words of its task (issue 35, item 6), among the first three
+  // results, and the home's "serve a model" leads to the chooser of the two inference calculators.
+  const taskWords = {
+    '': [['推論', 'LLM サービングの計算機'], ['推論', '推論フリートの計算機'], ['LLM', 'LLM サービングの計算機'],
+      ['サービング', 'LLM サービングの計算機'], ['学習', '学習時間の計算機'], ['電力', '電力量と CO2e の計算機'],
+      ['比較', 'インスタンスの比較']],
+    'en/': [['serving', 'LLM serving calculator'], ['inference', 'LLM serving calculator'], ['inference', 'Inference fleet calculator'],
+      ['LLM', 'LLM serving calculator'], ['training', 'Training-time calculator'], ['energy', 'Energy and CO2e calculator'],
+      ['compare', 'Compare instances']],
+  };
+  for (const [lang, words] of Object.entries(taskWords)) {
+    await page.goto(`${url}${lang}`);
+    for (const [word, title] of words) {
+      await page.fill('#search-input', '');
+      await page.fill('#search-input', word);
+      await page.waitForSelector('#search-results a');
+      const top = (await page.locator('#search-results a').allTextContents()).slice(0, 3);
+      assert.ok(top.some((t) => t.includes(title)), `"${word}" finds "${title}" among the first three: ${top}`);
+    }
+    await page.click('.tasks li:nth-child(2) a');
+    await page.waitForLoadState();
+    const choices = await page.locator(':target + p + ul a').allTextContents();
+    assert.equal(choices.length, 2, `the inference chooser offers two calculators: ${choices}`);
+  }
+
   // English, on the English site: "Trainium" finds the accelerator's page.
   await page.goto(`${url}en/`);
   await page.fill('#search-input', 'trainium');
@@ -96,7 +121,7 @@ run('browser.site_features', async ({ url, context, problems }) => {
   assert.ok((await page.locator('.site-header .more a').count()) >= 5);
   await page.setViewportSize({ width: 1280, height: 800 });
   const tasks = await page.$$eval('.tasks a', (as) => as.map((a) => new URL(a.href).pathname));
-  assert.deepEqual(tasks, ['/en/calculators/training/', '/en/calculators/inference/', '/en/calculators/compare/', '/en/calculators/energy/']);
+  assert.deepEqual(tasks, ['/en/calculators/training/', '/en/calculators/', '/en/calculators/compare/', '/en/calculators/energy/']);  // serving: the chooser
 
   // No page of each kind is wider than the screen at 360 and 768 px either (crawl.mjs checks every
   // page at 390), in both languages.

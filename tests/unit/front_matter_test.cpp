@@ -24,7 +24,7 @@ TEST_CASE("accepts a byte-order mark and CRLF line ends") {
 
 TEST_CASE("reads every front-matter field a docs site needs") {
     auto r = parse_content("---\ntitle: T\ndraft: true\nslug: custom\ndate: 2026-11-21\nupdated: 2026-11-22T10:00:00+09:00\n"
-                           "tags: [gpu, 学習]\naliases:\n  - /old/\n  - /older/\nfeed: true\n---\n", "c.md");
+                           "tags: [gpu, 学習]\nkeywords: [推論, serving]\naliases:\n  - /old/\n  - /older/\nfeed: true\n---\n", "c.md");
     REQUIRE(r.errors.empty());
     const auto& f = r.content->front;
     CHECK(f.draft);
@@ -33,8 +33,9 @@ TEST_CASE("reads every front-matter field a docs site needs") {
     CHECK(f.date == "2026-11-21");
     CHECK(f.updated == "2026-11-22T10:00:00+09:00");
     CHECK(f.tags == std::vector<std::string>{"gpu", "学習"});
+    CHECK(f.keywords == std::vector<std::string>{"推論", "serving"});
     CHECK(f.aliases == std::vector<std::string>{"/old/", "/older/"});
-    CHECK(f.positions.at("aliases").line == 9);  // the list under the key
+    CHECK(f.positions.at("aliases").line == 10);  // the list under the key
 }
 
 TEST_CASE("calculator examples become JSON with numbers, not strings") {
@@ -62,7 +63,7 @@ TEST_CASE("front-matter errors give file:line:column and a hint") {
          "after the last front-matter field)"},
         {"an unknown key", "---\ntitle: T\ntitel: typo\n---\n",
          "c.md:3:1: error[content.unknown_key]: unknown front-matter key \"titel\" (hint: known keys: aliases, date, "
-         "description, draft, example, feed, inputs, requests, slug, tags, template, title, updated, weight)"},
+         "description, draft, example, feed, inputs, keywords, requests, slug, tags, template, title, updated, weight)"},
         {"a weight that is not a number", "---\ntitle: T\nweight: heavy\n---\n",
          "c.md:3:9: error[content.wrong_type]: \"weight\" must be a whole number"},
         {"invalid YAML", "---\ntitle: [unclosed\n---\n",

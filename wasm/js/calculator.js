@@ -23,6 +23,10 @@
 //   [data-show-if="a.b"]     shown only while response.a.b exists (or equals data-show-value)
 //   [data-list="a.b"]        a list of the strings at response.a.b
 //   [data-error-for="a.b"]   shows the planner's message for field a.b ("*" catches the rest)
+//   [data-error-summary]     a failed plan's errors at the top of the results, each a link to its field
+//   [data-headline]          a part of the answer (the result card, an answer sentence): hidden and
+//                            emptied ([data-headline-text] slots, list items) in the update that
+//                            fails; shown again by a good one (="extras": by the kind's extras)
 //   [data-chart="name"]      a chart this file knows how to ask for (charts below)
 //   [data-copy-link], [data-export="csv|json"]   the tools
 //   [data-import]            a config.json to read into the [data-import-from] inputs (form.js)
@@ -193,7 +197,8 @@ function printPlan(root, labels, { request, response }, call) {
   }
   parts.push(heading(labels.headingInputs), list(inputs));
   const results = [...root.querySelectorAll('.results dt')].filter(visible).map((dt) => [dt.innerText, dt.nextElementSibling?.innerText ?? '']);
-  const answers = [...root.querySelectorAll('.results .answer, .results .warning')].filter(visible).map((el) => el.innerText);
+  const answers = [...root.querySelectorAll('.results .error-summary, .results .answer, .results .warning')].filter(visible)
+    .map((el) => el.innerText);
   parts.push(heading(labels.headingResults), ...answers.map((text) => Object.assign(document.createElement('p'), { textContent: text })), list(results));
   const notes = [...root.querySelectorAll('.results .notes li, .results .hint')].filter(visible).map((li) => li.innerText);
   if (notes.length) {
@@ -262,8 +267,19 @@ function printPlan(root, labels, { request, response }, call) {
 // without grouping. Only what is visible is exported (innerText leaves hidden elements out).
 function csvOf(root, response) {
   const quote = (text) => `"${String(text ?? '').replace(/\s+/g, ' ').trim().replace(/"/g, '""')}"`;
+  // No answer: the header, then the errors as the summary lists them ("label: message"), and
+  // nothing of an earlier answer.
+  if (response && !response.ok) {
+    const header = (root.dataset.csvHeader ?? 'item,value,low,high,note').split(',').map(quote).join(',');
+    const errors = [...root.querySelectorAll('[data-error-summary] li')].map((li) => [quote(li.textContent), '', '', '', ''].join(','));
+    return `\uFEFF${[header, ...errors].join('\r\n')}\r\n`;
+  }
   const at = (path) => path.split('.').reduce((node, key) => (node == null ? undefined : node[key]), response);
-  const visible = (el) => el.isConnected && !el.closest('[hidden]') && el.getClientRects().length > 0;
+  // Shown, whether or not it is scrolled into view: the charts section has content-visibility:
+  // auto, so while off screen its boxes are not laid out (no client rects, an empty innerText), and
+  // the export must not depend on where the reader scrolled. Table cells are read as textContent.
+  const visible = (el) => el.isConnected && !el.closest('[hidden]') &&
+    (typeof el.checkVisibility === 'function' ? el.checkVisibility() : el.getClientRects().length > 0);
   const lines = [(root.dataset.csvHeader ?? 'item,value,low,high,note').split(',').map(quote).join(',')];
   const units = JSON.parse(root.dataset.displayUnits);
   for (const dt of root.querySelectorAll('.results dt')) {
@@ -304,7 +320,7 @@ function csvOf(root, response) {
     for (const tr of table.querySelectorAll('tr')) {
       if (!visible(tr)) continue;
       lines.push([...tr.cells].map((c) => {
-        const text = c.innerText.trim();
+        const text = c.textContent.replace(/\s+/g, ' ').trim();
         // "2,097" -> 2097; a figure with its range, "309 (232–309)", stays as the page writes it.
         return c.classList.contains('num') && /^-?[\d,]+(\.\d+)?$/.test(text) ? text.replace(/,/g, '') : quote(text);
       }).join(','));

@@ -32,7 +32,62 @@ export function show(root, response, display) {
     if (unchanged(list, items)) continue;
     list.replaceChildren(...items.map((text) => Object.assign(document.createElement('li'), { textContent: text })));
   }
+  // One result state: the page shows the answer to the inputs on screen or, when they have none,
+  // no answer. A failed plan hides and empties every headline in this same update (the result
+  // card; the answers the extras write, which they show again with a new answer) and lists the
+  // errors at the top of the results, each linked to its field.
+  for (const part of root.querySelectorAll('[data-headline]')) {
+    if (!response.ok) {
+      if (!part.hidden) part.hidden = true;
+      if (part.matches('ul, ol')) part.replaceChildren();
+      for (const text of [part, ...part.querySelectorAll('[data-headline-text]')])
+        if (text.matches('[data-headline-text]')) setText(text, '');
+    } else if (part.dataset.headline !== 'extras' && part.hidden) {
+      part.hidden = false;
+    }
+  }
+  summarise(root, response.ok ? [] : response.errors);
   if (!response.ok) showErrors(root, response.errors);
+}
+
+// The field an error names: its own input, else the nearest enclosing field's ("model.config" for
+// "model.config.hidden_size"), outside any [data-request] part (whose errors are its own).
+function inputFor(root, field) {
+  const inputs = [...root.querySelectorAll('[data-form] [data-field]')].filter((el) => !el.closest('[data-request]'));
+  for (let at = field; at; at = at.slice(0, Math.max(0, at.lastIndexOf('.')))) {
+    const input = inputs.find((el) => el.dataset.field === at && el.type !== 'hidden' && !el.disabled);
+    if (input) return input;
+  }
+  return null;
+}
+
+// The errors of a failed plan, listed where the answer would be: "label: message", each a link
+// that moves focus to its field.
+function summarise(root, errors) {
+  const box = root.querySelector('[data-error-summary]');
+  if (!box) return;
+  const list = box.querySelector('ul');
+  if (unchanged(list, errors)) return;
+  list.replaceChildren(...errors.map(({ field, message }) => {
+    const item = document.createElement('li');
+    const input = inputFor(root, field);
+    const label = input?.labels?.[0]?.textContent.trim() ?? input?.closest('fieldset')?.querySelector('legend')?.textContent.trim();
+    const text = label ? `${label}: ${message}` : message;
+    if (!input?.id) {
+      item.textContent = text;
+      return item;
+    }
+    const link = Object.assign(document.createElement('a'), { href: `#${input.id}`, textContent: text });
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      input.closest('details')?.setAttribute('open', '');
+      input.focus();
+      input.scrollIntoView({ block: 'center' });
+    });
+    item.append(link);
+    return item;
+  }));
+  box.hidden = !errors.length;
 }
 
 // The planner's messages beside their fields, in `scope` (the calculator, or a part of its form
@@ -182,6 +237,8 @@ export const EXTRAS = {
     const compare = call(compareRequest);
     if (!compare.ok) {
       clearExtras(root);
+      const answerSlot = root.querySelector('[data-answer]');
+      if (answerSlot) answerSlot.hidden = true;
       return { compare: { request: compareRequest, response: compare } };
     }
     const picked = new Set(chartChoices(form));
@@ -220,6 +277,7 @@ export const EXTRAS = {
     // The answer first, as the build writes it (serve_view in site/src/views.cpp), then the
     // cheapest type for the same targets.
     const answer = root.querySelector('[data-serve-answer]');
+    answer.hidden = false;
     const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => values[key] ?? '—');
     setText(answer.querySelector('[data-serve-this]'), fill(answer.dataset.form, display.serve));
     // The same job on every instance type.
@@ -272,6 +330,7 @@ export const EXTRAS = {
       })[key] ?? '—');
       const items = rows.slice(1).map((r) => Object.assign(document.createElement('li'), { textContent: sentence(r) }));
       list.replaceChildren(...items);
+      list.hidden = false;
     }
     const raw = response.energy.configurations;
     chartInto(root.querySelector('[data-chart="energy-kwh"]'), { type: 'bar', bars: raw.map((r) => ({ label: r.label, value: r.energy_kwh })) }, draw);
