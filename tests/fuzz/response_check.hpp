@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -59,8 +60,11 @@ inline void check_response(const std::string& text) {
                 "each error has a message");
         require(e["message"].get<std::string>().rfind("internal error", 0) != 0, "no internal error");
         // A response that broke an invariant (planner/invariants.hpp) is refused with this prefix:
-        // for a user a refusal, for the fuzzer a finding.
-        require(e["message"].get<std::string>().rfind(planner::kInternalCheck, 0) != 0, "no broken invariant");
+        // for a user a refusal, for the fuzzer a finding (printed, so the finding says which).
+        const std::string& message = e["message"].get_ref<const std::string&>();
+        if (message.rfind(planner::kInternalCheck, 0) == 0)
+            std::fprintf(stderr, "fuzz: %s: %s\n", e["field"].get<std::string>().c_str(), message.c_str());
+        require(message.rfind(planner::kInternalCheck, 0) != 0, "no broken invariant");
     }
 }
 

@@ -31,7 +31,9 @@ for target in "$@"; do
   mkdir -p "$work" "$bin/crashes"
   echo "fuzzing $target for $seconds s"
   set +o pipefail
-  "$bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+  dict=()
+  [[ -f $here/$target.dict ]] && dict=("-dict=$here/$target.dict")  # keys and edge numbers mutations rarely reach
+  "$bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 "${dict[@]}" \
       -print_final_stats=1 -artifact_prefix="$bin/crashes/$target-" "$work" "$seeds" 2>&1 |
     grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)|NEW_FUNC'
   rc=${PIPESTATUS[0]}
