@@ -160,6 +160,18 @@ std::vector<std::string> Catalogue::priced_options() const {
     return out;
 }
 
+const std::vector<std::string>& capacity_limits() {
+    static const std::vector<std::string> limits = {"instances_per_block", "instances_in_blocks", "days", "no_guarantee",
+                                                    "vcpu_quota"};
+    return limits;
+}
+
+const CapacityFact* Catalogue::capacity_fact(std::string_view option, std::string_view limit) const {
+    for (const CapacityFact& f : capacity)
+        if (f.option == option && f.limit == limit) return &f;
+    return nullptr;
+}
+
 const ExchangeRate* Catalogue::exchange_rate(std::string_view from, std::string_view to) const {
     const ExchangeRate* best = nullptr;
     for (const ExchangeRate& r : exchange_rates)
@@ -207,6 +219,9 @@ void to_json(json& j, const Price& p) {
 }
 
 void to_json(json& j, const ExchangeRate& r) { members(j, {{"from", r.from}, {"to", r.to}, {"rate", r.rate}}); }
+void to_json(json& j, const CapacityFact& f) {
+    members(j, {{"option", f.option}, {"limit", f.limit}, {"numeric", f.numeric}, {"figure", f.figure}});
+}
 
 void to_json(json& j, const Accelerator& a) {
     members(j, {{"id", a.id},
@@ -269,7 +284,8 @@ void to_json(json& j, const Catalogue& c) {
              {"benchmarks", c.benchmarks},
              {"models", c.models},
              {"prices", c.prices},
-             {"exchange_rates", c.exchange_rates}});
+             {"exchange_rates", c.exchange_rates},
+             {"capacity", c.capacity}});
     for (const auto& [id, s] : c.sources) j["sources"][id] = s;
 }
 
@@ -339,6 +355,13 @@ void from_json(const json& j, Price& p) {
     j.at("price").get_to(p.usd_per_hour);
     p.offered = j.value("offered", true);
     p.published = j.value("published", true);
+}
+
+void from_json(const json& j, CapacityFact& f) {
+    j.at("option").get_to(f.option);
+    j.at("limit").get_to(f.limit);
+    j.at("numeric").get_to(f.numeric);
+    j.at("figure").get_to(f.figure);
 }
 
 void from_json(const json& j, ExchangeRate& r) {
@@ -436,6 +459,7 @@ void from_json(const json& j, Catalogue& c) {
     take_list(j, "prices", c.prices);
     if (!prices_grouped(c.prices)) throw std::invalid_argument("catalogue JSON: prices are not grouped by instance type");
     take_list(j, "exchange_rates", c.exchange_rates);
+    take_list(j, "capacity", c.capacity);
 }
 
 std::map<std::string, std::string> Catalogue::display_names(const std::string& lang) const {

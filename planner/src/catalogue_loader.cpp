@@ -108,7 +108,36 @@ void load_prices(const CatalogueFiles::File& file, const std::optional<std::set<
             in.validator().error("data.duplicate_id", row, in.at(), row + " is given twice", "remove one of them");
         else if (!p.instance.empty() && !p.region.empty() && !p.option.empty() && c.find(p.instance) && c.region(p.region))
             c.prices.push_back(std::move(p));
-    }, /*ids_required=*/false);
+    }, /*ids_required=*/false, "capacity");
+}
+
+// data/prices.json, "capacity": what AWS publishes about how much each purchase option can hold.
+void load_capacity(const CatalogueFiles::File& file, Catalogue& c, std::vector<Diagnostic>& errors) {
+    static const std::set<std::string> numeric = {"instances_per_block", "instances_in_blocks", "days"};
+    const std::set<std::string> limits(capacity_limits().begin(), capacity_limits().end());
+    load_list(file, "capacity", errors, c.sources, [&](EntryReader& in) {
+        const std::string row = in.raw_text("option") + " " + in.raw_text("limit");
+        in.rename(row);
+        CapacityFact f;
+        f.option = in.text("option", true, option_set());
+        f.limit = in.text("limit", true, limits);
+        f.numeric = numeric.count(f.limit) > 0;
+        if (f.numeric) {
+            auto figure = in.as_figure({f.limit == "days" ? "days" : "count", 100000});
+            if (!figure) return;
+            f.figure = *figure;
+        } else {
+            if (in.member("value", false))
+                in.validator().error("data.unknown_field", row, in.at() / "value", "\"" + f.limit + "\" is a statement: it has no value",
+                                     "leave \"value\" out", Target::key);
+            f.figure.source = in.source();
+            f.figure.as_of = in.text("as_of", false);
+            f.figure.note = in.text("note", true);
+        }
+        if (f.figure.as_of.empty() || !is_date(f.figure.as_of))
+            in.validator().error("data.bad_date", row, in.at(), "a capacity row needs \"as_of\", the date it was read (YYYY-MM-DD)");
+        if (!f.option.empty() && !f.limit.empty()) c.capacity.push_back(std::move(f));
+    }, /*ids_required=*/false, "prices", /*optional=*/true);
 }
 
 // data/currency.json: exchange rates, each with its source and date.
@@ -261,6 +290,7 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
 
     load_prices(files.prices, instance_ids, region_ids, c, errors);
     std::stable_sort(c.prices.begin(), c.prices.end(), [](const Price& a, const Price& b) { return a.instance < b.instance; });
+    load_capacity(files.prices, c, errors);
     load_exchange_rates(files.currency, c, errors);
     return out;
 }

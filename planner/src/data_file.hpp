@@ -384,24 +384,33 @@ private:
 // Returns every id the file declares, valid or not, so that references to an entry with errors of
 // its own are not reported a second time; nothing when the file itself could not be read.
 // With `ids` false the entries have no "id" (rows such as prices, keyed by their fields) and each
-// is named by its position until `read` names it.
+// is named by its position until `read` names it. A file may hold a second list, `sibling`, read by
+// its own call, which names the first as its sibling and may leave its own list out (`optional`).
 inline std::optional<std::set<std::string>> load_list(const CatalogueFiles::File& file, const char* key, std::vector<Diagnostic>& errors,
                                 const std::map<std::string, Source>& sources,
-                                const std::function<void(EntryReader&)>& read, bool ids_required = true) {
+                                const std::function<void(EntryReader&)>& read, bool ids_required = true,
+                                const char* sibling = nullptr, bool optional = false) {
+    if (optional) {  // the file's first list has reported whether it parses
+        std::vector<Diagnostic> reported;
+        if (!FileValidator(file, reported).parse()) return std::nullopt;
+    }
     FileValidator v(file, errors);
     std::set<std::string> ids;
     const std::optional<json> parsed = v.parse();
     if (!parsed) return std::nullopt;
     const json& doc = *parsed;
     const Pointer root("");
+    if (optional && doc.is_object() && !doc.contains(key)) return ids;
     if (!doc.is_object() || !doc.contains(key) || !doc[key].is_array()) {
         v.error("data.wrong_type", "", root, std::string("the file must hold {\"") + key + "\": [...]}");
         return std::nullopt;
     }
-    for (auto it = doc.begin(); it != doc.end(); ++it)
-        if (it.key() != key)
-            v.error("data.unknown_field", "", root / it.key(), "unknown field \"" + it.key() + "\"",
-                    std::string("the file holds only \"") + key + "\"", Target::key);
+    if (!optional)  // the first list's call reports unknown keys, once
+        for (auto it = doc.begin(); it != doc.end(); ++it)
+            if (it.key() != key && (!sibling || it.key() != sibling))
+                v.error("data.unknown_field", "", root / it.key(), "unknown field \"" + it.key() + "\"",
+                        std::string("the file holds only \"") + key + "\"" + (sibling ? std::string(" and \"") + sibling + "\"" : ""),
+                        Target::key);
     const json& list = doc[key];
     for (std::size_t i = 0; i < list.size(); ++i) {
         const Pointer at = root / key / i;

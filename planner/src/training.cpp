@@ -5,6 +5,8 @@
 #include <cmath>
 #include <set>
 
+#include "planner/capacity.hpp"
+#include "planner/count_search.hpp"
 #include "planner/layout_search.hpp"
 #include "planner/request_reader.hpp"
 #include "planner/step_time.hpp"
@@ -29,7 +31,10 @@ constexpr double kWeightBytes16 = 2;       // a frozen bf16 base parameter (LoRA
 // Without a published interconnect, accelerators in one instance talk over PCIe 4.0 x16: 32 GB/s
 // each way in theory, about 25 GB/s measured.
 constexpr double kPcieBytesPerSecond = 25e9;
-constexpr std::size_t kLayoutsShown = 4;   // the chosen layout and three runners-up
+constexpr std::size_t kLayoutsShown = 4;
+// A deadline or budget search takes a count whose replicas need the global batch rounded up by at
+// most this share: 21 replicas of 2,048 sequences make it 2,058 (+0.5%), 633 make it 2,532 (+24%).
+constexpr double kBatchRounding = 0.05;   // the chosen layout and three runners-up
 
 
 }  // namespace
@@ -351,10 +356,13 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     auto seconds_at = [&](int n, double efficiency, double rate) {
         return r.total_flops / (double(n) * per_instance * rate * efficiency) * overhead;
     };
-    // Seconds on n instances; none when no layout fits there.
+    // Seconds on n instances; none when no layout fits there, or when the layout raises the job's
+    // global batch by more than kBatchRounding to give each replica whole micro-batches (that
+    // changes the training recipe; it does not speed the job up).
     auto seconds_on = [&](int n) -> std::optional<double> {
         Planned p = plan_on(n);
         if (!p.chosen && !req.layout) return std::nullopt;
+        if (p.chosen && p.chosen->step.global_batch > step_in.global_batch * (1 + kBatchRounding)) return std::nullopt;
         std::string source;
         return seconds_at(n, efficiency_of(p, source), rate_of(p.chosen));
     };
@@ -367,61 +375,71 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         return !lean.layout && lean.minimum_instances ? *lean.minimum_instances : 1;
     };
 
+    // Counts below this cannot meet a deadline: the job at every accelerator's full rate, with no
+    // scaling loss beyond the request's own efficiency.
+    auto ideal_count = [&](double seconds) {
+        const double ideal = seconds_at(1, req.scaling_efficiency.value_or(1.0), r.achieved_tflops * 1e12);
+        return ideal / seconds >= kMaxInstances ? int(kMaxInstances) : std::max(1, int(std::ceil(ideal / seconds * (1 - 1e-12))));
+    };
+    // The most instances a search may take: what one account can hold under the purchase option
+    // where AWS publishes it (Capacity Blocks), else kMaxInstances.
+    const std::string option = req.footprint.purchase_option.value_or(kOnDemand);
+    const CapacityFact* held = option == kCapacityBlock ? catalogue.capacity_fact(kCapacityBlock, "instances_in_blocks") : nullptr;
+    const int most = held ? int(std::min(held->figure.value, kMaxInstances)) : int(kMaxInstances);
     int n = 0;
     if (req.instance_count) {
         n = *req.instance_count;
     } else if (req.budget_usd) {
-        // Cost grows with n (communication takes a larger share), time falls: the fastest plan
-        // within the budget is the largest n whose cost stays within it.
+        // Cost per instance-hour is the same at every count, so the budget holds a fixed number of
+        // instance-seconds; the fastest plan within it is searched over every count.
         r.budget_usd = req.budget_usd;
-        std::optional<std::vector<FieldError>> priceless;
-        auto cost_on = [&](int count) -> std::optional<double> {
-            const auto seconds = seconds_on(count);
-            if (!seconds) return std::nullopt;
-            auto fp = footprint(catalogue, *inst, *seconds / 3600 * count, req.footprint);
-            if (!fp.ok()) priceless = fp.errors;
-            return fp.ok() ? fp.value.cost_usd : std::nullopt;
-        };
         auto money = [](double usd) { return format_number(std::ceil(usd)) + " USD"; };
         const int fewest = fewest_instances();
-        const auto cheapest = cost_on(fewest);
-        if (priceless) {
-            out.errors = *priceless;
+        auto hourly = footprint(catalogue, *inst, 1.0, req.footprint);
+        if (!hourly.ok()) {
+            out.errors = hourly.errors;
             return out;
         }
-        if (!cheapest)
+        if (!hourly.value.cost_usd)
             return fail("budget_usd", "needs a price for " + inst->id + ": give price_usd_per_hour");
-        if (*cheapest > *req.budget_usd) {
+        const double per_second = *hourly.value.cost_usd / 3600;
+        const auto at_fewest = seconds_on(fewest);
+        const auto choice = fastest_within_budget(seconds_on, {fewest, most}, *req.budget_usd / per_second);
+        if (!choice) {
+            const std::string cheapest = at_fewest ? money(*at_fewest * fewest * per_second) : std::string("more");
             if (fewest > 1)
                 return fail("budget_usd", "is too small for the model on " + inst->id + ": it needs at least " +
-                                              std::to_string(fewest) + " instances, at " + money(*cheapest));
-            return fail("budget_usd", "is below the cheapest plan on " + inst->id + ", one instance at " +
-                                          money(*cheapest));
+                                              std::to_string(fewest) + " instances, at " + cheapest);
+            return fail("budget_usd", "is below the cheapest plan on " + inst->id + ", one instance at " + cheapest);
         }
-        int low = fewest, high = int(kMaxInstances) + 1;  // cost_on(low) is within the budget; high is not
-        while (high - low > 1) {
-            const int mid = low + (high - low) / 2;
-            const auto cost = cost_on(mid);
-            (cost && *cost <= *req.budget_usd ? low : high) = mid;
-        }
-        n = low;
+        n = choice->count;
+        r.notes.push_back("instances: " + std::to_string(n) + ", the fastest within the budget, of every count from " +
+                          std::to_string(choice->scanned_from) + " to " + std::to_string(choice->scanned_to) +
+                          " planned one by one (time is not monotone in the count)");
     } else {
         r.deadline_days = req.deadline_days;
         const double deadline = *req.deadline_days * kSecondsPerDay;
-        auto meets = [&](int count) {
-            const auto seconds = seconds_on(count);
-            return seconds && *seconds <= deadline;
-        };
-        if (!meets(int(kMaxInstances)))
-            return fail("deadline_days", "cannot be met with up to 100000 instances of " + inst->id);
         const int fewest = fewest_instances();
-        int low = fewest - 1, high = int(kMaxInstances);  // meets(high); not meets(low)
-        if (meets(fewest)) high = fewest;
-        while (high - low > 1) {
-            const int mid = low + (high - low) / 2;
-            (meets(mid) ? high : low) = mid;
-        }
-        n = high;
+        const auto choice = cheapest_within_deadline(
+            seconds_on, {std::min(most, std::max(fewest, ideal_count(deadline))), most}, deadline);
+        if (!choice && held)
+            return fail("deadline_days", "cannot be met with the " + std::to_string(most) + " instances of " + inst->id +
+                                             " one account may hold across Capacity Blocks (AWS EC2 User Guide, read " +
+                                             catalogue.as_of(held->figure) + "): choose another purchase option");
+        if (!choice)
+            return fail("deadline_days", "cannot be met with up to " + std::to_string(most) + " instances of " + inst->id +
+                                             " at the job's global batch of " + std::to_string(step_in.global_batch) +
+                                             " sequences (a larger global_batch allows more replicas)");
+        n = choice->count;
+        if (n == choice->first_meeting)
+            r.notes.push_back("instances: " + std::to_string(n) + ", the fewest that meet the deadline, of every count from " +
+                              std::to_string(choice->scanned_from) + " to " + std::to_string(choice->scanned_to) +
+                              " planned one by one (time is not monotone in the count)");
+        else
+            r.notes.push_back("instances: " + std::to_string(n) + ", the cheapest that meet the deadline (the fewest, " +
+                              std::to_string(choice->first_meeting) + ", costs more), of every count from " +
+                              std::to_string(choice->scanned_from) + " to " + std::to_string(choice->scanned_to) +
+                              " planned one by one (time is not monotone in the count)");
         if (fewest > 1 && n == fewest)
             r.notes.push_back("instances: " + std::to_string(n) + ", the fewest on which the model fits in memory");
     }
@@ -554,6 +572,8 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     }
     r.footprint = std::move(fp.value);
     r.notes.insert(r.notes.end(), r.footprint.notes.begin(), r.footprint.notes.end());
+    for (std::string& note : capacity_notes(catalogue, *inst, r.footprint.purchase_option, n, r.days))
+        r.notes.push_back(std::move(note));
 
     for (double v : {r.seconds, r.total_flops, r.footprint.cost_usd.value_or(0), r.footprint.energy_kwh.value_or(0),
                      r.memory.total})

@@ -71,6 +71,10 @@ planner::CatalogueFiles valid() {
   "prices": [
     {"instance": "x1.large", "region": "r1", "option": "on_demand", "value": 3.5, "unit": "USD/h", "source": "spec", "as_of": "2026-07-20"},
     {"instance": "x1.large", "region": "r1", "option": "spot", "offered": false, "source": "spec", "as_of": "2026-07-20"}
+  ],
+  "capacity": [
+    {"option": "capacity_block", "limit": "instances_per_block", "value": 64, "unit": "count", "source": "spec", "as_of": "2026-11-27", "note": "n"},
+    {"option": "spot", "limit": "no_guarantee", "source": "spec", "as_of": "2026-11-27", "note": "no guarantee"}
   ]
 })";
     f.currency.text = R"({
@@ -266,6 +270,15 @@ TEST_CASE("errors point at the file, line and column, with the entry and a hint"
          "data/prices.json:4:56: error[data.bad_value]: x1.large in r1 (reserved): \"reserved\" is not a valid option (hint: one of: "
          "capacity_block, on_demand, savings_plan_compute_1y, savings_plan_compute_3y, savings_plan_instance_1y, "
          "savings_plan_instance_3y, spot)"},
+        {"a capacity statement given a value",
+         [](Files& f) { f.prices.text = replace(f.prices.text, R"("limit": "no_guarantee",)", R"("limit": "no_guarantee", "value": 1,)"); },
+         "data/prices.json:8:49: error[data.unknown_field]: spot no_guarantee: \"no_guarantee\" is a statement: it has no value (hint: leave \"value\" out)"},
+        {"a capacity row naming an unknown limit",
+         [](Files& f) { f.prices.text = replace(f.prices.text, R"("limit": "no_guarantee")", R"("limit": "guaranteed")"); },
+         "data/prices.json:8:33: error[data.bad_value]: spot guaranteed: \"guaranteed\" is not a valid limit (hint: one of: days, instances_in_blocks, instances_per_block, no_guarantee, vcpu_quota)"},
+        {"a third list in the prices file",
+         [](Files& f) { f.prices.text = replace(f.prices.text, R"("capacity": [)", R"("reserved": [], "capacity": [)"); },
+         "data/prices.json:6:3: error[data.unknown_field]: unknown field \"reserved\" (hint: the file holds only \"prices\" and \"capacity\")"},
         {"an absurd value",
          [](Files& f) { f.accelerators.text = replace(f.accelerators.text, R"("value": 80,)", R"("value": 80000,)"); },
          "data/accelerators.json:8:27: error[data.absurd_value]: chip: value 80000.0 is above the plausible maximum "

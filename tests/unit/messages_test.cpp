@@ -81,7 +81,7 @@ TEST_CASE("every message the planner's sources write has a Japanese entry") {
 TEST_CASE("every note the planner's sources write has a Japanese entry") {
     const std::regex note_call(R"(notes\.push_back\(((?:"(?:[^"\\]|\\.)*"|[^";])*?)\);)");
     int checked = 0;
-    for (const char* file : {"inference.cpp", "training.cpp", "footprint.cpp", "compare.cpp", "energy.cpp", "serving.cpp"}) {
+    for (const char* file : {"inference.cpp", "training.cpp", "footprint.cpp", "compare.cpp", "energy.cpp", "serving.cpp", "capacity.cpp"}) {
         const std::string text = read(std::string(ACCELGUIDE_SOURCE_DIR) + "/planner/src/" + file);
         for (auto it = std::sregex_iterator(text.begin(), text.end(), note_call); it != std::sregex_iterator(); ++it) {
             const std::string expr = (*it)[1];

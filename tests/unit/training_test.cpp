@@ -281,19 +281,17 @@ json plan_json(const std::string& fields) {
 }
 }  // namespace
 
-TEST_CASE("a budget gives the fastest plan within it: the most instances whose cost stays within the budget") {
+TEST_CASE("a budget gives the fastest plan within it, at a cost within the budget") {
     const std::string job = R"("model":{"parameters":13e9},"tokens":260e9,"instance":"p5.48xlarge","mfu":0.4)";
     const json r = plan_json(job + R"(,"budget_usd":100000)");
     REQUIRE_MESSAGE(r["ok"] == true, r.dump());
     const int n = r["train"]["instances"];
     CHECK(r["train"]["budget_usd"] == 100000);
     CHECK(r["train"]["cost_usd"].get<double>() <= 100000);
-    // The same job at n and n + 1 instances: n is within the budget, n + 1 is not.
+    // The plan is the job's at that count (count_search_test checks that no count is faster).
     const json at_n = plan_json(job + R"(,"instance_count":)" + std::to_string(n));
-    const json one_more = plan_json(job + R"(,"instance_count":)" + std::to_string(n + 1));
     CHECK(at_n["train"]["cost_usd"] == r["train"]["cost_usd"]);
     CHECK(at_n["train"]["days"] == r["train"]["days"]);
-    CHECK(one_more["train"]["cost_usd"].get<double>() > 100000);
 }
 
 TEST_CASE("a budget below one instance's cost, or below the smallest count that fits, is refused with the figure") {

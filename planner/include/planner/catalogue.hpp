@@ -108,6 +108,19 @@ struct Price {
     bool priced() const { return offered && published; }
 };
 
+/// What AWS publishes about how much capacity a purchase option can hold (data/prices.json,
+/// "capacity"): a limit with its number (a Capacity Block's 64 instances), or a statement with its
+/// source and no number (spot capacity is not guaranteed). Where AWS publishes nothing, no row.
+struct CapacityFact {
+    std::string option;  // a purchase option
+    std::string limit;   // one of capacity_limits()
+    bool numeric = false;  // a limit with a value, or a statement (figure.value is 0)
+    Figure figure;         // count or days; source, as_of, note
+};
+/// The limits a capacity row may name: "instances_per_block", "instances_in_blocks", "days"
+/// (numeric), "no_guarantee", "vcpu_quota" (statements).
+const std::vector<std::string>& capacity_limits();
+
 /// A currency exchange rate, e.g. USD→JPY 157 "JPY/USD", with its source and date.
 struct ExchangeRate {
     std::string from, to;
@@ -201,6 +214,7 @@ struct Catalogue {
     /// loader groups them, from_json requires it, and price() relies on it.
     std::vector<Price> prices;
     std::vector<ExchangeRate> exchange_rates;
+    std::vector<CapacityFact> capacity;
 
     const Instance* find(std::string_view id) const;
     /// The same, reporting `unknown instance type "id"` against request field `field` when absent.
@@ -225,6 +239,8 @@ struct Catalogue {
     /// The purchase options some price row names, in purchase_options() order: what a page offers
     /// to choose from.
     std::vector<std::string> priced_options() const;
+    /// The capacity row of a purchase option naming `limit`, or nothing.
+    const CapacityFact* capacity_fact(std::string_view option, std::string_view limit) const;
     /// The newest rate from `from` to `to` (by as_of), or nothing.
     const ExchangeRate* exchange_rate(std::string_view from, std::string_view to) const;
     /// The date of a figure: its own as_of, else its source's.
