@@ -29,6 +29,11 @@ constexpr const char* kPublishedBandwidthNote =
 const ServingAssumption kPrefillMfu{
     0.5, 0.3, 0.6, "prefill MFU: assumed {}% of the dense peak ({}–{}%); give mfu to use your own"};
 
+const std::vector<std::string>& serving_engines() {
+    static const std::vector<std::string> engines = {"continuous", "static"};
+    return engines;
+}
+
 namespace {
 
 // Bytes per element of each weight and KV-cache precision a request may name, and the chip peak
@@ -93,9 +98,10 @@ struct Replica {
         const double read = parameters_read_per_step(m, b) * weight_bytes + b * kv_token * context;
         return std::max(read / (t * bandwidth * f), 2 * m.active_parameters * b / (t * peak * mfu)) + all_reduce(b);
     }
+    bool whole_batches() const { return req.engine == "static"; }
     double cycle(int b) const { return req.output_tokens * step(b) + b * prefill(); }
-    double tpot(int b) const { return cycle(b) / req.output_tokens; }
-    double ttft(int b) const { return prefill() + step(b); }
+    double tpot(int b) const { return whole_batches() ? step(b) : cycle(b) / req.output_tokens; }
+    double ttft(int b) const { return whole_batches() ? cycle(b) / 2 + b * prefill() + step(b) : prefill() + step(b); }
     bool meets(int b) const {
         return (!req.tpot_ms || tpot(b) * 1000 <= *req.tpot_ms) && (!req.ttft_ms || ttft(b) * 1000 <= *req.ttft_ms);
     }
@@ -223,7 +229,7 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
     in.reject_unknown("", with_footprint_fields({"api", "kind", "model", "instance", "prompt_tokens", "output_tokens",
                                                  "ttft_ms", "tpot_ms", "weights", "kv_cache", "compute",
                                                  "tensor_parallel", "concurrency", "bandwidth_fraction", "mfu", "headroom", "rate",
-                                                 "peak_factor", "target_utilisation", "redundancy"}));
+                                                 "peak_factor", "target_utilisation", "redundancy", "engine"}));
     in.reject_unknown("rate", {"value", "per"});
     in.reject_unknown("model", {"config", "parameters", "active_parameters", "layers", "hidden", "heads", "kv_heads",
                                 "head_dim", "experts", "experts_per_token", "kv_lora_rank", "qk_rope_head_dim", "context"});
@@ -286,6 +292,7 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
     r.bandwidth_fraction = in.number("bandwidth_fraction", {0.001, false, 1, false}, false);
     r.mfu = in.number("mfu", {0.001, false, 1, false}, false);
     if (auto v = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *v;
+    if (auto v = in.text("engine", {serving_engines().begin(), serving_engines().end()}, false)) r.engine = *v;
     r.demand = read_fleet_demand(in);
     r.footprint = read_footprint_inputs(in, "");
     in.refuse_unused();
@@ -314,6 +321,7 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     r.instance = inst->id;
     r.model = m.id;
     r.architecture = m;
+    r.engine = req.engine;
 
     auto supported = [&](const char* field, const std::string& name, const char* needs) {
         if (!chip.peak_tflops.count(needs)) out.errors.push_back({field, chip.name + " has no " + needs + " support for " + name});
@@ -439,6 +447,12 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
         r.notes.push_back("tensor parallelism: the catalogue has no interconnect figure for " + inst->id +
                           ", so only the all-reduce latency is counted");
     r.notes.push_back("attention: the FLOPs and KV reads of attention itself beyond the cache size are not counted; long prompts take longer");
+    if (req.engine == "static")
+        r.notes.push_back("engine: static batching: a request waits on average half a batch's cycle for the running batch to finish, "
+                          "then for the whole batch's prefill; decode steps are not interrupted");
+    else
+        r.notes.push_back("engine: continuous batching (vLLM, TensorRT-LLM, SGLang, NxD Inference): each new request's prefill joins "
+                          "the running batch and stalls its decode; set engine to static for a runtime that runs whole batches");
 
     auto fp = footprint(catalogue, *inst, r.fleet, req.footprint);  // one hour of the whole fleet
     if (!fp.ok()) {
@@ -511,6 +525,8 @@ void to_json(json& j, const ServingResult& r) {
                 {"tensor_parallel", r.chosen.tensor_parallel},
                 {"replicas", r.chosen.replicas},
                 {"concurrency", r.concurrency},
+                {"concurrency_per_replica", r.chosen.concurrency},
+                {"engine", r.engine},
                 {"ttft_ms", r.chosen.ttft_ms},
                 {"tpot_ms", r.chosen.tpot_ms},
                 {"requests_per_second", r.chosen.requests_per_second},

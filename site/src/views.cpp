@@ -363,6 +363,9 @@ json choices_for(const planner::Catalogue& catalogue, const std::string& key, co
 // A text field of a calculator form, as templates/partials/calc-field.html draws it: input name,
 // request field, label (a UI string), the keyboard it wants, how a typed number converts (data-scale,
 // billions; or data-per, percent) and the placeholder (a UI string's key, or the text itself).
+// An override (default_from, a response path such as "serve.mfu") shows in its placeholder the value
+// the planner used without it: the page's example here, the live plan's in the browser
+// (data-default, wasm/js/results.js).
 struct FormField {
     const char* name;
     const char* field;
@@ -370,23 +373,49 @@ struct FormField {
     const char* mode;
     const char* scale;
     const char* placeholder;
+    const char* default_from = nullptr;
 };
+
+// The number at `path` ("serve.mfu") of a response, in a form field's units (times `per`), to three
+// significant figures as the browser writes it; empty when the response has none.
+std::string planner_default(const json& response, const std::string& path, const char* per) {
+    const json* at = &response;
+    for (std::size_t from = 0; at && from <= path.size();) {
+        const std::size_t dot = std::min(path.find('.', from), path.size());
+        const std::string key = path.substr(from, dot - from);
+        at = at->is_object() && at->contains(key) ? &(*at)[key] : nullptr;
+        from = dot + 1;
+    }
+    if (!at || !at->is_number()) return "";
+    const double v = at->get<double>() * (per && *per ? std::stod(per) : 1.0);
+    if (!std::isfinite(v) || v == 0) return planner::format_number(v);
+    const double scale = std::pow(10.0, 2 - std::floor(std::log10(std::fabs(v))));
+    return planner::format_number(std::round(v * scale) / scale);
+}
 
 // `fields` as the templates loop over them, each with its starting value from the page's inputs;
 // `conversion` names the attribute `scale` fills ("scale" or "per").
 template <std::size_t N>
-json form_fields(const FormField (&fields)[N], const char* conversion, const json& inputs, const json& strings) {
+json form_fields(const FormField (&fields)[N], const char* conversion, const json& inputs, const json& strings,
+                 const json& response = json()) {
     json list = json::array();
-    for (const FormField& f : fields)
+    for (const FormField& f : fields) {
+        const std::string generic = strings.value(f.placeholder, std::string(f.placeholder));
+        std::string placeholder = generic;
+        if (f.default_from) {
+            const std::string used = planner_default(response, f.default_from, f.scale);
+            if (!used.empty()) placeholder = used;
+        }
         list.push_back({{"name", f.name}, {"field", f.field}, {"label", strings.value(f.label, std::string(f.label))},
-                        {"mode", f.mode}, {conversion, f.scale},
-                        {"placeholder", strings.value(f.placeholder, std::string(f.placeholder))},
+                        {"mode", f.mode}, {conversion, f.scale}, {"placeholder", placeholder}, {"generic", generic},
+                        {"default_from", f.default_from ? f.default_from : ""},
                         {"value", inputs.value(f.name, std::string())}});
+    }
     return list;
 }
 
 // The serving calculator's fields, in the order the form shows them.
-void serve_view(json& view, const json& inputs, const json& strings) {
+void serve_view(json& view, const json& inputs, const json& strings, const json& response) {
     auto input = [&](const std::string& name) { return inputs.value(name, std::string()); };
     using Field = FormField;
     const Field architecture[] = {
@@ -409,14 +438,23 @@ void serve_view(json& view, const json& inputs, const json& strings) {
         {"ttft", "ttft_ms", "in_ttft_ms", "decimal", "", ""},
         {"tpot", "tpot_ms", "in_tpot_ms", "decimal", "", ""},
         {"rate", "rate.value", "in_rate", "decimal", "", ""},
-        {"tp", "tensor_parallel", "in_tensor_parallel", "numeric", "", "auto"},
+        {"tp", "tensor_parallel", "in_tensor_parallel", "numeric", "", "auto", "serve.tensor_parallel"},
+        {"concurrency", "concurrency", "in_serve_concurrency", "numeric", "", "auto", "serve.concurrency_per_replica"},
+        {"bandwidth", "bandwidth_fraction", "in_bandwidth_fraction", "decimal", "100", "default_placeholder", "serve.bandwidth_fraction"},
+        {"prefill_mfu", "mfu", "in_prefill_mfu", "decimal", "100", "default_placeholder", "serve.mfu"},
         {"peak_factor", "peak_factor", "in_peak_factor", "decimal", "", "1"},
         {"utilisation", "target_utilisation", "in_utilisation", "decimal", "100", "70"},
         {"redundancy", "redundancy", "in_redundancy", "numeric", "", "0"},
     };
     // The architecture's numbers scale (billions); the job's divide (percent: data-per).
     view["serve_architecture"] = form_fields(architecture, "scale", inputs, strings);
-    view["serve_fields"] = form_fields(fields, "per", inputs, strings);
+    view["serve_fields"] = form_fields(fields, "per", inputs, strings, response);
+    // How the runtime batches requests: continuous (the default) or static.
+    json engines = json::array();
+    for (const std::string& e : planner::serving_engines())
+        engines.push_back({{"id", e}, {"label", strings.value("engine_" + e, e)},
+                           {"selected", input("engine").empty() ? e == "continuous" : input("engine") == e}});
+    view["serve_engines"] = std::move(engines);
     // The precisions: what the weights are stored in, the KV cache, and the peak the maths runs at.
     struct Choice {
         const char* name;
@@ -518,7 +556,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
         }
         view["configurations"] = std::move(slots);
     }
-    if (kind == "serve") serve_view(view, inputs, strings);
+    if (kind == "serve") serve_view(view, inputs, strings, response);
     // The LoRA matrices a training job may target (templates/partials/calc-fine-tuning.html).
     if (kind == "train" || kind == "instances") view["lora_modules"] = planner::lora_modules();
     if (kind == "instances") {  // the comparison's training job, besides its model, tokens and precision

@@ -1,7 +1,8 @@
 // The LLM serving calculator in a real browser: the SLO answer matches the native planner, a Llama
 // and a mixture-of-experts config.json (tests/fixtures/model-configs, the published files' fields)
 // are read into the form with their parameters counted, an unmeetable target is refused with its
-// reason at its field, and the state survives a reload through the URL.
+// reason at its field, the overrides (engine, batch, bandwidth share, MFU) show the planner's values
+// and plan with typed ones, and the state survives a reload through the URL.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -46,6 +47,35 @@ run('browser.serving_calculator', async ({ url, context, cli, root }) => {
   assert.ok(best.includes(compare.rows[0].instance), best);
   assert.equal(await page.locator('[data-table="serve-rows"] tbody tr').first().locator('td').first().textContent(), compare.rows[0].instance);
   assert.ok(await page.locator('[data-chart="serve-curve"] svg polyline').count() >= 1, 'the throughput-TPOT curve is drawn');
+
+  // The overrides a practitioner tunes: each empty field shows the value the plan used (built into
+  // the page for readers without JavaScript, then the live plan's), and a typed one is planned with.
+  const placeholders = () => page.evaluate(() =>
+    Object.fromEntries([...document.querySelectorAll('[data-default]')].map((i) => [i.name, i.placeholder])));
+  assert.match(html, /id="bandwidth"[^>]*placeholder="70"/);
+  assert.deepEqual(await placeholders(), { tp: String(native.tensor_parallel), concurrency: String(native.concurrency_per_replica),
+    bandwidth: String(native.bandwidth_fraction * 100), prefill_mfu: String(native.mfu * 100) });
+  // Static batching: the engine the native planner names, its smaller batch shown as the default.
+  await page.selectOption('#engine', 'static');
+  const whole = nativePlan(cli, root, { ...request, engine: 'static' }).serve;
+  assert.equal(whole.engine, 'static');
+  assert.equal(await output(page, 'serve.fleet'), String(whole.fleet));
+  assert.equal((await placeholders()).concurrency, String(whole.concurrency_per_replica));
+  assert.notEqual(whole.concurrency_per_replica, native.concurrency_per_replica);
+  // A typed bandwidth share and batch are what the plan uses: as the native planner given them.
+  await typeInto(page, '#bandwidth', '60');
+  await typeInto(page, '#concurrency', '4');
+  const typed = nativePlan(cli, root, { ...request, engine: 'static', bandwidth_fraction: 0.6, concurrency: 4 }).serve;
+  assert.equal(await output(page, 'serve.fleet'), String(typed.fleet));
+  assert.equal(await output(page, 'serve.tpot_ms'), typed.tpot_ms.toFixed(1).replace(/\.0$/, ''));
+  // A failing plan used no value: the fields show their generic placeholders, not the last plan's.
+  await typeInto(page, '#prompt', '0');
+  assert.deepEqual(await placeholders(), { tp: 'auto', concurrency: 'auto', bandwidth: 'default', prefill_mfu: 'default' });
+  await typeInto(page, '#prompt', '2000');
+  for (const id of ['#bandwidth', '#concurrency']) await page.fill(id, '');
+  await page.dispatchEvent('#concurrency', 'input');
+  await page.selectOption('#engine', 'continuous');
+  assert.equal(await output(page, 'serve.fleet'), String(native.fleet));
 
   // An unmeetable target: 3 ms per output token cannot be read from HBM on any p5.
   await typeInto(page, '#tpot', '3');

@@ -337,3 +337,37 @@ TEST_CASE("on a chip whose published decode times imply a bandwidth share, servi
     job["bandwidth_fraction"] = 0.6;
     CHECK(serve(job)["bandwidth_fraction_source"] == "request");
 }
+
+TEST_CASE("static batching: decode is never interrupted, a request waits half a cycle and the batch's prefill, throughput is the same") {
+    json job = small_job();
+    job["concurrency"] = 16;
+    job["engine"] = "static";
+    const json r = serve(job);
+    CHECK(r["engine"] == "static");
+    CHECK(r["concurrency_per_replica"] == 16);
+    // By hand, at b = 16: TPOT is one decode step; TTFT half a cycle, 16 prefills and a step.
+    CHECK(r["tpot_ms"].get<double>() == doctest::Approx(step(16) * 1000));
+    CHECK(r["ttft_ms"].get<double>() == doctest::Approx((cycle(16) / 2 + 16 * kPrefill + step(16)) * 1000));
+    CHECK(r["requests_per_second"].get<double>() == doctest::Approx(8 * 16 / cycle(16)));
+    job["engine"] = "continuous";
+    const json c = serve(job);
+    CHECK(c["requests_per_second"] == r["requests_per_second"]);
+    CHECK(c["tpot_ms"].get<double>() > r["tpot_ms"].get<double>());
+    CHECK(c["ttft_ms"].get<double>() < r["ttft_ms"].get<double>());
+    // A TTFT target holds the static batch smaller than the continuous one.
+    json target = small_job();
+    target["ttft_ms"] = 1000;
+    target["engine"] = "static";
+    const json held = serve(target);
+    target["engine"] = "continuous";
+    CHECK(held["concurrency_per_replica"].get<int>() < serve(target)["concurrency_per_replica"].get<int>());
+    CHECK(held["ttft_ms"].get<double>() <= 1000);
+}
+
+TEST_CASE("engine names one of the batching behaviours") {
+    json job = small_job();
+    job["engine"] = "dynamic";
+    const json r = run(job);
+    REQUIRE(r["ok"] == false);
+    CHECK(r["errors"][0]["field"] == "engine");
+}

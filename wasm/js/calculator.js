@@ -20,6 +20,8 @@
 //                            while the figure is still the example's, the radio switches to the
 //                            assumption (value), shown with its source and range
 //   [data-output="a.b"]      shows response.a.b as display() formats it
+//   [data-default="a.b"]     an override input whose placeholder shows response.a.b (the value the
+//                            planner used without it), in the input's units (data-per)
 //   [data-show-if="a.b"]     shown only while response.a.b exists (or equals data-show-value)
 //   [data-list="a.b"]        a list of the strings at response.a.b
 //   [data-error-for="a.b"]   shows the planner's message for field a.b ("*" catches the rest)

@@ -48,6 +48,19 @@ export function show(root, response, display) {
   }
   summarise(root, response.ok ? [] : response.errors);
   if (!response.ok) showErrors(root, response.errors);
+  showDefaults(root, response);
+}
+
+// An override's placeholder shows the value the planner used without it ([data-default], a response
+// path), in the field's units (data-per) to three significant figures; a failed plan used none, so
+// the field's generic placeholder (data-placeholder: "default", "auto") comes back.
+function showDefaults(root, response) {
+  for (const input of root.querySelectorAll('[data-default]')) {
+    const value = response.ok ? lookup(response, input.dataset.default) : undefined;
+    const used = typeof value === 'number' ? value * Number(input.dataset.per || 1) : NaN;
+    const text = Number.isFinite(used) ? String(Number(used.toPrecision(3))) : input.dataset.placeholder;
+    if (input.placeholder !== text) input.placeholder = text;
+  }
 }
 
 // The field an error names: its own input, else the nearest enclosing field's ("model.config" for

@@ -9,9 +9,14 @@
 //                                 2 · active · B over t · peak · mfu) + all-reduce(B tokens)
 //   prefill        prefill  = max(2 · active · prompt over t · peak · mfu,  W(prompt) over t · bandwidth · f)
 //                             + all-reduce(prompt tokens)
-//   continuous batching: while B requests each decode `output` tokens, each of them is prefilled
-//   once, stalling the batch:   cycle(B) = output · step(B) + B · prefill
+//   continuous batching (engine "continuous": vLLM, TensorRT-LLM, SGLang, NxD Inference): while B
+//   requests each decode `output` tokens, each of them is prefilled once, stalling the batch:
+//                                cycle(B) = output · step(B) + B · prefill
 //   TPOT = cycle(B) / output     TTFT = prefill + step(B)     requests/s = B / cycle(B)
+//   static batching (engine "static": a runtime that runs B requests whole, then the next B): the
+//   same cycle and requests/s; decode is never interrupted, TPOT = step(B); a request waits on
+//   average half a cycle for the running batch, then the whole batch's prefill:
+//                                TTFT = cycle(B) / 2 + B · prefill + step(B)
 //   memory     weights + B · kv_token · (prompt + output) ≤ t · memory · (1 − headroom)
 //   kv_token   = 2 · layers · kv_heads · head_dim · kv bytes;  with MLA, layers · (kv_lora_rank +
 //                qk_rope_head_dim) · kv bytes (one latent per token and layer, shared by the heads)
@@ -78,6 +83,8 @@ struct ServingAssumption {
 };
 extern const ServingAssumption kDecodeBandwidthFraction;
 extern const ServingAssumption kPrefillMfu;
+/// The batching behaviours `engine` may name: "continuous", "static".
+const std::vector<std::string>& serving_engines();
 inline constexpr double kAllReduceLatencySeconds = 10e-6;
 
 struct ServingRequest {
@@ -94,6 +101,7 @@ struct ServingRequest {
     std::optional<double> bandwidth_fraction; // absent: the chip's decode_bandwidth_fraction, else kDecodeBandwidthFraction
     std::optional<double> mfu;                // absent: kPrefillMfu
     double headroom = 0.1;                    // accelerator memory kept free
+    std::string engine = "continuous";        // how the runtime batches: "continuous" or "static" (serving_engines())
     FleetDemand demand;
     FootprintInputs footprint;
 
@@ -138,6 +146,7 @@ struct ServingResult {
     double concurrency = 0;                  // per instance
     double bandwidth_fraction = 0, mfu = 0;
     std::string bandwidth_fraction_source, mfu_source;  // "request", "assumed", or the chip figure's source id
+    std::string engine;                      // the batching assumed (ServingRequest::engine)
     std::optional<double> cost_per_million_input, cost_per_million_output;
     std::optional<double> kwh_per_million_input, kwh_per_million_output;
     std::optional<double> co2e_kg_per_million_input, co2e_kg_per_million_output;
