@@ -36,6 +36,14 @@ const std::vector<std::string>& serving_engines() {
 
 namespace {
 
+// "published: fp32 31.2 TFLOPS": the peaks the catalogue holds for a chip, to say which are missing.
+std::string published_peaks(const Accelerator& chip) {
+    std::string out;
+    for (const auto& [name, f] : chip.peak_tflops)
+        out += (out.empty() ? "" : ", ") + name + " " + format_number(f.value) + " " + f.unit;
+    return out.empty() ? std::string("it publishes no peak") : "published: " + out;
+}
+
 // Bytes per element of each weight and KV-cache precision a request may name, and the chip peak
 // that says the chip computes in it (weight-only int8/int4 need int8 support).
 struct Storage {
@@ -323,15 +331,26 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     r.architecture = m;
     r.engine = req.engine;
 
+    // The catalogue holds a chip's published peaks: a missing one is that figure, whether the chip
+    // lacks the units or its maker does not publish them (the A10G's 16-bit tensor peaks). Each
+    // missing figure is reported once, at the first field that needs it: compute, weights, KV cache.
+    std::set<std::string> missing;
+    const auto peak = chip.peak_tflops.find(req.compute);
+    if (peak == chip.peak_tflops.end()) {
+        missing.insert(req.compute);
+        out.errors.push_back({"compute", chip.name + " has no published dense " + req.compute + " peak in the catalogue (" +
+                                             published_peaks(chip) + ")"});
+    }
     auto supported = [&](const char* field, const std::string& name, const char* needs) {
-        if (!chip.peak_tflops.count(needs)) out.errors.push_back({field, chip.name + " has no " + needs + " support for " + name});
+        if (!chip.peak_tflops.count(needs) && missing.insert(needs).second)
+            out.errors.push_back({field, "needs a published dense " + std::string(needs) + " peak for " + chip.name +
+                                             " to plan " + name + " on, and the catalogue has none (" +
+                                             published_peaks(chip) + ")"});
     };
     const Storage& weights = format(kWeightFormats, req.weights);
     const Storage& kv = format(kKvFormats, req.kv_cache);
     supported("weights", req.weights, weights.needs);
     supported("kv_cache", req.kv_cache, kv.needs);
-    const auto peak = chip.peak_tflops.find(req.compute);
-    if (peak == chip.peak_tflops.end()) return fail("compute", chip.name + " has no published dense " + req.compute + " peak");
     if (!out.ok()) return out;
 
     const int per_instance = int(inst->accelerator_count.value);

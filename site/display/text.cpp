@@ -92,6 +92,14 @@ bool ends_with(const std::string& s, const std::string& tail) {
 }
 }  // namespace
 
+std::string format_saving(double percent, const std::string& lang) {
+    const bool ja = lang == "ja";
+    if (std::round(percent * 10) == 0) return ja ? "変化なし" : "no change";
+    const std::string size = format_display(std::fabs(percent)) + "%";
+    if (percent > 0) return ja ? size + " 減" : size + " less";
+    return ja ? size + " 増" : size + " more";
+}
+
 bool is_money(const std::string& key) {
     return ends_with(key, "_usd") || key.find("usd_per_") != std::string::npos || key == "cost_per_hour" ||
            key.rfind("cost_per_million", 0) == 0;  // per million requests, input tokens, output tokens
@@ -131,6 +139,7 @@ nlohmann::json displayed(const nlohmann::json& value, const std::string& key, co
     if (value.is_number()) {
         double v = value.get<double>();
         if (in_money || is_money(key)) return format_money(v, money.usd_jpy, money.lang);
+        if (ends_with(key, "_saving_percent")) return format_saving(v, money.lang);
         switch (display_unit(key)) {
             case DisplayUnit::gigabytes: v /= 1e9; break;
             case DisplayUnit::percent: v *= 100; break;

@@ -35,6 +35,11 @@ std::string format_yen(double jpy);
 /// Japanese pages, given the USD→JPY rate, yen first with USD beside ("19.4 万円 (1,234 ドル)").
 std::string format_money(double usd, std::optional<double> usd_jpy, const std::string& lang);
 
+/// A saving against a baseline, in percent, as a reader says it: "29% less" or "137% more" (a negative
+/// saving is an increase), "no change" under 0.05%; in Japanese "29% 減", "137% 増", "変化なし".
+/// display_json shows every `*_saving_percent` field with it.
+std::string format_saving(double percent, const std::string& lang);
+
 /// Whether a response field holds US dollars: *_usd, *usd_per_*, cost_per_hour, cost_per_million*.
 bool is_money(const std::string& key);
 

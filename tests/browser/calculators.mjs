@@ -34,7 +34,7 @@ run('browser.calculators', async ({ url, context, root, cli }) => {
   const inferenceHtml = await html('en/calculators/inference/');
   assert.match(inferenceHtml, /data-output="infer.fleet">6</);
   assert.match(inferenceHtml, /<noscript>/);
-  assert.match(await html('en/calculators/energy/'), /<td class="num">62.3<\/td>/);
+  assert.match(await html('en/calculators/energy/'), /<td class="num">62.3% less<\/td>/);
   assert.match(await html('calculators/compare/'), /<th scope="col">trn1.32xlarge<\/th>/);
 
   // --- Inference fleet: S2, a million LayoutLM documents an hour. ---
@@ -79,9 +79,9 @@ run('browser.calculators', async ({ url, context, root, cli }) => {
   assert.equal(trn1[4], '791', 'S3: $791 on Trn1');
   // The answer first, in one sentence per configuration.
   assert.deepEqual(await page.locator('[data-energy-answer] li').allTextContents(),
-    ['Trn1 against P4d: 29% less energy, 29% less CO2e, 62.3% lower cost']);
-  assert.equal(trn1[7], '62.3', 'S3: 62% lower cost');
-  assert.equal(trn1[5], '29', 'S3: 29% less energy');
+    ['Trn1 against P4d: energy 29% less, CO2e 29% less, cost 62.3% less']);
+  assert.equal(trn1[7], '62.3% less', 'S3: 62% lower cost');
+  assert.equal(trn1[5], '29% less', 'S3: 29% less energy');
   assert.equal(await page.locator('[data-chart="energy-kwh"] svg rect').count(), 2);
   // A third configuration joins the comparison once it names an instance type.
   await page.selectOption('#instance3', 'inf2.48xlarge');
@@ -89,6 +89,17 @@ run('browser.calculators', async ({ url, context, root, cli }) => {
   await typeInto(page, '#hours3', '3');
   await typeInto(page, '#label3', 'Inf2');
   assert.equal((await cells(3))[0], 'Inf2');
+  // A negative saving reads as an increase, never "-100% less": the baseline's job run twice as long.
+  await page.selectOption('#instance4', 'p4d.24xlarge');
+  await typeInto(page, '#instances4', '16');
+  await typeInto(page, '#hours4', '8');
+  await typeInto(page, '#label4', 'P4d 8 h');
+  const twice = await cells(4);
+  // (The baseline is priced at the article's rate, the fourth row at the catalogue's: its cost differs.)
+  assert.deepEqual(twice.slice(5, 7), ['100% more', '100% more']);
+  assert.match(twice[7], /^\d+% more$/);
+  const answers = await page.locator('[data-energy-answer] li').allTextContents();
+  assert.match(answers[2], /^P4d 8 h against P4d: energy 100% more, CO2e 100% more, cost \d+% more$/);
   // A hostile label from a link stays text in the table and the chart.
   const hostile = encodeURIComponent('<img src=x onerror=alert(1)>');
   await open(page, `${url}en/calculators/energy/?label1=${hostile}&instance1=p4d.24xlarge&instances1=16&hours1=4&label2=Trn1&instance2=trn1.32xlarge&instances2=16&hours2=2.3`);

@@ -233,3 +233,16 @@ TEST_CASE("check warns about prices and specifications older than the age it is 
     for (const auto& w : warnings) rates += w.file == "data/currency.json";
     CHECK(rates == 1);
 }
+
+TEST_CASE("a saving against the baseline reads as less or more, never a negative saving") {
+    CHECK(site::format_saving(29.04, "en") == "29% less");
+    CHECK(site::format_saving(-137.2, "en") == "137% more");
+    CHECK(site::format_saving(-100, "ja") == "100% 増");
+    CHECK(site::format_saving(62.34, "ja") == "62.3% 減");
+    CHECK(site::format_saving(0.01, "en") == "no change");
+    CHECK(site::format_saving(-0.04, "ja") == "変化なし");
+    // display_json shows every *_saving_percent so; the numbers beside it stay numbers.
+    const nlohmann::json shown = site::display_json({{"energy_saving_percent", -137.2}, {"energy_kwh", 10}}, {}, "en");
+    CHECK(shown["energy_saving_percent"] == "137% more");
+    CHECK(shown["energy_kwh"] == "10");
+}
