@@ -274,6 +274,7 @@ void to_json(json& j, const Model& m) {
         j["architecture"] = std::move(arch);
     }
     optional_member(j, "tokens", m.tokens);
+    optional_member(j, "recompute", m.recompute);
 }
 
 void to_json(json& j, const Catalogue& c) {
@@ -436,6 +437,7 @@ void from_json(const json& j, Model& m) {
         m.architecture = std::move(arch);
     }
     take(j, "tokens", m.tokens);
+    take(j, "recompute", m.recompute);
 }
 
 namespace {

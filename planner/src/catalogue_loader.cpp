@@ -263,6 +263,10 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         auto parameters = in.figure("parameters", {"count", 1e14}, true);
         m.active_parameters = in.figure("active_parameters", {"count", 1e14}, false);
         m.tokens = in.figure("tokens", {"count", 1e15}, false);
+        m.recompute = in.fact("recompute", false);
+        if (m.recompute && m.recompute->value != "none" && m.recompute->value != "selective" && m.recompute->value != "full")
+            in.validator().error("data.bad_value", m.id, in.at() / "recompute" / "value",
+                                 "\"" + m.recompute->value + "\" is not a recompute setting", "one of: none, selective, full");
         auto layers = in.figure("layers", {"count", 1000}, false);
         auto hidden = in.figure("hidden", {"count", 1e6}, false);
         auto heads = in.figure("heads", {"count", 10000}, false);

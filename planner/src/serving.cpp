@@ -36,12 +36,12 @@ const std::vector<std::string>& serving_engines() {
 
 namespace {
 
-// "published: fp32 31.2 TFLOPS": the peaks the catalogue holds for a chip, to say which are missing.
+// "fp32 31.2 TFLOPS": the peaks the catalogue holds for a chip ("—": none), to say which are missing.
 std::string published_peaks(const Accelerator& chip) {
     std::string out;
     for (const auto& [name, f] : chip.peak_tflops)
         out += (out.empty() ? "" : ", ") + name + " " + format_number(f.value) + " " + f.unit;
-    return out.empty() ? std::string("it publishes no peak") : "published: " + out;
+    return out.empty() ? std::string("—") : out;
 }
 
 // Bytes per element of each weight and KV-cache precision a request may name, and the chip peak
@@ -338,13 +338,13 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     const auto peak = chip.peak_tflops.find(req.compute);
     if (peak == chip.peak_tflops.end()) {
         missing.insert(req.compute);
-        out.errors.push_back({"compute", chip.name + " has no published dense " + req.compute + " peak in the catalogue (" +
+        out.errors.push_back({"compute", chip.name + " has no published dense " + req.compute + " peak in the catalogue (its published peaks: " +
                                              published_peaks(chip) + ")"});
     }
     auto supported = [&](const char* field, const std::string& name, const char* needs) {
         if (!chip.peak_tflops.count(needs) && missing.insert(needs).second)
             out.errors.push_back({field, "needs a published dense " + std::string(needs) + " peak for " + chip.name +
-                                             " to plan " + name + " on, and the catalogue has none (" +
+                                             " to plan " + name + " on, and the catalogue has none (its published peaks: " +
                                              published_peaks(chip) + ")"});
     };
     const Storage& weights = format(kWeightFormats, req.weights);

@@ -564,6 +564,9 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
 
     if (!req.architecture)
         r.notes.push_back("memory: activations not included; give model.architecture to include them");
+    if (req.recipe_recompute)
+        r.notes.push_back("recompute: " + req.recipe_recompute->value + ", as " + req.model_id + "'s published recipe sets it (" +
+                          req.recipe_recompute->source + "); give recompute to choose another");
 
     auto fp = footprint(catalogue, *inst, r.instance_hours, req.footprint);
     if (!fp.ok()) {

@@ -42,6 +42,7 @@ void read_catalogue_model(RequestReader& in, const Catalogue& catalogue, const s
         return;
     }
     r.model_id = id;
+    r.recipe_recompute = it->recompute;
     r.parameters = it->parameters.value;
     r.active_parameters = it->active_parameters ? it->active_parameters->value : *r.parameters;
     if (!it->architecture) return;  // trained from its parameter count, as model.parameters
@@ -225,8 +226,15 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
     } else {
         r.tokens = in.number("tokens", {0, true, kMaxTokens, false}, true);
     }
-    if (auto rc = in.text("recompute", {"none", "selective", "full"}, false))
-        r.recompute = *rc == "full" ? Recompute::full : *rc == "selective" ? Recompute::selective : Recompute::none;
+    auto recompute_of = [](const std::string& name) {
+        return name == "full" ? Recompute::full : name == "selective" ? Recompute::selective : Recompute::none;
+    };
+    if (auto rc = in.text("recompute", {"none", "selective", "full"}, false)) {
+        r.recompute = recompute_of(*rc);
+        r.recipe_recompute.reset();  // the request's own choice
+    } else if (r.recipe_recompute) {
+        r.recompute = recompute_of(r.recipe_recompute->value);
+    }
     if (auto pr = in.text("precision", precisions(), false)) {
         if (kTrainingPrecisions.count(*pr)) r.precision = *pr;
         else in.fail("precision", "int8 is an inference format: train at fp32, tf32, bf16, fp16, fp8 or fp4");

@@ -346,6 +346,11 @@ json choices_for(const planner::Catalogue& catalogue, const std::string& key, co
             json set{{"parameters", format_grouped(m.parameters.value / 1e9, 3)},
                      {"active_parameters", ""}, {"experts", ""}, {"experts_per_token", ""}};
             if (m.tokens) set["tokens"] = format_grouped(m.tokens->value / 1e9, 1);
+            // Its published pre-training sequence and recipe's recompute (data/models.json, cited),
+            // so a preset is planned as the model was trained; none published: the form's own.
+            set["sequence_length"] = m.architecture && m.architecture->sequence
+                                         ? std::to_string(long(m.architecture->sequence->value)) : std::string();
+            if (m.recompute) set["recompute"] = m.recompute->value;
             if (moe) {
                 const auto& a = *m.architecture;
                 if (m.active_parameters) set["active_parameters"] = format_grouped(m.active_parameters->value / 1e9, 3);

@@ -245,6 +245,14 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
   await page.goto(`${url}calculators/training/`);
   await page.waitForSelector('[data-calculator][data-ready="true"]');
   await page.check('input[name="model"][value="catalogue"]');
+  // A preset carries the model's published pre-training sequence and its recipe's recompute
+  // (data/models.json): Llama 3.1 70B at 8,192 tokens with none (the Llama 3 paper), DeepSeek-V3 at
+  // 4,096 with selective (its report); it was GPT-3's 2,048 and full recompute for every model.
+  for (const [id, sequence, recompute] of [['llama3.1-70b', '8192', 'none'], ['deepseek-v3', '4096', 'selective']]) {
+    await page.selectOption('#preset', id);
+    assert.equal(await page.inputValue('#sequence_length'), sequence, `${id}: sequence`);
+    assert.equal(await page.inputValue('#recompute'), recompute, `${id}: recompute`);
+  }
   await page.selectOption('#preset', 'qwen3-30b-a3b');
   assert.equal(await page.inputValue('#tokens'), '36,000', "the preset fills the model's published tokens");
   await typeInto(page, '#tokens', '1000');

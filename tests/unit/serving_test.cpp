@@ -371,3 +371,17 @@ TEST_CASE("engine names one of the batching behaviours") {
     REQUIRE(r["ok"] == false);
     CHECK(r["errors"][0]["field"] == "engine");
 }
+
+TEST_CASE("a chip without a published peak for the format names the missing figure once, not a missing format") {
+    // The A10G (g5) was refused with 「A10G は fp16 に必要な fp16 に対応していません」: the catalogue
+    // lacks the figure (NVIDIA publishes no A10G tensor peaks), not the chip the format.
+    json job = small_job();
+    job["instance"] = "g5.xlarge";
+    job.erase("tensor_parallel");
+    const json r = run(job);
+    REQUIRE(r["ok"] == false);
+    REQUIRE(r["errors"].size() == 1);
+    CHECK(r["errors"][0]["field"] == "compute");
+    CHECK(r["errors"][0]["message"] ==
+          "NVIDIA A10G (AWS G5 variant) has no published dense bf16 peak in the catalogue (its published peaks: fp32 31.2 TFLOPS)");
+}

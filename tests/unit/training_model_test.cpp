@@ -103,3 +103,39 @@ TEST_CASE("a layout given in the request is checked against the instance") {
     CHECK(ok["layout"]["data"] == 1);
     CHECK(ok["memory"]["weights_bytes"].get<double>() == doctest::Approx(7e9 * 2 / 16));
 }
+
+TEST_CASE("every GPU and Trainium that can train plans without an MFU, and the rest are refused with the figure they lack") {
+    // p5en (H200) once answered "mfu is required" while the form's hint promised an assumed 40%.
+    const auto& c = test::real_catalogue();
+    int planned = 0, refused = 0;
+    for (const auto& chip : c.accelerators) {
+        if (!chip.can(planner::kTrain)) continue;
+        // One of its instance types where and as it is sold (p5e only through Capacity Blocks, say).
+        const auto price = std::find_if(c.prices.begin(), c.prices.end(), [&](const planner::Price& p) {
+            return p.offered && c.find(p.instance)->accelerator == chip.id;
+        });
+        if (price == c.prices.end()) continue;
+        CAPTURE(chip.id);
+        const json r = json::parse(planner::plan(c, R"({"api":1,"kind":"train","model":{"parameters":1e9},"tokens":1e10,"instance":")" +
+                                                        price->instance + R"(","instance_count":1,"region":")" + price->region +
+                                                        R"(","purchase_option":")" + price->option + R"(","price_usd_per_hour":1})"));
+        const bool accelerated = chip.kind == "gpu" || chip.kind == "trainium";
+        if (accelerated && chip.peak_tflops.count("bf16")) {
+            REQUIRE_MESSAGE(r["ok"] == true, r.dump());
+            CHECK(r["train"]["mfu_source"].is_string());
+            ++planned;
+        } else {
+            REQUIRE(r["ok"] == false);
+            const std::string message = r["errors"][0]["message"];
+            // What is missing, named: a published dense peak (Gaudi, V100, A10G, T4 at bf16), or a
+            // training MFU (CPUs), never a silent default.
+            CHECK((message.find("no published dense bf16 peak") != std::string::npos ||
+                   message.find("no published training MFU") != std::string::npos));
+            ++refused;
+        }
+    }
+    // A100 ×2, H100, H200, B200, B300, L4, L40S, RTX PRO 6000, Trainium 1 and 2 (GB200 and
+    // Trainium3 have no offered price row to plan in).
+    CHECK(planned >= 11);
+    CHECK(refused >= 4);
+}

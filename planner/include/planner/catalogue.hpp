@@ -188,6 +188,7 @@ struct Model {
     std::optional<Figure> active_parameters;  // per token, for a mixture of experts
     std::optional<ModelArchitecture> architecture;
     std::optional<Figure> tokens;    // tokens it was trained on, as published
+    std::optional<Fact> recompute;   // "none", "selective" or "full": what its published recipe recomputes
 
     /// Whether the model is a mixture of experts (its architecture names experts).
     bool mixture_of_experts() const;

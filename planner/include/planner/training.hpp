@@ -48,7 +48,8 @@ struct TrainingRequest {
     std::optional<bool> sequence_parallel;     // default: with selective recompute only (memory.hpp)
     std::optional<double> tokens;              // D; absent with chinchilla
     bool chinchilla = false;                   // D = 20 · P
-    Recompute recompute = Recompute::none;
+    Recompute recompute = Recompute::none;     // the request's; else a catalogue model's published recipe's; else none
+    std::optional<Fact> recipe_recompute;      // the catalogue model's recipe, when it set `recompute`
     std::string precision = "bf16";            // which dense peak of the accelerator to use (its list of
                                                // peaks is what it can train at)
     std::string instance;                      // catalogue id
