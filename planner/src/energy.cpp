@@ -1,7 +1,11 @@
 #include "planner/energy.hpp"
 #include "planner/json_members.hpp"
 
+#include <algorithm>
+
 #include "planner/request_reader.hpp"
+#include "planner/serving.hpp"
+#include "planner/training.hpp"
 
 namespace planner {
 
@@ -12,8 +16,21 @@ using nlohmann::json;
 Checked<EnergyRequest> read_energy_request(const json& request) {
     RequestReader in(request);
     Checked<EnergyRequest> out;
-    in.reject_unknown("", {"api", "kind", "configurations", "region", "purchase_option", "usd_jpy", "pue", "grid_kg_per_kwh"});
+    in.reject_unknown("", {"api", "kind", "configurations", "work", "region", "purchase_option", "usd_jpy", "pue", "grid_kg_per_kwh"});
     const FootprintInputs shared = read_footprint_inputs(in, "");
+    std::string work;  // the job's kind; its fields are read when each configuration plans it
+    if (const json* w = in.find("work")) {
+        in.take("work");
+        const json* kind = w->is_object() ? &(*w)["kind"] : nullptr;
+        if (!kind || !kind->is_string() || (*kind != "train" && *kind != "serve"))
+            in.fail("work", "must be a training or serving job without its instance: {\"kind\": \"train\" or \"serve\", …}");
+        else if (w->contains("instance"))
+            in.fail("work.instance", "is each configuration's: leave it out of the job");
+        else {
+            work = kind->get<std::string>();
+            out.value.work = *w;
+        }
+    }
     const json* list = in.find("configurations");
     if (!list || !list->is_array() || list->size() < 2 || list->size() > kMaxEnergyConfigurations) {
         in.fail("configurations", "must list two to eight configurations");
@@ -28,8 +45,11 @@ Checked<EnergyRequest> read_energy_request(const json& request) {
             EnergyConfiguration c;
             c.instance = in.text(at + "instance", {}, true).value_or("");
             c.label = in.text(at + "label", {}, false).value_or(c.instance);
-            if (auto v = in.number(at + "instances", {0, true, 100000, false}, true)) c.instances = *v;
-            if (auto v = in.number(at + "hours", {0, true, 1e6, false}, true)) c.hours = *v;
+            // Without a job, each says how many for how long; with one, the job decides what it can.
+            c.instances = in.number(at + "instances", {0, true, 100000, false}, work.empty());
+            c.hours = in.number(at + "hours", {0, true, 1e6, false}, work.empty());
+            if (work == "train" && c.hours) in.fail(at + "hours", "is planned from the training job: leave it out");
+            if (work == "serve" && c.instances) in.fail(at + "instances", "is planned from the serving job (the fleet for its rate): leave it out");
             c.footprint = read_footprint_inputs(in, at);
             if (!c.footprint.region) c.footprint.region = shared.region;
             if (!c.footprint.pue) c.footprint.pue = shared.pue;
@@ -45,6 +65,66 @@ Checked<EnergyRequest> read_energy_request(const json& request) {
 }
 
 namespace {
+
+// The job of `work` on configuration `c`'s instance type, as a request: its footprint inputs too,
+// so that its plan is priced and powered as the row is.
+json job_on(const json& work, const EnergyConfiguration& c) {
+    json job = work;
+    job["api"] = 1;
+    job["instance"] = c.instance;
+    if (c.instances) job["instance_count"] = *c.instances;
+    const FootprintInputs& f = c.footprint;
+    if (f.region) job["region"] = *f.region;
+    if (f.purchase_option) job["purchase_option"] = *f.purchase_option;
+    if (f.price_usd_per_hour) job["price_usd_per_hour"] = *f.price_usd_per_hour;
+    if (f.power_watts) job["power_watts"] = *f.power_watts;
+    return job;
+}
+
+// A job's error as the energy request's: about the instance type or count, the configuration's
+// field; about the job itself, under work.
+FieldError placed(const FieldError& e, const std::string& at) {
+    if (e.field == "instance") return {at + "instance", e.message};
+    if (e.field == "instance_count") return {at + "instances", e.message};
+    if (e.field == "price_usd_per_hour" || e.field == "region" || e.field == "purchase_option") return {at + e.field, e.message};
+    return {"work." + e.field, e.message};
+}
+
+// Each configuration's count and hours from the job: what the row then prices.
+void plan_work(const Catalogue& catalogue, const json& work, EnergyConfiguration& c, const std::string& at,
+               std::vector<FieldError>& errors) {
+    const json job = job_on(work, c);
+    const bool training = work.at("kind") == "train";
+    // An error of the job itself is the same on every configuration: said once.
+    auto fail = [&](const std::vector<FieldError>& es) {
+        for (const FieldError& e : es) {
+            FieldError p = placed(e, at);
+            if (std::none_of(errors.begin(), errors.end(), [&](const FieldError& x) { return x.field == p.field && x.message == p.message; }))
+                errors.push_back(std::move(p));
+        }
+    };
+    if (training) {
+        const bool searched = work.contains("deadline_days") || work.contains("budget_usd");
+        if (!c.instances && !searched) {
+            errors.push_back({at + "instances", "is required: the instances this configuration trains on (or give the job deadline_days)"});
+            return;
+        }
+        auto req = read_training_request(catalogue, job);
+        if (!req.ok()) return fail(req.errors);
+        auto plan = estimate_training(catalogue, req.value);
+        if (!plan.ok()) return fail(plan.errors);
+        c.instances = plan.value.instances;
+        c.hours = plan.value.seconds / 3600;
+        return;
+    }
+    auto req = read_serving_request(catalogue, job);
+    if (!req.ok()) return fail(req.errors);
+    auto plan = estimate_serving(catalogue, req.value);
+    if (!plan.ok()) return fail(plan.errors);
+    c.instances = plan.value.fleet;
+    if (!c.hours) c.hours = 1;
+}
+
 // How much less `x` is than the baseline, in percent (negative when it is more).
 std::optional<double> saving(const std::optional<double>& base, const std::optional<double>& x) {
     if (!base || !x || *base <= 0) return std::nullopt;
@@ -55,11 +135,18 @@ std::optional<double> saving(const std::optional<double>& base, const std::optio
 Checked<std::vector<EnergyRow>> compare_energy(const Catalogue& catalogue, const EnergyRequest& req) {
     Checked<std::vector<EnergyRow>> out;
     for (std::size_t i = 0; i < req.configurations.size(); ++i) {
-        const EnergyConfiguration& c = req.configurations[i];
+        EnergyConfiguration c = req.configurations[i];
         const std::string at = "configurations." + std::to_string(i) + ".";
         const Instance* inst = catalogue.find(c.instance, at + "instance", out.errors);
         if (!inst) continue;
-        EnergyRow row{c.label, inst->id, c.instances, c.hours, c.instances * c.hours, {}, {}, {}, {}};
+        if (req.work) {
+            const std::size_t before = out.errors.size();
+            plan_work(catalogue, *req.work, c, at, out.errors);
+            if (out.errors.size() > before) continue;
+        }
+        const double instances = c.instances.value_or(0), hours = c.hours.value_or(0);
+        EnergyRow row{c.label, inst->id, instances, hours, instances * hours,
+                      req.work ? req.work->at("kind").get<std::string>() : std::string(), {}, {}, {}, {}};
         auto fp = footprint(catalogue, *inst, row.instance_hours, c.footprint, at);
         if (!fp.ok()) {
             out.errors.insert(out.errors.end(), fp.errors.begin(), fp.errors.end());
@@ -82,6 +169,7 @@ Checked<std::vector<EnergyRow>> compare_energy(const Catalogue& catalogue, const
 void to_json(json& j, const EnergyRow& r) {
     members(j, {{"label", r.label}, {"instance", r.instance}, {"instances", r.instances}, {"hours", r.hours},
              {"instance_hours", r.instance_hours}, {"notes", r.footprint.notes}});
+    if (!r.work.empty()) j["work"] = r.work;
     add_to_json(j, r.footprint);
     optional_member(j, "energy_saving_percent", r.energy_saving_percent);
     optional_member(j, "co2e_saving_percent", r.co2e_saving_percent);

@@ -422,6 +422,9 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         const int fewest = fewest_instances();
         const auto choice = cheapest_within_deadline(
             seconds_on, {std::min(most, std::max(fewest, ideal_count(deadline))), most}, deadline);
+        if (!choice && !plan_on(most).chosen)
+            return fail("recompute", "the model does not fit in memory on up to " + std::to_string(most) + " instances of " + inst->id +
+                                         " with this recompute: recompute more (selective or full) or choose a type with more memory");
         if (!choice && held)
             return fail("deadline_days", "cannot be met with the " + std::to_string(most) + " instances of " + inst->id +
                                              " one account may hold across Capacity Blocks (AWS EC2 User Guide, read " +

@@ -74,14 +74,14 @@ run('browser.calculators', async ({ url, context, root, cli }) => {
   const cells = async (row) => page.locator(`[data-table="energy-rows"] tbody tr:nth-child(${row}) td`).allTextContents();
   const p4d = await cells(1), trn1 = await cells(2);
   // Energy and CO2e rest on p4d's estimated power (TDP plus host), so they carry 75-100% of it.
-  assert.deepEqual(p4d.slice(0, 5), ['P4d', 'p4d.24xlarge', '309 (232–309)', '83.2 (62.4–83.2)', '2,097']);
+  assert.deepEqual(p4d.slice(0, 6), ['P4d', 'p4d.24xlarge', '16 × 4', '309 (232–309)', '83.2 (62.4–83.2)', '2,097']);
   assert.deepEqual(trn1.slice(0, 2), ['Trn1', 'trn1.32xlarge']);
-  assert.equal(trn1[4], '791', 'S3: $791 on Trn1');
+  assert.equal(trn1[5], '791', 'S3: $791 on Trn1');
   // The answer first, in one sentence per configuration.
   assert.deepEqual(await page.locator('[data-energy-answer] li').allTextContents(),
     ['Trn1 against P4d: energy 29% less, CO2e 29% less, cost 62.3% less']);
-  assert.equal(trn1[7], '62.3% less', 'S3: 62% lower cost');
-  assert.equal(trn1[5], '29% less', 'S3: 29% less energy');
+  assert.equal(trn1[8], '62.3% less', 'S3: 62% lower cost');
+  assert.equal(trn1[6], '29% less', 'S3: 29% less energy');
   assert.equal(await page.locator('[data-chart="energy-kwh"] svg rect').count(), 2);
   // A third configuration joins the comparison once it names an instance type.
   await page.selectOption('#instance3', 'inf2.48xlarge');
@@ -96,8 +96,8 @@ run('browser.calculators', async ({ url, context, root, cli }) => {
   await typeInto(page, '#label4', 'P4d 8 h');
   const twice = await cells(4);
   // (The baseline is priced at the article's rate, the fourth row at the catalogue's: its cost differs.)
-  assert.deepEqual(twice.slice(5, 7), ['100% more', '100% more']);
-  assert.match(twice[7], /^\d+% more$/);
+  assert.deepEqual(twice.slice(6, 8), ['100% more', '100% more']);
+  assert.match(twice[8], /^\d+% more$/);
   const answers = await page.locator('[data-energy-answer] li').allTextContents();
   assert.match(answers[2], /^P4d 8 h against P4d: energy 100% more, CO2e 100% more, cost \d+% more$/);
   // A hostile label from a link stays text in the table and the chart.
@@ -107,13 +107,13 @@ run('browser.calculators', async ({ url, context, root, cli }) => {
   assert.equal(await page.locator('main img').count(), 0);
   assert.match(await page.innerHTML('[data-chart="energy-kwh"]'), /&lt;img src=x/);
   // Without prices in the link, the catalogue's dated prices are used.
-  assert.notEqual((await cells(1))[4], '2,097');
+  assert.notEqual((await cells(1))[5], '2,097');
 
   // A case study's "open in the calculator" link opens the calculator with its figures filled in.
   await page.goto(`${url}en/case-studies/bert-large-trainium/`);
   await Promise.all([page.waitForURL(/calculators\/energy\//), page.click('a[href*="calculators/energy/"][href*="price1=32.77"]')]);
   await page.waitForSelector('[data-calculator][data-ready="true"]');
-  assert.equal((await cells(2))[4], '791', 'the case study\'s Trn1 run at the prices of the time');
+  assert.equal((await cells(2))[5], '791', 'the case study\'s Trn1 run at the prices of the time');
 
   // --- Training: the charts, the memory bar, a preset, export. ---
   await open(page, `${url}en/calculators/training/`);

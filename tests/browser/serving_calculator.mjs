@@ -77,6 +77,20 @@ run('browser.serving_calculator', async ({ url, context, cli, root }) => {
   await page.selectOption('#engine', 'continuous');
   assert.equal(await output(page, 'serve.fleet'), String(native.fleet));
 
+  // Equal work: the answer links to the energy page with this job; each type there gets the fleet
+  // the native planner gives it for the same rate and targets, for an hour.
+  await Promise.all([page.waitForURL(/calculators\/energy\/\?work_mode=job/), page.click('[data-energy-link] a')]);
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  await page.selectOption('#instance2', 'inf2.48xlarge');
+  const inf2 = nativePlan(cli, root, { ...request, instance: 'inf2.48xlarge', region: 'us-east-1' }).serve;
+  const energyRow = async (n) => page.locator(`[data-table="energy-rows"] tbody tr:nth-child(${n}) td`).allTextContents();
+  await page.waitForFunction(() => document.querySelectorAll('[data-table="energy-rows"] tbody tr').length === 2);
+  assert.deepEqual((await energyRow(1)).slice(1, 3), ['p5.48xlarge', `${native.fleet} × 1`]);
+  assert.deepEqual((await energyRow(2)).slice(1, 3), ['inf2.48xlarge', `${inf2.fleet} × 1`]);
+  assert.match((await page.locator('[data-energy-answer] li').allTextContents())[0], /^inf2\.48xlarge against p5\.48xlarge: energy [\d.,]+% (less|more)/);
+  await page.goto(`${url}en/calculators/serving/`);
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+
   // An unmeetable target: 3 ms per output token cannot be read from HBM on any p5.
   await typeInto(page, '#tpot', '3');
   const refusal = await page.locator('[data-error-for="tpot_ms"]').textContent();

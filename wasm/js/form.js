@@ -4,7 +4,7 @@
 // calculator.js.
 
 function namedInputs(form) {
-  return [...form.querySelectorAll('input[name], select[name]')].filter((input) => input.type !== 'hidden');
+  return [...form.querySelectorAll('input[name], select[name], textarea[name]')].filter((input) => input.type !== 'hidden');
 }
 
 // A link holds the whole state: saveToUrl leaves out empty inputs, so a text input the link does
@@ -22,7 +22,8 @@ export function restoreFromUrl(form) {
     if (untouched.some((part) => part.contains(input))) continue;
     if (!params.has(input.name)) {
       // Empty is left out of a link: a text field, or a select's empty choice (pre-training).
-      if (input.type === 'text' || (input.tagName === 'SELECT' && [...input.options].some((o) => o.value === ''))) input.value = '';
+      if (input.type === 'text' || input.tagName === 'TEXTAREA' ||
+          (input.tagName === 'SELECT' && [...input.options].some((o) => o.value === ''))) input.value = '';
       if (input.type === 'checkbox' && input.name !== 'chart') input.checked = false;
       continue;
     }
@@ -35,7 +36,8 @@ export function restoreFromUrl(form) {
     } else if (input.tagName === 'SELECT') {
       if ([...input.options].some((o) => o.value === value)) input.value = value;
     } else {
-      input.value = value.slice(0, 64);  // a link can hold anything; an input needs no more than this
+      // A link can hold anything; an input needs no more than 64 characters, a job's JSON 4,000.
+      input.value = value.slice(0, input.tagName === 'TEXTAREA' ? 4000 : 64);
     }
   }
   return params.has('chart');

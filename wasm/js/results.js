@@ -124,6 +124,18 @@ export function showErrors(scope, errors, prefix = '') {
 export function clearExtras(root) {
   for (const slot of root.querySelectorAll('[data-chart]')) slot.replaceChildren(), drawn.delete(slot);
   for (const body of root.querySelectorAll('[data-table] tbody')) body.replaceChildren(), drawn.delete(body);
+  for (const link of root.querySelectorAll('[data-energy-link]')) link.hidden = true;
+}
+
+// The energy page's equal-work comparison of this job: a link carrying the job without its
+// instance type (the planner plans it on each configuration's) and this type as the first.
+function linkEnergy(root, work, instance, count) {
+  const slot = root.querySelector('[data-energy-link]');
+  if (!slot) return;
+  const params = new URLSearchParams({ work_mode: 'job', work: JSON.stringify(work), label1: instance, instance1: instance });
+  if (count != null) params.set('instances1', String(count));
+  slot.querySelector('a').href = `${slot.dataset.href}?${params}`;
+  slot.hidden = false;
 }
 
 // A chart slot's labels come from its data-* attributes, in the page's language.
@@ -245,6 +257,10 @@ export const EXTRAS = {
     else if (request.budget_usd != null) job.budget_usd = request.budget_usd;
     else job.instance_count = response.train.instances;
     job.mfu = response.train.mfu;
+    // The same tokens in the same time on other types, each at its own predicted throughput.
+    const work = { ...job, kind: 'train', deadline_days: request.deadline_days ?? Math.ceil(response.train.days * 10) / 10 };
+    for (const key of ['instance_count', 'budget_usd', 'mfu']) delete work[key];
+    linkEnergy(root, work, request.instance);
     const counts = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
     const compareRequest = { api: 1, kind: 'compare', job, counts, ...(request.lang ? { lang: request.lang } : {}) };
     const compare = call(compareRequest);
@@ -296,6 +312,10 @@ export const EXTRAS = {
     // The same job on every instance type.
     const job = { ...request };
     for (const key of ['api', 'lang', 'instance', 'tensor_parallel']) delete job[key];
+    // The same rate and targets on other types, each at its own batch.
+    const work = { ...job };
+    delete work.concurrency;
+    linkEnergy(root, work, request.instance);
     const compareRequest = { api: 1, kind: 'compare', job, ...(request.lang ? { lang: request.lang } : {}) };
     const compare = call(compareRequest);
     if (!compare.ok) {
@@ -329,7 +349,7 @@ export const EXTRAS = {
     // A figure that rests on an estimated power carries its span, as the build-time table does.
     const spanned = (r, key) => (r.range && r.range[key] ? `${r[key]} (${r.range[key].low}–${r.range[key].high})` : r[key]);
     fillTable(root.querySelector('[data-table="energy-rows"]'), rows.map((r) => [
-      { text: r.label }, { text: r.instance }, { text: spanned(r, 'energy_kwh'), num: true },
+      { text: r.label }, { text: r.instance }, { text: `${r.instances} × ${r.hours}`, num: true }, { text: spanned(r, 'energy_kwh'), num: true },
       { text: spanned(r, 'co2e_kg'), num: true },
       { text: r.cost_usd, num: true }, { text: r.energy_saving_percent, num: true },
       { text: r.co2e_saving_percent, num: true }, { text: r.cost_saving_percent, num: true },

@@ -7,6 +7,13 @@
 // Each configuration gets instance-hours, cost, kWh and CO2e (footprint.hpp). The first is the
 // baseline; every other gets how much less it uses than the baseline, in percent:
 // (1 − x / x_baseline) · 100.
+//
+// Equal work: with `work`, a training job or a serving job without its instance ({"kind": "train",
+// "model": …, "tokens": …} or {"kind": "serve", …, "rate": …}), each configuration's count and hours
+// are the planner's for that job on its instance type, so every row does the same work: a training
+// job on the configuration's `instances` (or, when the job gives deadline_days or budget_usd, the
+// count that search finds) for as long as it takes; a serving job's fleet for its rate, for the
+// configuration's `hours` (default 1).
 #pragma once
 
 #include <cstddef>
@@ -29,13 +36,14 @@ inline constexpr std::size_t kMaxEnergyConfigurations = 8;
 struct EnergyConfiguration {
     std::string label;
     std::string instance;
-    double instances = 1;
-    double hours = 0;
+    std::optional<double> instances;  // required without work; a training job's count with it
+    std::optional<double> hours;      // required without work; a serving job's hours with it (default 1)
     FootprintInputs footprint;  // per configuration; falls back to the request's region and PUE
 };
 
 struct EnergyRequest {
     std::vector<EnergyConfiguration> configurations;
+    std::optional<nlohmann::json> work;  // a train or serve request without its instance: equal work
 
     ACCELGUIDE_OUT_OF_LINE_VALUE(EnergyRequest)
 };
@@ -46,6 +54,7 @@ struct EnergyRow {
     double instances = 0;
     double hours = 0;
     double instance_hours = 0;
+    std::string work;  // "train" or "serve": the count and hours are the job's plan; empty: as given
     Footprint footprint;
     // How much less than the baseline (the first configuration), in percent; set from the second on.
     std::optional<double> energy_saving_percent;
