@@ -91,7 +91,9 @@ TEST_CASE("a deadline plans the cheapest count that meets it: no count up to the
         {R"("model":{"parameters":8e9},"tokens":1e12,"instance":"p4de.24xlarge","global_batch":512,"deadline_days":10)", 512},
         {R"("model":{"architecture":{"layers":32,"hidden":4096,"heads":32,"sequence":4096,"vocabulary":32000}},"tokens":"chinchilla","recompute":"selective","instance":"g6.48xlarge","deadline_days":20)", 1024},
     };
-    for (const auto& [job, batch] : jobs) {
+    for (const auto& entry : jobs) {  // no structured binding: CAPTURE's lambda cannot take one in C++17
+        const std::string& job = entry.first;
+        const int batch = entry.second;
         CAPTURE(job);
         const json r = plan_train(job);
         REQUIRE_MESSAGE(r["ok"] == true, r.dump());

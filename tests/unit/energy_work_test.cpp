@@ -25,7 +25,14 @@ TEST_CASE("equal work: a training job sets each configuration's hours to the tim
                                              {{"label", "Trn1"}, {"instance", "trn1.32xlarge"}, {"instances", 16}}}}});
     REQUIRE_MESSAGE(r["ok"] == true, r.dump());
     const json& rows = r["energy"]["configurations"];
-    for (const auto& [i, instance, count] : {std::tuple{0, "p5.48xlarge", 8}, std::tuple{1, "trn1.32xlarge", 16}}) {
+    struct Row {
+        int i;
+        const char* instance;
+        int count;
+    };
+    for (const Row& row : {Row{0, "p5.48xlarge", 8}, Row{1, "trn1.32xlarge", 16}}) {
+        const int i = row.i, count = row.count;
+        const std::string instance = row.instance;
         CAPTURE(instance);
         json job = kTraining;
         job.update({{"api", 1}, {"instance", instance}, {"instance_count", count}, {"region", "us-east-1"}});
