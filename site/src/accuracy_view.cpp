@@ -57,10 +57,48 @@ std::string with_unit(const std::string& number, const std::string& unit) {
     return unit.empty() ? number : unit.rfind("%", 0) == 0 || unit.rfind("×", 0) == 0 || unit[0] == '/' ? number + unit : number + " " + unit;
 }
 
+// The headline: the test third predicted without anchors (planner::without_anchors), by kind and in
+// all, against the targets of "Predict, don't calibrate" (median ≤ 10%, worst ≤ 35%).
+constexpr double kPredictionMedianTarget = 0.10, kPredictionWorstTarget = 0.35;
+
+json prediction_view(const std::vector<planner::CaseResult>& predicted, const json& strings) {
+    std::vector<double> all;
+    int test = 0, unpredicted = 0;
+    json kinds = json::array();
+    for (const std::string& kind : planner::kAccuracyKinds) {
+        if (!planner::is_prediction(kind)) continue;
+        std::vector<double> errors;
+        int missing = 0;
+        for (const planner::CaseResult& r : predicted) {
+            if (r.c.kind != kind || !planner::in_test_third(r.c.id)) continue;
+            if (r.planned) errors.push_back(r.error);
+            else ++missing;
+        }
+        if (errors.empty() && !missing) continue;
+        test += int(errors.size()) + missing;
+        unpredicted += missing;
+        all.insert(all.end(), errors.begin(), errors.end());
+        double worst = 0;
+        for (double e : errors) worst = std::max(worst, std::abs(e));
+        json row = {{"name", string_of(strings, "acc_kind_" + kind)}, {"anchor", "kind-" + kind},
+                    {"cases", errors.size()}, {"unpredicted", missing}};
+        if (!errors.empty()) row.update({{"median", percent(planner::median_abs(errors))}, {"worst", percent(worst)}});
+        kinds.push_back(std::move(row));
+    }
+    double worst = 0;
+    for (double e : all) worst = std::max(worst, std::abs(e));
+    const double median = planner::median_abs(all);
+    return {{"test_cases", test}, {"predicted", all.size()}, {"unpredicted", unpredicted},
+            {"median", percent(median)}, {"worst", percent(worst)},
+            {"median_met", !all.empty() && median <= kPredictionMedianTarget},
+            {"worst_met", !all.empty() && worst <= kPredictionWorstTarget},
+            {"kinds", std::move(kinds)}};
+}
+
 }  // namespace
 
-json accuracy_view(const std::vector<planner::CaseResult>& results, const std::string& lang, const json& strings,
-                   const std::string& references) {
+json accuracy_view(const std::vector<planner::CaseResult>& results, const std::vector<planner::CaseResult>& predicted,
+                   const std::string& lang, const json& strings, const std::string& references) {
     json groups = json::array();
     std::vector<double> complete;
     for (const std::string& kind : planner::kAccuracyKinds) {
@@ -124,7 +162,8 @@ json accuracy_view(const std::vector<planner::CaseResult>& results, const std::s
     double worst = 0;
     for (double e : complete) worst = std::max(worst, std::abs(e));
     const double median = planner::median_abs(complete);
-    return {{"total", results.size()},
+    return {{"prediction", prediction_view(predicted, strings)},
+            {"total", results.size()},
             {"complete_count", complete.size()},
             {"complete_median", percent(median)},
             {"complete_worst", percent(worst)},

@@ -15,7 +15,9 @@ namespace site {
 /// name, anchor, rows[...]}]}; every number as text. `strings` are the language's UI strings (kind,
 /// basis and unit names: acc_kind_<kind>, acc_basis_<basis>, acc_unit_<unit>); `references` is the
 /// URL of the references page, relative to the page.
-nlohmann::json accuracy_view(const std::vector<planner::CaseResult>& results, const std::string& lang,
-                             const nlohmann::json& strings, const std::string& references);
+/// `predicted`: the same cases without anchors (planner::without_anchors), whose test third
+/// (planner::in_test_third) is the page's headline.
+nlohmann::json accuracy_view(const std::vector<planner::CaseResult>& results, const std::vector<planner::CaseResult>& predicted,
+                             const std::string& lang, const nlohmann::json& strings, const std::string& references);
 
 }  // namespace site

@@ -251,6 +251,9 @@ Parsed parse(const Sources& sources, const BuildOptions& options, std::vector<Di
         planner::AccuracyLoad cases = planner::load_accuracy_cases(*sources.accuracy, p.catalogue);
         errors.insert(errors.end(), cases.errors.begin(), cases.errors.end());
         p.accuracy = planner::evaluate_cases(p.catalogue, cases.cases);
+        std::vector<planner::AccuracyCase> bare;
+        for (const planner::AccuracyCase& c : cases.cases) bare.push_back(planner::without_anchors(c));
+        p.predicted = planner::evaluate_cases(p.catalogue, bare);
         for (const planner::CaseResult& r : p.accuracy)
             if (!r.planned)
                 errors.push_back(planner::Diagnostic{"data.accuracy_case", sources.accuracy->name, r.c.position.line,
@@ -375,7 +378,7 @@ json view_for(const SiteIndex& index, const Page& page, std::vector<Diagnostic>&
                                         "the accuracy page shows data/accuracy.json, and it has no cases",
                                         "add the published cases the planner is checked against"));
         const Language* language = index.config.language(page.lang);
-        view["accuracy"] = accuracy_view(index.accuracy, page.lang, language ? language->strings : json::object(),
+        view["accuracy"] = accuracy_view(index.accuracy, index.predicted, page.lang, language ? language->strings : json::object(),
                                          root_of(page.url) + index.config.prefix(page.lang) + "references/");
     }
     if (page.kind == "calculator") {
@@ -477,7 +480,7 @@ Site assemble(Parsed& parsed, std::vector<Diagnostic>& errors) {
     }
     if (!errors.empty()) return site;
 
-    const SiteIndex index(parsed.config, site.pages, parsed.catalogue, parsed.accuracy);
+    const SiteIndex index(parsed.config, site.pages, parsed.catalogue, parsed.accuracy, parsed.predicted);
     for (const Page& page : site.pages)
         for (const std::string& asset : page.assets)
             site.assets.emplace_back(page.url + asset.substr(asset.rfind('/') + 1), asset);

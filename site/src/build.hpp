@@ -86,6 +86,7 @@ struct Parsed {
     std::vector<Page> pages;  // content pages, in source order (drafts left out unless asked for)
     planner::Catalogue catalogue;
     std::vector<planner::CaseResult> accuracy;  // data/accuracy.json's cases, run through the planner
+    std::vector<planner::CaseResult> predicted; // the same without anchors: what a buyer is told
 };
 
 struct RenderedPage {

@@ -190,7 +190,7 @@ public:
             std::lock_guard<std::mutex> lock(mutex_);
             state_ = std::move(next);
             index_ = std::make_unique<SiteIndex>(state_.parsed.config, state_.site.pages, state_.parsed.catalogue,
-                                                 state_.parsed.accuracy);
+                                                 state_.parsed.accuracy, state_.parsed.predicted);
             templates_ = std::make_unique<Templates>(state_.sources.templates);
             search_ = state_.parsed.config.search;
             built_ = true;

@@ -51,8 +51,8 @@ json link_of(const Page& p) {
 }  // namespace
 
 SiteIndex::SiteIndex(const Config& c, const std::vector<Page>& p, const planner::Catalogue& cat,
-                     const std::vector<planner::CaseResult>& acc)
-    : config(c), pages(p), catalogue(cat), accuracy(acc) {
+                     const std::vector<planner::CaseResult>& acc, const std::vector<planner::CaseResult>& predicted_)
+    : config(c), pages(p), catalogue(cat), accuracy(acc), predicted(predicted_) {
     for (const Page& page : pages) by_key[{page.lang, page.key}] = &page;
     for (const Page& page : pages)
         if (!page.key.empty() && page.kind != "404" && page.listed) children[{page.lang, page.section}].push_back(&page);

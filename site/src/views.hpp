@@ -31,12 +31,13 @@ inline constexpr std::size_t kMaxDefaultMenu = 10;
 /// Lookups over the assembled pages, and the view frames pages share, built once.
 struct SiteIndex {
     SiteIndex(const Config& config, const std::vector<Page>& pages, const planner::Catalogue& catalogue,
-              const std::vector<planner::CaseResult>& accuracy);
+              const std::vector<planner::CaseResult>& accuracy, const std::vector<planner::CaseResult>& predicted);
 
     const Config& config;
     const std::vector<Page>& pages;
     const planner::Catalogue& catalogue;
-    const std::vector<planner::CaseResult>& accuracy;  // for the accuracy page
+    const std::vector<planner::CaseResult>& accuracy;   // for the accuracy page
+    const std::vector<planner::CaseResult>& predicted;  // the same without anchors: its headline
     std::map<std::pair<std::string, std::string>, const Page*> by_key;                 // (lang, key)
     std::map<std::pair<std::string, std::string>, std::vector<const Page*>> children;  // (lang, section key)
     // {site{title, home, search}, menu[...], feeds[{title, url}] (sections with an Atom feed), t{...}} per language

@@ -119,6 +119,21 @@ struct KindSummary {
 /// One summary per kind that has cases, in kAccuracyKinds order.
 std::vector<KindSummary> summarise(const std::vector<CaseResult>& results);
 
+/// The test third: the cases whose id hashes (FNV-1a, 64 bits, of its bytes) to 0 modulo 3. The
+/// split is a rule on the id, chosen before any change to the performance model, so no constant
+/// can be set on the cases the model is judged by, and no case can be moved between the thirds.
+bool in_test_third(std::string_view id);
+
+/// The figures a buyer would have had to measure, which a case's requests may carry as anchors:
+/// a utilisation (mfu, hfu, matrix_utilisation), a throughput (achieved_tflops), a scaling
+/// efficiency, a decode bandwidth share.
+const std::vector<std::string>& anchor_fields();
+
+/// The case as a prediction: its requests without anchor_fields() (in a compare request's job
+/// too), so the planner answers from hardware, model and configuration alone. Whether it removed
+/// any is `anchored`.
+AccuracyCase without_anchors(const AccuracyCase& c, bool* anchored = nullptr);
+
 /// The median of |x| (0 for none).
 double median_abs(std::vector<double> values);
 
