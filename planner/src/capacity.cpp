@@ -58,7 +58,9 @@ std::vector<std::string> capacity_notes(const Catalogue& catalogue, const Instan
     else if (option == kSpot)
         spot(catalogue, instance, instances, notes);
     else
-        notes.push_back("capacity: AWS publishes no limit on how many " + instance.id + " one account can run on demand or under a Savings Plan (a discount on on-demand use): the account's vCPU quota for the family (" + count(instances * instance.vcpu.value) +
+        notes.push_back("capacity: AWS publishes no limit on how many " + instance.id +
+                        " one account can run on demand or under a Savings Plan (a discount on on-demand use): the account's "
+                        "vCPU quota for the family (" + count(instances * instance.vcpu.value) +
                         " vCPUs here) and the capacity free in the region decide, and only a capacity reservation holds it");
     return notes;
 }

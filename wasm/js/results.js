@@ -129,11 +129,10 @@ export function clearExtras(root) {
 
 // The energy page's equal-work comparison of this job: a link carrying the job without its
 // instance type (the planner plans it on each configuration's) and this type as the first.
-function linkEnergy(root, work, instance, count) {
+function linkEnergy(root, work, instance) {
   const slot = root.querySelector('[data-energy-link]');
   if (!slot) return;
   const params = new URLSearchParams({ work_mode: 'job', work: JSON.stringify(work), label1: instance, instance1: instance });
-  if (count != null) params.set('instances1', String(count));
   slot.querySelector('a').href = `${slot.dataset.href}?${params}`;
   slot.hidden = false;
 }

@@ -43,8 +43,9 @@ std::optional<CountChoice> cheapest_within_deadline(const SecondsOn& seconds_on,
 /// The fastest count whose instance-seconds stay within `instance_seconds` (the budget over the
 /// hourly price), the fewer instances on a tie. Cost per instance-second is the same at every
 /// count, so a count is within the budget when its efficiency is high enough, whatever its size:
-/// every count from `limits.lowest` up to the largest within the budget that a bisection finds,
-/// and half as many again, is planned. None when no count is within it.
+/// the largest smooth count (2^a or 3·2^a) within the budget bounds the search, and every count up
+/// to half as many again (at least kCheaperWindow more) is planned, from `limits.lowest` or, when
+/// the window is wider, from kMostCountsScanned below its top. None when no count is within it.
 std::optional<CountChoice> fastest_within_budget(const SecondsOn& seconds_on, CountLimits limits,
                                                  double instance_seconds);
 
