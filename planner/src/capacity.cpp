@@ -8,11 +8,6 @@ namespace planner {
 
 namespace {
 
-std::string count(double v) { return format_number(v); }
-
-// The day a capacity figure was read from AWS's EC2 User Guide, which each note cites.
-std::string read_on(const Catalogue& catalogue, const CapacityFact& f) { return catalogue.as_of(f.figure); }
-
 void capacity_block(const Catalogue& catalogue, int n, double days, std::vector<std::string>& notes) {
     const CapacityFact* per_block = catalogue.capacity_fact(kCapacityBlock, "instances_per_block");
     const CapacityFact* in_blocks = catalogue.capacity_fact(kCapacityBlock, "instances_in_blocks");
@@ -20,21 +15,21 @@ void capacity_block(const Catalogue& catalogue, int n, double days, std::vector<
     if (!per_block || !in_blocks || !longest) return;
     const double most = per_block->figure.value, total = in_blocks->figure.value;
     if (n > total)
-        notes.push_back("capacity: " + count(n) + " instances are more than the " + count(total) +
-                        " one account may hold across Capacity Blocks (AWS EC2 User Guide, read " + read_on(catalogue, *in_blocks) +
+        notes.push_back("capacity: " + format_number(n) + " instances are more than the " + format_number(total) +
+                        " one account may hold across Capacity Blocks (AWS EC2 User Guide, read " + catalogue.as_of(in_blocks->figure) +
                         "): plan fewer instances or another purchase option");
     else if (n > most)
-        notes.push_back("capacity: " + count(n) + " instances need " + count(std::ceil(n / most)) +
-                        " Capacity Blocks of at most " + count(most) + " instances each (AWS EC2 User Guide, read " + read_on(catalogue, *per_block) +
-                        "); each is sold only where capacity is free at the dates searched, and blocks of " + count(most) +
+        notes.push_back("capacity: " + format_number(n) + " instances need " + format_number(std::ceil(n / most)) +
+                        " Capacity Blocks of at most " + format_number(most) + " instances each (AWS EC2 User Guide, read " + catalogue.as_of(per_block->figure) +
+                        "); each is sold only where capacity is free at the dates searched, and blocks of " + format_number(most) +
                         " are not offered for every type in every region");
     else
-        notes.push_back("capacity: " + count(n) + " instances fit one Capacity Block of up to " + count(most) +
-                        " instances (AWS EC2 User Guide, read " + read_on(catalogue, *per_block) +
+        notes.push_back("capacity: " + format_number(n) + " instances fit one Capacity Block of up to " + format_number(most) +
+                        " instances (AWS EC2 User Guide, read " + catalogue.as_of(per_block->figure) +
                         "); a block is sold only where capacity is free at the dates searched");
     if (days > longest->figure.value)
         notes.push_back("capacity: " + format_number(std::ceil(days)) + " days are longer than the " +
-                        count(longest->figure.value) + " days a Capacity Block may last (AWS EC2 User Guide, read " + read_on(catalogue, *longest) +
+                        format_number(longest->figure.value) + " days a Capacity Block may last (AWS EC2 User Guide, read " + catalogue.as_of(longest->figure) +
                         "): the job needs blocks one after another, each bought when offered");
 }
 
@@ -43,9 +38,9 @@ void spot(const Catalogue& catalogue, const Instance& instance, int n, std::vect
     const CapacityFact* quota = catalogue.capacity_fact(kSpot, "vcpu_quota");
     if (!score || !quota) return;
     notes.push_back("capacity: AWS does not guarantee spot capacity; its Spot placement score (1 to 10) rates how likely a request for " +
-                    count(n) + " instances is to be filled (AWS EC2 User Guide, read " + read_on(catalogue, *score) + "), and the account's spot quota for the family must cover " +
-                    count(n * instance.vcpu.value) + " vCPUs: it starts at 0 for GPU, Inferentia and Trainium families (AWS EC2 User Guide, read " +
-                    read_on(catalogue, *quota) + ")");
+                    format_number(n) + " instances is to be filled (AWS EC2 User Guide, read " + catalogue.as_of(score->figure) + "), and the account's spot quota for the family must cover " +
+                    format_number(n * instance.vcpu.value) + " vCPUs: it starts at 0 for GPU, Inferentia and Trainium families (AWS EC2 User Guide, read " +
+                    catalogue.as_of(quota->figure) + ")");
 }
 
 }  // namespace
@@ -60,7 +55,7 @@ std::vector<std::string> capacity_notes(const Catalogue& catalogue, const Instan
     else
         notes.push_back("capacity: AWS publishes no limit on how many " + instance.id +
                         " one account can run on demand or under a Savings Plan (a discount on on-demand use): the account's "
-                        "vCPU quota for the family (" + count(instances * instance.vcpu.value) +
+                        "vCPU quota for the family (" + format_number(instances * instance.vcpu.value) +
                         " vCPUs here) and the capacity free in the region decide, and only a capacity reservation holds it");
     return notes;
 }

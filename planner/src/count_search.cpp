@@ -66,13 +66,12 @@ std::optional<CountChoice> cheapest_within_deadline(const SecondsOn& seconds_on,
     // Past it, a better layout can make a larger count cheaper.
     const int to = int(std::min<long>({long(limits.highest), std::max<long>(long(first) + first / 2, long(first) + kCheaperWindow),
                                        long(first) + kMostCountsScanned / 2}));
-    auto cost = [](int n, double seconds) { return double(n) * seconds; };
-    std::optional<CountChoice> chosen;
-    for (int n = first; n <= to; ++n) {
-        const auto seconds = seconds_on(n);
-        if (seconds && *seconds <= deadline && (!chosen || cost(n, *seconds) < cost(chosen->count, chosen->seconds)))
-            chosen = CountChoice{n, *seconds, first, from, to};
-    }
+    auto cheaper = [](int n, double seconds, const CountChoice& best) {
+        return double(n) * seconds < double(best.count) * best.seconds;
+    };
+    auto chosen = scan(seconds_on, first, to, [&](int, double seconds) { return seconds <= deadline; }, cheaper);
+    chosen->first_meeting = first;  // `first` meets the deadline, so the scan found one
+    chosen->scanned_from = from;
     return chosen;
 }
 

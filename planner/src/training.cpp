@@ -403,9 +403,9 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         if (!hourly.value.cost_usd)
             return fail("budget_usd", "needs a price for " + inst->id + ": give price_usd_per_hour");
         const double per_second = *hourly.value.cost_usd / 3600;
-        const auto at_fewest = seconds_on(fewest);
         const auto choice = fastest_within_budget(seconds_on, {fewest, most}, *req.budget_usd / per_second);
         if (!choice) {
+            const auto at_fewest = seconds_on(fewest);
             const std::string cheapest = at_fewest ? money(*at_fewest * fewest * per_second) : std::string("more");
             if (fewest > 1)
                 return fail("budget_usd", "is too small for the model on " + inst->id + ": it needs at least " +

@@ -62,18 +62,6 @@ std::string parse_call(std::string_view inside, Call& call) {
     return {};
 }
 
-const json* at_path(const json& j, const std::string& path) {
-    const json* node = &j;
-    std::stringstream parts(path);
-    for (std::string key; std::getline(parts, key, '.');) {
-        if (node->is_object() && node->contains(key)) node = &(*node)[key];
-        else if (node->is_array() && !key.empty() && key.find_first_not_of("0123456789") == std::string::npos &&
-                 std::stoul(key) < node->size())
-            node = &(*node)[std::stoul(key)];
-        else return nullptr;
-    }
-    return node;
-}
 
 class Expander {
 public:
@@ -312,6 +300,19 @@ public:
 };
 
 }  // namespace
+
+const json* at_path(const json& j, const std::string& path) {
+    const json* node = &j;
+    std::stringstream parts(path);
+    for (std::string key; std::getline(parts, key, '.');) {
+        if (node->is_object() && node->contains(key)) node = &(*node)[key];
+        else if (node->is_array() && !key.empty() && key.find_first_not_of("0123456789") == std::string::npos &&
+                 std::stoul(key) < node->size())
+            node = &(*node)[std::stoul(key)];
+        else return nullptr;
+    }
+    return node;
+}
 
 Expanded expand_shortcodes(std::string_view body, const ShortcodeContext& context, std::vector<Diagnostic>& errors) {
     Expanded out;

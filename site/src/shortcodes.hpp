@@ -69,4 +69,7 @@ Expanded expand_shortcodes(std::string_view body, const ShortcodeContext& contex
 /// Puts each shortcode's HTML where its placeholder ended up in the rendered page.
 std::string fill_placeholders(std::string html, const std::vector<std::string>& parts);
 
+/// The value at a dotted path of a response ("train.days", "energy.configurations.1.hours"), or null.
+const nlohmann::json* at_path(const nlohmann::json& j, const std::string& path);
+
 }  // namespace site

@@ -384,13 +384,7 @@ struct FormField {
 // The number at `path` ("serve.mfu") of a response, in a form field's units (times `per`), to three
 // significant figures as the browser writes it; empty when the response has none.
 std::string planner_default(const json& response, const std::string& path, const char* per) {
-    const json* at = &response;
-    for (std::size_t from = 0; at && from <= path.size();) {
-        const std::size_t dot = std::min(path.find('.', from), path.size());
-        const std::string key = path.substr(from, dot - from);
-        at = at->is_object() && at->contains(key) ? &(*at)[key] : nullptr;
-        from = dot + 1;
-    }
+    const json* at = at_path(response, path);
     if (!at || !at->is_number()) return "";
     const double v = at->get<double>() * (per && *per ? std::stod(per) : 1.0);
     if (!std::isfinite(v) || v == 0) return planner::format_number(v);
