@@ -25,6 +25,7 @@ if [[ $mode != --serve ]]; then
     clang libclang-rt-14-dev                    # fuzzing (libFuzzer) and its sanitiser runtimes
     chromium                                    # browser tests, driven by playwright-core
     openjdk-17-jre-headless                     # the Nu HTML Checker (npm vnu-jar) over every page
+    python3                                     # the measurement kit's file-writing test (scripts/measure/)
   )
   command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi
