@@ -36,6 +36,11 @@ const Instance* Catalogue::find_for(std::string_view id, const std::string& work
 }
 
 const Accelerator* Catalogue::accelerator(std::string_view id) const { return find_by_id(accelerators, id); }
+const OperatorTable* Catalogue::operators_of(std::string_view chip) const {
+    for (const OperatorTable& t : operator_tables)
+        if (t.chip == chip) return &t;
+    return nullptr;
+}
 const Region* Catalogue::region(std::string_view id) const { return find_by_id(regions, id); }
 
 const Source* Catalogue::source(std::string_view id) const {

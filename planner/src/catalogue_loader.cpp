@@ -5,6 +5,7 @@
 #include <set>
 
 #include "data_file.hpp"
+#include "operator_table_loader.hpp"
 #include "planner/catalogue.hpp"
 #include "planner/json_position.hpp"
 
@@ -296,6 +297,7 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
     std::stable_sort(c.prices.begin(), c.prices.end(), [](const Price& a, const Price& b) { return a.instance < b.instance; });
     load_capacity(files.prices, c, errors);
     load_exchange_rates(files.currency, c, errors);
+    load_operator_tables(files.operators, c, errors);
     return out;
 }
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Measure one GPU's operator table for accelguide's planner.
 
-  python3 scripts/measure/measure_operators.py --chip h100 --quick --out data/operators/h100.json
-  python3 scripts/measure/measure_operators.py --chip h100 --from-raw raw.json --out table.json
+  python3 scripts/measure/measure_operators.py --chip h100-sxm --quick --out data/operators/h100-sxm.json
+  python3 scripts/measure/measure_operators.py --chip h100-sxm --from-raw raw.json --out table.json
 
 The first needs PyTorch with CUDA and one free GPU; the second only rewrites a recorded raw file (CI
 tests it that way). README.md beside this file says what is measured and how to use the result."""
@@ -82,8 +82,8 @@ def _power(sampler, quick):
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--chip", required=True, help="the accelerator's id in data/accelerators.json, e.g. h100")
-    p.add_argument("--out", required=True, help="the operator table to write, e.g. data/operators/h100.json")
+    p.add_argument("--chip", required=True, help="the accelerator's id in data/accelerators.json, e.g. h100-sxm")
+    p.add_argument("--out", required=True, help="the operator table to write, e.g. data/operators/h100-sxm.json")
     p.add_argument("--quick", action="store_true", help="fewer shapes, shorter timings (a few minutes)")
     p.add_argument("--budget", type=float, default=600, help="seconds after which remaining sections are skipped")
     p.add_argument("--raw-out", help="also write the raw measurement (for --from-raw, or a bug report)")

@@ -206,6 +206,19 @@ std::vector<InputProblem> read_catalogue_files(const fs::path& root, planner::Ca
         if (in.text) f->text = std::move(*in.text);
         else problems.push_back({in.problem.code, f->name, in.problem.message, in.problem.hint});
     }
+    // data/operators/<chip>.json: measured operator tables (scripts/measure/), in name order.
+    std::error_code ec;
+    std::vector<std::string> names;
+    for (const fs::directory_entry& e : fs::directory_iterator(root / "data" / "operators", ec))
+        if (e.path().extension() == ".json") names.push_back(e.path().filename().string());
+    std::sort(names.begin(), names.end());
+    files.operators.clear();
+    for (const std::string& name : names) {
+        planner::CatalogueFiles::File f{"data/operators/" + name, ""};
+        InputFile in = read_input(root / f.name, kMaxInputBytes);
+        if (in.text) f.text = std::move(*in.text), files.operators.push_back(std::move(f));
+        else problems.push_back({in.problem.code, f.name, in.problem.message, in.problem.hint});
+    }
     return problems;
 }
 

@@ -12,7 +12,7 @@ KIT = ROOT / "scripts" / "measure"
 sys.path.insert(0, str(KIT))
 from opkit import table  # noqa: E402
 
-RECORDS = {"h200": "h200-2026-11-27-full-raw.json", "h100": "h100-2026-11-27-raw.json"}
+RECORDS = {"h200": "h200-2026-11-27-full-raw.json", "h100-sxm": "h100-sxm-2026-11-27-raw.json"}
 
 
 def record(chip):

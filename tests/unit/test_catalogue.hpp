@@ -1,6 +1,8 @@
 // The project's real catalogue (data/*.json), loaded once for the tests that compute with it.
 #pragma once
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -20,7 +22,13 @@ inline std::string read_text(const std::string& path) {
 
 inline planner::CatalogueFiles real_files() {
     planner::CatalogueFiles files;
-    for (auto* f : files.all()) f->text = read_text(std::string(ACCELGUIDE_SOURCE_DIR) + "/" + f->name);
+    const std::string root = ACCELGUIDE_SOURCE_DIR;
+    for (auto* f : files.all()) f->text = read_text(root + "/" + f->name);
+    std::vector<std::string> tables;
+    for (const auto& e : std::filesystem::directory_iterator(root + "/data/operators"))
+        if (e.path().extension() == ".json") tables.push_back("data/operators/" + e.path().filename().string());
+    std::sort(tables.begin(), tables.end());
+    for (const std::string& name : tables) files.operators.push_back({name, read_text(root + "/" + name)});
     return files;
 }
 

@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/error.hpp"
+#include "planner/operator_table.hpp"
 
 namespace planner {
 
@@ -216,6 +217,8 @@ struct Catalogue {
     std::vector<Price> prices;
     std::vector<ExchangeRate> exchange_rates;
     std::vector<CapacityFact> capacity;
+    /// Measured operator costs, one table per chip that has one (data/operators/<chip>.json).
+    std::vector<OperatorTable> operator_tables;
 
     const Instance* find(std::string_view id) const;
     /// The same, reporting `unknown instance type "id"` against request field `field` when absent.
@@ -224,6 +227,8 @@ struct Catalogue {
     /// is reported against request field "instance".
     const Instance* find_for(std::string_view id, const std::string& work, std::vector<FieldError>& errors) const;
     const Accelerator* accelerator(std::string_view id) const;
+    /// The chip's measured operator table, or nothing.
+    const OperatorTable* operators_of(std::string_view chip) const;
     const Region* region(std::string_view id) const;
     const Source* source(std::string_view id) const;
     /// The instance's accelerator; the loader guarantees it exists.
@@ -268,6 +273,8 @@ struct CatalogueFiles {
     File models{"data/models.json", ""};
     File prices{"data/prices.json", ""};
     File currency{"data/currency.json", ""};
+    /// data/operators/<chip>.json, any number of them (named so), in name order.
+    std::vector<File> operators;
 
     std::vector<File*> all() { return {&sources, &accelerators, &instances, &regions, &benchmarks, &models, &prices, &currency}; }
 };

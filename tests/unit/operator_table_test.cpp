@@ -1,0 +1,175 @@
+// data/operators/<chip>.json: the measured operator tables load with located errors, and
+// operator_cost prices products from their rows (worked numbers from the H200 measured 2026-11-27).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "planner/operator_cost.hpp"
+#include "test_catalogue.hpp"
+
+namespace {
+
+const planner::OperatorTable& h200() { return *test::real_catalogue().operators_of("h200"); }
+const planner::Accelerator& h200_chip() { return *test::real_catalogue().accelerator("h200"); }
+
+// The real catalogue with one operator file replaced (or added) by `text`.
+std::vector<planner::Diagnostic> errors_of(const std::string& name, const std::string& text) {
+    planner::CatalogueFiles files = test::real_files();
+    files.operators = {{name, text}};
+    return planner::load_catalogue(files).errors;
+}
+
+const std::string kTable = R"({
+  "format": 1,
+  "chip": "h200",
+  "source": "t",
+  "measured": "2026-11-27",
+  "mode": "quick",
+  "device": {"name": "NVIDIA H200"},
+  "software": {"torch": "2.11.0"},
+  "method": "m",
+  "matmul": [
+    {"op": "matmul", "dtype": "bf16", "m": 8, "n": 16, "k": 16, "timing": "graph", "us": 5.0}
+  ]
+})";
+
+std::string with(std::string text, const std::string& from, const std::string& to) {
+    text.replace(text.find(from), from.size(), to);
+    return text;
+}
+
+}  // namespace
+
+TEST_CASE("the committed operator tables load: the H200's kit run and the H100's transcribed note") {
+    const planner::Catalogue& c = test::real_catalogue();
+    REQUIRE(c.operators_of("h200"));
+    REQUIRE(c.operators_of("h100-sxm"));
+    CHECK(h200().measured == "2026-11-27");
+    CHECK(h200().device == "NVIDIA H200");
+    CHECK(h200().software.at("torch") == "2.11.0+cu130");
+    CHECK(h200().matmul.size() == 134);
+    CHECK(h200().attention.size() == 12);
+    CHECK(h200().power.size() == 4);
+    CHECK(h200().missing.empty());
+    CHECK(c.operators_of("h100-sxm")->missing.count("attention") == 1);
+    CHECK_FALSE(c.operators_of("b200"));
+}
+
+TEST_CASE("a valid operator table loads, and each fault is reported at its line") {
+    CHECK(errors_of("data/operators/h200.json", kTable).empty());
+
+    auto errors = errors_of("data/operators/h200.json", with(kTable, "\"us\": 5.0", "\"us\": 0"));
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].code == "data.bad_value");
+    CHECK(errors[0].field == "/matmul/0/us");
+    CHECK(errors[0].line == 11);
+
+    errors = errors_of("data/operators/h200.json", with(kTable, "\"dtype\": \"bf16\"", "\"dtype\": \"int3\""));
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].field == "/matmul/0/dtype");
+
+    errors = errors_of("data/operators/b9.json", with(kTable, "\"chip\": \"h200\"", "\"chip\": \"b9\""));
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].code == "data.unknown_reference");
+    CHECK(errors[0].line == 3);
+
+    errors = errors_of("data/operators/b200.json", kTable);
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].message.find("must be named data/operators/h200.json") != std::string::npos);
+
+    errors = errors_of("data/operators/h200.json", with(kTable, "\"method\": \"m\",", "\"method\": \"m\", \"warps\": [],"));
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].code == "data.unknown_field");
+
+    errors = errors_of("data/operators/h200.json", with(kTable, "\"measured\": \"2026-11-27\"", "\"measured\": \"last week\""));
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].code == "data.bad_date");
+}
+
+TEST_CASE("two tables for one chip are refused") {
+    planner::CatalogueFiles files = test::real_files();
+    files.operators = {{"data/operators/h200.json", kTable}, {"data/operators/h200.json", kTable}};
+    const auto errors = planner::load_catalogue(files).errors;
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].code == "data.duplicate_id");
+}
+
+TEST_CASE("the H200's sustained bandwidth is its largest read: 4 GiB in 1,009.067 us") {
+    CHECK(*planner::achievable_bandwidth(h200()) == doctest::Approx(4294967296.0 / 1009.067e-6).epsilon(1e-9));
+}
+
+TEST_CASE("a measured shape prices at its measured time") {
+    // bf16 4096 x 28672 x 4096 on the H200: 1,379.092 us in the table.
+    const auto p = planner::price_matmul(h200(), h200_chip(), "bf16", 4096, 28672, 4096);
+    REQUIRE(p);
+    CHECK(p->seconds * 1e6 == doctest::Approx(1379.092).epsilon(1e-6));
+    CHECK(p->rows == 1);
+    // 4096^3 was measured twice (198.921 and 203.749 us): it prices at their mean efficiency.
+    const auto twice = planner::price_matmul(h200(), h200_chip(), "bf16", 4096, 4096, 4096);
+    REQUIRE(twice);
+    CHECK(twice->rows == 2);
+    CHECK(twice->low * 1e6 == doctest::Approx(198.921).epsilon(1e-6));
+    CHECK(twice->high * 1e6 == doctest::Approx(203.749).epsilon(1e-6));
+}
+
+TEST_CASE("an unmeasured shape prices between the measured rows on either side of it") {
+    // M = 3,000 on Llama 3.1 8B's gate+up (28672 x 4096) in bf16: M = 2,048 took 739.513 us and
+    // M = 4,096 1,379.092 us, both compute-bound, so 3,000 tokens cost 3000/2048 x 739.513 = 1,083 us
+    // at the first's efficiency and 3000/4096 x 1,379.092 = 1,010 us at the second's.
+    const auto p = planner::price_matmul(h200(), h200_chip(), "bf16", 3000, 28672, 4096);
+    REQUIRE(p);
+    CHECK(p->seconds * 1e6 > 1010);
+    CHECK(p->seconds * 1e6 < 1083);
+    CHECK(p->low <= p->seconds);
+    CHECK(p->high >= p->seconds);
+    // fp8: M = 2,048 took 373.262 us and M = 4,096 826.208 us (less efficient), so 3,000 tokens
+    // cost between 3000/2048 x 373.262 = 547 us and 3000/4096 x 826.208 = 605 us.
+    const auto fp8 = planner::price_matmul(h200(), h200_chip(), "fp8", 3000, 28672, 4096);
+    REQUIRE(fp8);
+    CHECK(fp8->seconds * 1e6 > 547);
+    CHECK(fp8->seconds * 1e6 < 605);
+}
+
+TEST_CASE("one token's product is priced as reading its weights, not at the compute peak") {
+    // M = 1 on 28672 x 4096 bf16: 54.116 us measured, 235 MB of weights at 4.26 TB/s = 55 us;
+    // the compute peak alone would say 0.24 us.
+    const auto p = planner::price_matmul(h200(), h200_chip(), "bf16", 1, 28672, 4096);
+    REQUIRE(p);
+    CHECK(p->seconds * 1e6 == doctest::Approx(54.116).epsilon(1e-6));
+    const auto two = planner::price_matmul(h200(), h200_chip(), "bf16", 2, 28672, 4096);
+    REQUIRE(two);
+    CHECK(two->seconds * 1e6 > 50);
+    CHECK(two->seconds * 1e6 < 60);
+}
+
+TEST_CASE("each H200 bf16 product from M = 256 up, left out of its table, is predicted by the others within 20%") {
+    // Leave-one-out over the measured rows: the figure a shape nobody measured would get.
+    planner::OperatorTable table = h200();
+    std::vector<double> errors;
+    for (std::size_t i = 0; i < h200().matmul.size(); ++i) {
+        const planner::MatmulRow& r = h200().matmul[i];
+        if (r.dtype != "bf16" || r.m < 256) continue;
+        table.matmul = h200().matmul;
+        table.matmul.erase(std::remove_if(table.matmul.begin(), table.matmul.end(),
+                                          [&](const planner::MatmulRow& x) { return x.dtype == r.dtype && x.m == r.m && x.n == r.n && x.k == r.k; }),
+                           table.matmul.end());
+        const auto p = planner::price_matmul(table, h200_chip(), "bf16", r.m, r.n, r.k);
+        REQUIRE(p);
+        errors.push_back(std::abs(p->seconds / r.seconds - 1));
+    }
+    REQUIRE(errors.size() == 59);
+    std::sort(errors.begin(), errors.end());
+    CAPTURE(errors[errors.size() / 2]);
+    CAPTURE(errors.back());
+    MESSAGE("leave-one-out, bf16, M >= 256: median ", errors[errors.size() / 2], ", worst ", errors.back());
+    CHECK(errors[errors.size() / 2] < 0.05);
+    CHECK(errors.back() < 0.20);
+}
+
+TEST_CASE("a precision the table did not measure, or a shape of no size, has no price") {
+    CHECK_FALSE(planner::price_matmul(h200(), h200_chip(), "fp4", 1024, 1024, 1024));
+    CHECK_FALSE(planner::price_matmul(h200(), h200_chip(), "bf16", 0, 1024, 1024));
+    CHECK_FALSE(planner::price_matmul(h200(), h200_chip(), "bf16", 1024, std::nan(""), 1024));
+}
