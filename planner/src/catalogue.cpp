@@ -192,6 +192,7 @@ std::string Catalogue::as_of(const Figure& figure) const {
 
 void to_json(json& j, const Source& s) {
     members(j, {{"id", s.id}, {"title", s.title}, {"url", s.url}, {"as_of", s.as_of}});
+    if (!s.note.empty()) j["note"] = s.note;
 }
 
 void to_json(json& j, const Figure& f) {
@@ -302,7 +303,7 @@ void drop_figure_notes(json& j) {
     if (j.is_array()) {
         for (json& item : j) drop_figure_notes(item);
     } else if (j.is_object()) {
-        if (j.contains("unit") && j.contains("source")) j.erase("note");
+        if ((j.contains("unit") && j.contains("source")) || (j.contains("url") && j.contains("as_of"))) j.erase("note");
         for (auto& [key, value] : j.items()) drop_figure_notes(value);
     }
 }
@@ -330,6 +331,7 @@ void from_json(const json& j, Source& s) {
     j.at("title").get_to(s.title);
     j.at("url").get_to(s.url);
     j.at("as_of").get_to(s.as_of);
+    s.note = j.value("note", std::string());
 }
 
 void from_json(const json& j, Figure& f) {

@@ -44,7 +44,7 @@ std::map<std::string, Source> load_sources(const CatalogueFiles::File& file, std
             continue;
         }
         EntryReader in(v, *s, at, s.key(), sources);
-        Source src{s.key(), in.text("title", true), in.text("url", true), in.text("as_of", true)};
+        Source src{s.key(), in.text("title", true), in.text("url", true), in.text("as_of", true), in.text("note", false)};
         if (!src.as_of.empty() && !is_date(src.as_of))
             v.error("data.bad_date", s.key(), at / "as_of", "\"as_of\" must be a date YYYY-MM-DD, YYYY-MM or YYYY");
         // Pages link to the url as it is: only a web address, never javascript: or data: (XSS).

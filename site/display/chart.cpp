@@ -279,12 +279,38 @@ std::string stacked_bar_chart(const std::vector<ChartBar>& all, double limit, co
     return svg + "</svg></figure>";
 }
 
+namespace {
+
+// "money": {"usd_jpy": rate, "lang": "ja"} says the chart's values are US dollars, to be shown in
+// the page's currency (money_factor) with "{currency}" in its labels naming it (money_unit).
+struct Money {
+    double factor = 1;
+    std::string unit = "USD";
+    std::string label(std::string text) const {
+        for (std::size_t at; (at = text.find("{currency}")) != std::string::npos;) text.replace(at, 10, unit);
+        return text;
+    }
+};
+
+Money money_of(const nlohmann::json& spec) {
+    Money m;
+    const auto it = spec.find("money");
+    if (it == spec.end() || !it->is_object()) return m;
+    std::optional<double> rate;
+    if (auto r = it->find("usd_jpy"); r != it->end() && r->is_number() && r->get<double>() > 0) rate = r->get<double>();
+    const std::string lang = it->value("lang", std::string("en"));
+    return {money_factor(rate, lang), money_unit(rate, lang)};
+}
+
+}  // namespace
+
 std::string chart_from_json(const nlohmann::json& spec) {
     try {
         ChartOptions o;
+        const Money money = money_of(spec);
         o.title = spec.value("title", std::string());
-        o.x_label = spec.value("x_label", std::string());
-        o.y_label = spec.value("y_label", std::string());
+        o.x_label = money.label(spec.value("x_label", std::string()));
+        o.y_label = money.label(spec.value("y_label", std::string()));
         o.log_x = spec.value("log_x", false);
         o.log_y = spec.value("log_y", false);
         if (auto w = spec.find("width"); w != spec.end() && w->is_number()) o.width = w->get<double>();
@@ -293,7 +319,7 @@ std::string chart_from_json(const nlohmann::json& spec) {
             std::vector<ChartSeries> series;
             for (const auto& s : spec.at("series")) {
                 ChartSeries line{s.value("name", std::string()), {}};
-                for (const auto& p : s.at("points")) line.points.emplace_back(number(p.at(0)), number(p.at(1)));
+                for (const auto& p : s.at("points")) line.points.emplace_back(number(p.at(0)), number(p.at(1)) * money.factor);
                 series.push_back(std::move(line));
             }
             return line_chart(series, o);
@@ -301,13 +327,13 @@ std::string chart_from_json(const nlohmann::json& spec) {
         if (type == "scatter") {
             std::vector<ChartPoint> points;
             for (const auto& p : spec.at("points"))
-                points.push_back({p.value("label", std::string()), number(p.at("x")), number(p.at("y")),
+                points.push_back({p.value("label", std::string()), number(p.at("x")), number(p.at("y")) * money.factor,
                                   p.value("marked", false)});
             return scatter_chart(points, o);
         }
         if (type == "bar") {
             std::vector<ChartBar> bars;
-            for (const auto& b : spec.at("bars")) bars.push_back({b.value("label", std::string()), number(b.at("value"))});
+            for (const auto& b : spec.at("bars")) bars.push_back({b.value("label", std::string()), number(b.at("value")) * money.factor});
             return bar_chart(bars, o);
         }
         if (type == "memory") {

@@ -81,8 +81,16 @@ std::string format_yen(double jpy) {
     return format_grouped(jpy, 0) + " 円";
 }
 
+double money_factor(std::optional<double> usd_jpy, const std::string& lang) {
+    return lang == "ja" && usd_jpy ? *usd_jpy : 1.0;
+}
+
+std::string money_unit(std::optional<double> usd_jpy, const std::string& lang) {
+    return lang == "ja" && usd_jpy ? "円" : "USD";
+}
+
 std::string format_money(double usd, std::optional<double> usd_jpy, const std::string& lang) {
-    if (lang != "ja" || !usd_jpy) return format_display(usd);
+    if (money_factor(usd_jpy, lang) == 1.0) return format_display(usd);
     return format_yen(usd * *usd_jpy) + " (" + format_display(usd) + " ドル)";
 }
 

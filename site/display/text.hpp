@@ -34,6 +34,10 @@ std::string format_yen(double jpy);
 /// Money in a language's convention: English pages USD as format_display writes it ("1,234");
 /// Japanese pages, given the USD→JPY rate, yen first with USD beside ("19.4 万円 (1,234 ドル)").
 std::string format_money(double usd, std::optional<double> usd_jpy, const std::string& lang);
+/// The currency money is shown in, in `lang`: yen on Japanese pages that have a rate, else dollars.
+/// money_factor turns dollars into it; money_unit names it ("円", "USD").
+double money_factor(std::optional<double> usd_jpy, const std::string& lang);
+std::string money_unit(std::optional<double> usd_jpy, const std::string& lang);
 
 /// A saving against a baseline, in percent, as a reader says it: "29% less" or "137% more" (a negative
 /// saving is an increase), "no change" under 0.05%; in Japanese "29% 減", "137% 増", "変化なし".

@@ -103,7 +103,7 @@ void add_data_pages(const Config& config, const planner::Catalogue& catalogue, c
                                   text(lang, "references_description"), 900, false);
             json sources = json::array();
             for (const auto& [id, s] : catalogue.sources)
-                sources.push_back({{"id", id}, {"title", s.title}, {"url", s.url}, {"as_of", s.as_of}});
+                sources.push_back({{"id", id}, {"title", s.title}, {"url", s.url}, {"as_of", s.as_of}, {"note", s.note}});
             std::stable_sort(sources.begin(), sources.end(), [](const json& a, const json& b) {
                 return a["title"].get<std::string>() < b["title"].get<std::string>();
             });

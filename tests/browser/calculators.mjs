@@ -298,9 +298,19 @@ run('browser.calculators', async ({ url, context, root, cli }) => {
   await open(page, `${url}en/calculators/training/`);
   await page.selectOption('#instance', 'p5.48xlarge');
   await page.evaluate(() => { window.print = () => { window.printed = true; }; });
+  await page.fill('[data-plan-purpose-input]', 'Pre-train our 175B model by March');
   await page.click('[data-print-plan]');
   assert.equal(await page.evaluate(() => window.printed), true);
   const plan = page.locator('[data-print-view]');
+  // Page one: what it is, the purpose typed, the date, the answer and its figures.
+  const summary = plan.locator('.plan-summary');
+  assert.equal(await summary.locator('.plan-kind').textContent(), 'Plan for approval');
+  assert.equal(await summary.locator('h1').textContent(), await page.locator('main h1').first().textContent());
+  assert.match(await summary.innerText(), /Purpose\s+Pre-train our 175B model by March\s+Made on\s+\d{4}-\d{2}-\d{2}/);
+  assert.match(await summary.innerText(), /Training time\s+[\d.,]+/);
+  assert.match(await summary.locator('.plan-currency').textContent(), /converts at [\d,.]+ yen per dollar, as of \d{4}-\d{2}/);
+  // Every input row has its label.
+  for (const dt of await plan.locator('dl').nth(1).locator('dt').allTextContents()) assert.notEqual(dt.trim(), '', 'an unlabelled input');
   const headings = await plan.locator('h2').allTextContents();
   assert.deepEqual(headings, ['Inputs', 'Results', 'Assumptions and notes', 'Alternatives considered', 'Sources']);
   const planText = await plan.innerText();
@@ -317,6 +327,23 @@ run('browser.calculators', async ({ url, context, root, cli }) => {
   await page.emulateMedia({ media: 'print' });
   assert.equal(await page.locator('form[data-form]').isVisible(), false, 'the form is not printed');
   assert.equal(await plan.isVisible(), true);
+  assert.equal(await summary.evaluate((s) => getComputedStyle(s).breakAfter), 'page', 'the summary is a page of its own');
+  const pdf = (await page.pdf({ format: 'A4' })).toString('latin1');
+  assert.ok((pdf.match(/\/Type\s*\/Page[^s]/g) ?? []).length >= 2, 'the summary, then the detail');
   await page.emulateMedia({ media: 'screen' });
+
+  // The Japanese plan: every input labelled in Japanese, the rate and its date beside yen, and
+  // sources as citations without research notes.
+  await open(page, `${url}calculators/training/`);
+  await page.evaluate(() => { window.print = () => {}; });
+  await page.click('[data-print-plan]');
+  const ja = page.locator('[data-print-view]');
+  assert.equal(await ja.locator('.plan-kind').textContent(), '稟議用の計画書');
+  assert.equal(await ja.locator('.plan-summary dd.blank').count(), 1, 'a line to write the purpose on');
+  assert.match(await ja.locator('.plan-currency').textContent(), /1 ドル = [\d,.]+ 円 \(\d{4}-\d{2}(-\d{2})? 時点、出典 \[\d+\]\)/);
+  for (const dt of await ja.locator('dl').nth(1).locator('dt').allTextContents())
+    assert.match(dt, /[^\x00-\x7f]/, `an input labelled in Japanese: "${dt}"`);
+  for (const li of await ja.locator('ol li').allTextContents())
+    assert.doesNotMatch(li, /not read|read 20\d\d|undated|claims/i, `a citation without research notes: ${li}`);
   assert.equal(dialogs, 0);
 });

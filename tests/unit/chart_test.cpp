@@ -147,3 +147,24 @@ TEST_CASE("y tick labels stay a line apart where steps bunch up on a log axis") 
     REQUIRE(ys.size() >= 2);
     for (std::size_t i = 1; i < ys.size(); ++i) CHECK(std::abs(ys[i] - ys[i - 1]) >= 16);
 }
+
+TEST_CASE("a chart of money draws it in the page's currency: yen on Japanese pages at the plan's rate, dollars otherwise") {
+    const nlohmann::json usd = {{"type", "line"}, {"y_label", "Cost ({currency})"}, {"width", 640},
+                                {"series", {{{"name", "p5"}, {"points", {{1, 100}, {2, 300}}}}}}};
+    nlohmann::json yen = usd;
+    yen["money"] = {{"usd_jpy", 150}, {"lang", "ja"}};
+    nlohmann::json drawn_in_yen = usd;
+    drawn_in_yen["y_label"] = "Cost (円)";
+    drawn_in_yen["series"][0]["points"] = {{1, 15000}, {2, 45000}};
+    CHECK(site::chart_from_json(yen) == site::chart_from_json(drawn_in_yen));
+
+    nlohmann::json english = usd;
+    english["money"] = {{"usd_jpy", 150}, {"lang", "en"}};
+    nlohmann::json drawn_in_usd = usd;
+    drawn_in_usd["y_label"] = "Cost (USD)";
+    CHECK(site::chart_from_json(english) == site::chart_from_json(drawn_in_usd));
+
+    nlohmann::json no_rate = usd;
+    no_rate["money"] = {{"usd_jpy", nullptr}, {"lang", "ja"}};
+    CHECK(site::chart_from_json(no_rate) == site::chart_from_json(drawn_in_usd));
+}

@@ -46,6 +46,7 @@
 import { applySwitches, buildRequest, chooseDefaultChartInstances, openFilledDetails, restoreFromUrl, saveToUrl,
   setUpImport, watchMeasured, watchPresets } from './form.js';
 import { EXTRAS, clearExtras, show, whenResized } from './results.js';
+import { printPlan } from './print.js';
 
 const calculator = document.querySelector('[data-calculator]');
 if (calculator) start(calculator);
@@ -166,100 +167,6 @@ function setUpTools(root, latest, call) {
       setTimeout(() => URL.revokeObjectURL(link.href), 1000);
     });
   }
-}
-
-// A plan to print and hand round (a 稟議 in Japan): the inputs as chosen, the results with their
-// ranges, the assumptions and notes, the alternatives the comparison weighed, the sources with their
-// dates, and where and when it was made. Only what the page shows; then the browser's print dialog
-// (print CSS shows this section alone).
-function printPlan(root, labels, { request, response }, call) {
-  const view = document.querySelector('[data-print-view]');
-  if (!view) return;
-  const visible = (el) => el.isConnected && !el.closest('[hidden]') && el.getClientRects().length > 0;
-  const heading = (text) => Object.assign(document.createElement('h2'), { textContent: text });
-  const list = (pairs) => {
-    const dl = document.createElement('dl');
-    for (const [term, value] of pairs) {
-      dl.append(Object.assign(document.createElement('dt'), { textContent: term }),
-                Object.assign(document.createElement('dd'), { textContent: value }));
-    }
-    return dl;
-  };
-  const parts = [Object.assign(document.createElement('h1'), { textContent: document.querySelector('h1')?.textContent ?? '' }),
-                 Object.assign(document.createElement('p'), { textContent: `${labels.made} ${new Date().toISOString().slice(0, 10)} · ${location.href}` })];
-  // Inputs: each visible field's label and what it holds (a select's chosen text, a radio's label).
-  const inputs = [];
-  for (const field of root.querySelectorAll('[data-form] input, [data-form] select')) {
-    if (!visible(field) || field.type === 'hidden' || field.type === 'search') continue;
-    if ((field.type === 'radio' || field.type === 'checkbox') && !field.checked) continue;
-    const label = field.labels?.[0]?.innerText.trim() ?? field.name;
-    const value = field.tagName === 'SELECT' ? field.selectedOptions[0]?.text : field.type === 'radio' || field.type === 'checkbox'
-      ? (field.closest('fieldset')?.querySelector('legend')?.innerText.trim() ?? '') : field.value || '—';
-    inputs.push(field.type === 'radio' || field.type === 'checkbox' ? [value, label] : [label, value]);
-  }
-  parts.push(heading(labels.headingInputs), list(inputs));
-  const results = [...root.querySelectorAll('.results dt')].filter(visible).map((dt) => [dt.innerText, dt.nextElementSibling?.innerText ?? '']);
-  const answers = [...root.querySelectorAll('.results .error-summary, .results .answer, .results .warning')].filter(visible)
-    .map((el) => el.innerText);
-  parts.push(heading(labels.headingResults), ...answers.map((text) => Object.assign(document.createElement('p'), { textContent: text })), list(results));
-  const notes = [...root.querySelectorAll('.results .notes li, .results .hint')].filter(visible).map((li) => li.innerText);
-  if (notes.length) {
-    const ul = document.createElement('ul');
-    ul.append(...notes.map((text) => Object.assign(document.createElement('li'), { textContent: text })));
-    parts.push(heading(labels.headingNotes), ul);
-  }
-  // Alternatives: the comparison table as shown, its first rows (the cheapest that can run the job).
-  const table = [...root.querySelectorAll('.calc-charts table, .wide-results table')].find(visible);
-  if (table) {
-    const copy = table.cloneNode(true);
-    [...copy.tBodies[0]?.rows ?? []].slice(8).forEach((row) => row.remove());
-    parts.push(heading(labels.headingAlternatives), copy);
-  }
-  // Sources, from the catalogue the module carries: every source behind a figure of the instance
-  // and chip the result used (price, power, peak, default MFU) and of the benchmark it took its
-  // scaling or throughput from, each with its date.
-  const catalogue = call({ api: 1, kind: 'catalog' });
-  const result = response ? response[response.kind] : null;
-  const cited = new Set();
-  const figures = (node) => {
-    if (Array.isArray(node)) node.forEach(figures);
-    else if (node && typeof node === 'object') {
-      if (typeof node.source === 'string') cited.add(node.source);
-      Object.values(node).forEach(figures);
-    }
-  };
-  if (catalogue.ok && result) {
-    const { instances, accelerators, benchmarks, sources } = catalogue.catalog;
-    const instance = instances.find((i) => i.id === (request?.instance ?? result.instance));
-    if (instance) {
-      figures([instance.power]);
-      // The step model prices the collectives on the instance's interconnect and network.
-      if (result.step) figures([instance.accelerator_interconnect, instance.network]);
-      const chip = accelerators.find((a) => a.id === instance.accelerator);
-      if (chip) figures([chip.peak_tflops, chip.default_mfu, chip.decode_bandwidth_fraction]);
-    }
-    for (const id of [result.scaling_source, result.throughput_source, result.mfu_source])
-      figures(benchmarks.find((b) => b.id === id));
-    // The price and the exchange rate the plan used (a training result has them itself, an inference
-    // result in its fleet_hour); "request" is no source.
-    const money = result.fleet_hour ?? result;
-    for (const id of [money.price_source, money.usd_jpy_source]) if (sources[id]) cited.add(id);
-    const ol = document.createElement('ol');
-    ol.append(...[...cited].filter((id) => sources[id]).map((id) => Object.assign(document.createElement('li'), {
-      textContent: `${sources[id].title} (${sources[id].as_of}) ${sources[id].url}`,
-    })));
-    if (ol.children.length) parts.push(heading(labels.headingSources), ol);
-  }
-  view.replaceChildren(...parts);
-  view.hidden = false;
-  document.body.classList.add('printing-plan');
-  const done = () => {
-    document.body.classList.remove('printing-plan');
-    view.hidden = true;
-    removeEventListener('afterprint', done);
-  };
-  addEventListener('afterprint', done);
-  print();
 }
 
 // The results as the page shows them, for a spreadsheet: a UTF-8 byte-order mark (Excel on Japanese

@@ -222,6 +222,9 @@ function answer(slot, form, request, runnable) {
   slot.textContent = text.replace('{days}', typed('deadline_days')).replace('{budget}', typed('budget_usd'));
 }
 
+// A chart's money: dollars, shown in the page's currency at the plan's rate.
+const moneyOf = (usdJpy) => ({ usd_jpy: usdJpy ?? null, lang: document.documentElement.lang });
+
 function chartChoices(form) {
   const chosen = [...form.querySelectorAll('[data-chart-choices] input:checked')].map((box) => box.value);
   const current = form.querySelector('#instance')?.value;
@@ -273,11 +276,13 @@ export const EXTRAS = {
     const sweep = compare.compare.sweep.filter((s) => picked.has(s.instance) && s.points.length);
     const series = (field) => sweep.map((s) => ({ name: s.instance, points: s.points.filter((p) => p.fits).map((p) => [p.instances, p[field] ?? null]) }));
     chartInto(root.querySelector('[data-chart="train-days"]'), { type: 'line', log_x: true, log_y: true, series: series('days') }, draw);
-    chartInto(root.querySelector('[data-chart="train-cost"]'), { type: 'line', log_x: true, log_y: true, series: series('cost_usd') }, draw);
+    // Costs are drawn in the page's currency, as the results show them (site/display/chart.cpp, "money").
+    const money = moneyOf(compare.compare.usd_jpy);
+    chartInto(root.querySelector('[data-chart="train-cost"]'), { type: 'line', log_x: true, log_y: true, series: series('cost_usd'), money }, draw);
     const runnable = compare.compare.rows.filter((r) => r.days != null && r.cost_usd != null);
     chartInto(root.querySelector('[data-chart="train-pareto"]'), {
       type: 'scatter', log_x: true, log_y: true,
-      points: runnable.map((r) => ({ label: r.instance, x: r.days, y: r.cost_usd, marked: r.pareto })),
+      points: runnable.map((r) => ({ label: r.instance, x: r.days, y: r.cost_usd, marked: r.pareto })), money,
     }, draw);
     // The sweep is drawn, not shown as text; the rate goes with the rows, for yen on Japanese pages.
     const rows = shown({ usd_jpy: compare.compare.usd_jpy, rows: compare.compare.rows }).rows;
@@ -338,7 +343,7 @@ export const EXTRAS = {
     chartInto(root.querySelector('[data-chart="serve-curve"]'), { type: 'line', log_x: true, series }, draw);
     const priced = compare.compare.rows.filter((r) => r.error == null && r.cost_per_million_output != null).slice(0, 12);
     chartInto(root.querySelector('[data-chart="serve-cost"]'), {
-      type: 'bar', bars: priced.map((r) => ({ label: r.instance, value: r.cost_per_million_output })),
+      type: 'bar', bars: priced.map((r) => ({ label: r.instance, value: r.cost_per_million_output })), money: moneyOf(compare.compare.usd_jpy),
     }, draw);
     return { compare: { request: compareRequest, response: compare } };
   },
@@ -366,7 +371,9 @@ export const EXTRAS = {
     }
     const raw = response.energy.configurations;
     chartInto(root.querySelector('[data-chart="energy-kwh"]'), { type: 'bar', bars: raw.map((r) => ({ label: r.label, value: r.energy_kwh })) }, draw);
-    chartInto(root.querySelector('[data-chart="energy-cost"]'), { type: 'bar', bars: raw.map((r) => ({ label: r.label, value: r.cost_usd ?? null })) }, draw);
+    chartInto(root.querySelector('[data-chart="energy-cost"]'), {
+      type: 'bar', bars: raw.map((r) => ({ label: r.label, value: r.cost_usd ?? null })), money: moneyOf(raw.find((r) => r.usd_jpy)?.usd_jpy),
+    }, draw);
     return {};
   },
 

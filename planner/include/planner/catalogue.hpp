@@ -29,9 +29,10 @@ namespace planner {
 /// Where a figure comes from. `as_of` is the date it was published or read (YYYY-MM-DD or YYYY-MM).
 struct Source {
     std::string id;
-    std::string title;
+    std::string title;  // the citation alone: author, title, identifier
     std::string url;
     std::string as_of;
+    std::string note;   // what was read there and how (research notes): the references page, never print
 };
 
 /// One cited number: value, unit and source. `estimate` figures say how they were made in `note`.
