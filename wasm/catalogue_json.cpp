@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -21,8 +22,8 @@ extern const char kPricesJson[];
 extern const char kCurrencyJson[];
 
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::cerr << "usage: catalogue_json OUTPUT.json\n";
+    if (argc < 2) {
+        std::cerr << "usage: catalogue_json OUTPUT.json [data/operators/CHIP.json ...]\n";
         return 2;
     }
     planner::CatalogueFiles files;
@@ -34,6 +35,18 @@ int main(int argc, char** argv) {
     files.models.text = kModelsJson;
     files.prices.text = kPricesJson;
     files.currency.text = kCurrencyJson;
+    // The measured operator tables, read from disk (Node's file system), named as the site names them.
+    for (int i = 2; i < argc; ++i) {
+        std::ifstream in(argv[i], std::ios::binary);
+        if (!in) {
+            std::cerr << argv[i] << ": cannot read this file\n";
+            return 1;
+        }
+        std::ostringstream text;
+        text << in.rdbuf();
+        const std::string path = argv[i];
+        files.operators.push_back({"data/operators/" + path.substr(path.find_last_of('/') + 1), text.str()});
+    }
     const planner::CatalogueLoad load = planner::load_catalogue(files);
     for (const auto& e : load.errors) std::cerr << e.to_string() << '\n';
     if (!load.ok()) return 1;

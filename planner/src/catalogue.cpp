@@ -292,7 +292,8 @@ void to_json(json& j, const Catalogue& c) {
              {"models", c.models},
              {"prices", c.prices},
              {"exchange_rates", c.exchange_rates},
-             {"capacity", c.capacity}});
+             {"capacity", c.capacity},
+             {"operator_tables", c.operator_tables}});
     for (const auto& [id, s] : c.sources) j["sources"][id] = s;
 }
 
@@ -469,6 +470,7 @@ void from_json(const json& j, Catalogue& c) {
     if (!prices_grouped(c.prices)) throw std::invalid_argument("catalogue JSON: prices are not grouped by instance type");
     take_list(j, "exchange_rates", c.exchange_rates);
     take_list(j, "capacity", c.capacity);
+    take_list(j, "operator_tables", c.operator_tables);
 }
 
 std::map<std::string, std::string> Catalogue::display_names(const std::string& lang) const {

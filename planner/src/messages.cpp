@@ -288,6 +288,11 @@ const Entry kJapanese[] = {
      "使用率: 既定の {0} は再計算を含めて実行した演算量で数えた値 (HFU) です。モデルの演算量で数える MFU では {1} です"},
     {"mfu: assumed {} for {}, which has no published training MFU. Give a measured achieved_tflops or your own mfu to narrow it",
      "MFU: {1} には学習時の MFU の公表値がないため {0} と仮定しました。実測の実効 TFLOP/s か自分の MFU を入れると幅が狭まります"},
+    {"compute: predicted from operator measurements, not an assumed MFU: each layout's matrix products priced by shape from {} ({}, measured {}, PyTorch {}), the memory-bound work and the optimizer's update at its measured bandwidth; {} has no measurement of its own: the {}'s efficiencies are borrowed, carried to its peaks and bandwidth, and the range widened by {}% each way. Give a measured achieved_tflops or your own mfu to override it",
+     "計算時間: MFU を仮定せず、演算子の実測から予測しました。配置ごとの行列積を形状ごとに {0} ({1}、{2} 測定、PyTorch {3}) から見積もり、メモリー律速の処理とオプティマイザーの更新は実測の帯域で数えています。{4} には自身の測定がないため {5} の効率を借り、そのピーク性能と帯域に当てはめ、幅を上下に {6}% 広げています。実測の実効 TFLOP/s か自分の MFU を入れると置き換わります"},
+    {"compute: predicted from operator measurements, not an assumed MFU: each layout's matrix products priced by shape from {} ({}, measured {}, PyTorch {}), the memory-bound work and the optimizer's update at its measured bandwidth. Give a measured achieved_tflops or your own mfu to override it",
+     "計算時間: MFU を仮定せず、演算子の実測から予測しました。配置ごとの行列積を形状ごとに {0} ({1}、{2} 測定、PyTorch {3}) から見積もり、メモリー律速の処理とオプティマイザーの更新は実測の帯域で数えています。実測の実効 TFLOP/s か自分の MFU を入れると置き換わります"},
+    {"predicted", "予測"},
     // Where a figure came from (mfu_source, scaling_source, throughput_source); source ids stay.
     {"measured", "実測"},
     {"measured at scale", "その規模での実測"},

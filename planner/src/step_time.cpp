@@ -108,18 +108,39 @@ StepTime step_time(const StepInputs& in) {
 
     const double flops_per_token = training_flops_per_token(model, in.flops_per_parameter_token, recompute);
     out.executed_flops = flops_per_token * m * b * s / (t * p * c);
+    Architecture shape = arch ? *arch : Architecture{};
+    if (!arch) shape.layers = int(layers), shape.hidden = int(h), shape.sequence = int(s);
+    // The multiplies' rate: given, or priced for this layout's shapes from a measured table.
+    double x = in.flops_per_second;
+    const bool multiplies_only = in.multiplies_only || in.operators;
+    double cast_bytes = 0;  // per layer and micro-batch: an fp8 recipe's quantization
+    if (in.operators) {
+        Architecture priced = shape;
+        if (!arch) priced.heads = std::max(1, int(h / 128)), priced.vocabulary = 0;
+        if (auto rate = layer_multiply_rate(*in.operators, in.precision, priced, l, model.experts)) {
+            x = rate->flops_per_second;
+            out.multiply_rate = rate->flops_per_second;
+            out.multiply_rate_low = rate->low;
+            out.multiply_rate_high = rate->high;
+        }
+        if (in.precision == "fp8") cast_bytes = fp8_cast_bytes(priced, l, model.experts);
+    }
+    // Flash attention's products at their own measured rate, when there is one.
+    double attention_flops = 0;
+    if (in.attention_flops_per_second > 0 && arch && model.flash_attention)
+        attention_flops = attention_flops_per_token(*arch) * (recompute ? 4 : 3) * m * b * s / (t * p * c);
     if (in.memory_bytes_per_second > 0) {
-        Architecture shape = arch ? *arch : Architecture{};
-        if (!arch) shape.layers = int(layers), shape.hidden = int(h), shape.sequence = int(s);
-        out.memory = memory_traffic_per_layer(shape, l, in.recompute, arch && !model.flash_attention,
-                                              model.sequence_parallel) *
+        out.memory = (memory_traffic_per_layer(shape, l, in.recompute, arch && !model.flash_attention,
+                                               model.sequence_parallel) + cast_bytes) *
                      layers / p * m / in.memory_bytes_per_second;
     }
     if (in.memory_bytes_per_second > 0 && in.update_bytes > 0)
         out.optimizer = updated_parameters(model, l) * in.update_bytes / in.memory_bytes_per_second;
     // The update follows the micro-batches once, outside the pipeline's schedule.
-    const double micro = out.executed_flops / in.flops_per_second + (in.multiplies_only ? out.memory : 0);
-    out.compute = micro + (in.multiplies_only ? out.optimizer : 0);
+    const double micro = (out.executed_flops - attention_flops) / x +
+                         (attention_flops > 0 ? attention_flops / in.attention_flops_per_second : 0) +
+                         (multiplies_only ? out.memory : 0);
+    out.compute = micro + (multiplies_only ? out.optimizer : 0);
     out.memory = std::min(out.memory, out.compute);  // inside an end-to-end rate, at most all of it
     out.optimizer = std::min(out.optimizer, out.compute - out.memory);
     const double pipelined = out.compute - out.optimizer;  // the micro-batches' work, inside X or not

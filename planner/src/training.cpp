@@ -1,4 +1,6 @@
 #include "planner/training.hpp"
+
+#include "planner/operator_cost.hpp"
 #include "planner/json_members.hpp"
 
 #include <algorithm>
@@ -49,6 +51,7 @@ struct Throughput {
     std::optional<Range> hfu_range;  // a default's plausible span
     std::optional<double> gain;      // fp8: the assumed speed-up of the default over bf16
     std::vector<std::string> notes;  // what an assumed utilisation rests on, and its basis
+    std::optional<OperatorBasis> priced;  // the multiplies priced per layout from a measured table
 };
 
 // The catalogue's training utilisations were measured at 16-bit precision. FP8 runs the matrix
@@ -69,9 +72,35 @@ std::optional<double> sixteen_bit_peak(const Accelerator& chip) {
     return std::nullopt;
 }
 
+// The fastest the multiplies can run on the basis' target in `precision`: its peak times the best
+// efficiency any measured shape reached; nothing when the table has no row of the precision.
+std::optional<double> best_multiply_rate(const OperatorBasis& basis, const std::string& precision) {
+    std::optional<double> best;
+    for (const MatmulRow& r : basis.table->matmul) {
+        if (r.dtype != (precision == "fp16" ? "bf16" : precision)) continue;
+        const auto price = price_matmul(basis, precision, r.m, r.n, r.k);
+        if (price) best = std::max(best.value_or(0), 2 * r.m * r.n * r.k / price->seconds);
+    }
+    return best;
+}
+
+std::string operators_note(const OperatorBasis& basis) {
+    const OperatorTable& t = *basis.table;
+    std::string note = "compute: predicted from operator measurements, not an assumed MFU: each layout's matrix products "
+                       "priced by shape from " + t.file + " (" + t.device + ", measured " + t.measured + ", PyTorch " +
+                       (t.software.count("torch") ? t.software.at("torch") : std::string("?")) +
+                       "), the memory-bound work and the optimizer's update at its measured bandwidth";
+    if (basis.borrowed())
+        note += "; " + basis.target->name + " has no measurement of its own: the " + basis.measured->name +
+                "'s efficiencies are borrowed, carried to its peaks and bandwidth, and the range widened by " +
+                format_number(kBorrowedWidening * 100) + "% each way";
+    return note + ". Give a measured achieved_tflops or your own mfu to override it";
+}
+
 // executed: FLOPs executed per model FLOP (8/6 under full recompute; 1 without).
 std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance& inst, const TrainingRequest& req,
-                                        double executed, std::vector<FieldError>& errors) {
+                                        double executed, const std::optional<OperatorBasis>& basis,
+                                        std::vector<FieldError>& errors) {
     Throughput t;
     const bool low_precision = req.precision == "fp8" || req.precision == "fp4";
     // A chip's published peaks are the formats it computes in; the 8- and 4-bit ones need units
@@ -121,6 +150,13 @@ std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance&
                                          " (the recompute's extra forward pass runs on the same peak)"});
             return std::nullopt;
         }
+    } else if (auto best = basis ? best_multiply_rate(*basis, req.precision) : std::nullopt) {
+        // Predicted, not assumed: each layout's multiplies priced from measured shapes (step_time).
+        t.priced = basis;
+        t.achieved_tflops = *best / 1e12;  // the fastest any layout's multiplies can run: bounds searches
+        t.mfu_source = "predicted";
+        t.notes.push_back(operators_note(*basis));
+        return t;
     } else if (auto d = chip.default_mfu.find("training"); d != chip.default_mfu.end()) {
         const Figure& f = d->second;
         if (req.precision == "fp4") {
@@ -260,7 +296,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     r.total_flops = training_flops_per_token(trained, r.flops_per_parameter_token, full_recompute) * r.tokens;
     r.model_flops = model_flops_per_token(trained, lora ? 4 : 6) * r.tokens;
 
-    auto tp = throughput_of(chip, *inst, req, r.total_flops / r.model_flops, out.errors);
+    auto tp = throughput_of(chip, *inst, req, r.total_flops / r.model_flops, operator_basis(catalogue, chip), out.errors);
     if (!tp) return out;
     r.peak_tflops = tp->peak;
     r.achieved_tflops = tp->achieved_tflops;
@@ -286,8 +322,18 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     step_in.global_batch = req.global_batch ? *req.global_batch
                                             : std::max(1, int(std::lround(kDefaultStepTokens / step_in.sequence)));
     step_in.flops_per_second = r.achieved_tflops * 1e12;
-    step_in.multiplies_only = req.matrix_utilisation.has_value();
+    step_in.multiplies_only = req.matrix_utilisation.has_value() || tp->priced.has_value();
     if (chip.memory_bandwidth && chip.kind != "cpu") step_in.memory_bytes_per_second = chip.memory_bandwidth->value * 1e9;
+    if (tp->priced) {
+        step_in.operators = tp->priced;
+        step_in.precision = req.precision;
+        const double bandwidth = achievable_bandwidth(*tp->priced).value_or(step_in.memory_bytes_per_second);
+        const OperatorTable* kernels = section_table(catalogue, *tp->priced, &OperatorTable::elementwise);
+        step_in.memory_bytes_per_second = bandwidth * (kernels ? elementwise_share(*kernels).value_or(1) : 1);
+        if (const OperatorTable* rows = section_table(catalogue, *tp->priced, &OperatorTable::attention))
+            if (const Accelerator* measured = catalogue.accelerator(rows->chip))
+                step_in.attention_flops_per_second = attention_rate(*rows, *measured, chip, sequence).value_or(0);
+    }
     step_in.update_bytes = optimizer_update_bytes(trained.bytes, req.precision == "fp16");
     step_in.link_bytes_per_second = inst->accelerator_interconnect ? inst->accelerator_interconnect->value * 1e9 / 2
                                                                    : kPcieBytesPerSecond;
@@ -512,6 +558,14 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         r.achieved_tflops = rate_of(planned.chosen) / 1e12;
         r.hfu = r.achieved_tflops / *r.peak_tflops;
         r.mfu = *r.hfu * r.model_flops / r.total_flops;
+        if (tp->priced && planned.chosen && planned.chosen->step.multiply_rate > 0) {
+            const StepTime& st = planned.chosen->step;
+            r.matrix_utilisation = st.multiply_rate / (*r.peak_tflops * 1e12);
+            // The range: the step's compute at the products' slowest and fastest priced rates.
+            const double products = st.executed_flops / st.multiply_rate, rest = st.compute - products;
+            auto hfu_at = [&](double rate) { return st.executed_flops / (st.executed_flops / rate + rest) / (*r.peak_tflops * 1e12); };
+            tp->hfu_range = Range{hfu_at(st.multiply_rate_low), hfu_at(st.multiply_rate_high)};
+        }
     } else if (r.peak_tflops && r.step && r.step->memory > 0 && r.step->compute > r.step->memory + r.step->optimizer) {
         const double matrix = r.step->executed_flops / (r.step->compute - r.step->memory - r.step->optimizer) /
                               (*r.peak_tflops * 1e12);

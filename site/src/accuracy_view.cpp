@@ -82,7 +82,10 @@ json prediction_view(const std::vector<planner::CaseResult>& predicted, const js
         for (double e : errors) worst = std::max(worst, std::abs(e));
         json row = {{"name", string_of(strings, "acc_kind_" + kind)}, {"anchor", "kind-" + kind},
                     {"cases", errors.size()}, {"unpredicted", missing}};
-        if (!errors.empty()) row.update({{"median", percent(planner::median_abs(errors))}, {"worst", percent(worst)}});
+        // A kind with nothing predicted shows dashes (a missing key would take the headline's figure
+        // from the template's enclosing context).
+        row.update({{"median", errors.empty() ? "—" : percent(planner::median_abs(errors))},
+                    {"worst", errors.empty() ? "—" : percent(worst)}});
         kinds.push_back(std::move(row));
     }
     double worst = 0;

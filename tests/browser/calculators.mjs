@@ -316,7 +316,7 @@ run('browser.calculators', async ({ url, context, root, cli }) => {
   const planText = await plan.innerText();
   assert.match(planText, /Instance type\s+p5\.48xlarge/);
   assert.match(planText, /Training time\s+[\d.,]+ \([\d.,]+–[\d.,]+\) days/);
-  assert.match(planText, /assumed 40%/);
+  assert.match(planText, /predicted from operator measurements/);
   assert.ok((await plan.locator('table tbody tr').count()) >= 3, 'the cheapest alternatives');
   const catalogueSources = JSON.parse(readFileSync(`${root}/data/sources.json`, 'utf8')).sources;
   // The sources behind the figures used: the price's, the chip's peak and default MFU, and the links the

@@ -107,19 +107,29 @@ TEST_CASE("every note the planner's sources write has a Japanese entry") {
 
 TEST_CASE("a result asked for in Japanese has its notes, sources and row errors in Japanese — ids stay") {
     auto plan = [](const std::string& request) { return json::parse(planner::plan(test::real_catalogue(), request)); };
-    // An assumed MFU (H100), an assumed global batch and no architecture: three kinds of note.
+    // An assumed MFU (L40S), an assumed global batch and no architecture: three kinds of note.
     const json t = plan(R"({"api":1,"kind":"train","lang":"ja","model":{"parameters":7e9},"tokens":1e11,
-                            "instance":"p5.48xlarge","instance_count":4})")["train"];
+                            "instance":"g6e.48xlarge","instance_count":4})")["train"];
     CHECK(t["mfu_source"] == "仮定");
     bool memory = false, mfu = false;
     for (const json& note : t["notes"]) {
         const std::string n = note.get<std::string>();
         memory |= n.rfind("メモリー: 活性化は含まれていません", 0) == 0;
-        mfu |= n.rfind("MFU: NVIDIA H100 80GB SXM には学習時の MFU の公表値がないため 40% と仮定しました", 0) == 0;
+        mfu |= n.rfind("MFU: NVIDIA L40S 48GB には学習時の MFU の公表値がないため 40% と仮定しました", 0) == 0;
         CHECK(n.find("give ") == std::string::npos);
     }
     CHECK(memory);
     CHECK(mfu);
+    // Predicted from operator measurements (H100 own table, B200 borrowed), in Japanese.
+    for (const char* instance : {"p5.48xlarge", "p6-b200.48xlarge"}) {
+        const json p = plan(std::string(R"({"api":1,"kind":"train","lang":"ja","model":{"parameters":7e9},"tokens":1e11,"instance":")") +
+                            instance + R"(","instance_count":4})")["train"];
+        CAPTURE(instance);
+        CHECK(p["mfu_source"] == "予測");
+        bool predicted = false;
+        for (const json& note : p["notes"]) predicted |= note.get<std::string>().rfind("計算時間: MFU を仮定せず、演算子の実測から予測しました", 0) == 0;
+        CHECK(predicted);
+    }
     const json measured = plan(R"({"api":1,"kind":"train","lang":"ja","model":{"parameters":7e9},"tokens":1e11,
                                    "instance":"p4d.24xlarge","instance_count":2,"achieved_tflops":100})")["train"];
     CHECK(measured["mfu_source"] == "実測");
@@ -141,7 +151,7 @@ TEST_CASE("a result asked for in Japanese has its notes, sources and row errors 
     CHECK(saw_error);
     // English asks get English.
     CHECK(plan(R"({"api":1,"kind":"train","model":{"parameters":7e9},"tokens":1e11,"instance":"p5.48xlarge","instance_count":4})")
-              ["train"]["mfu_source"] == "assumed");
+              ["train"]["mfu_source"] == "predicted");
 }
 
 TEST_CASE("a request with lang ja gets its errors in Japanese, and a bad lang is named") {

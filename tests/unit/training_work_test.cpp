@@ -155,17 +155,27 @@ TEST_CASE("FP8 needs FP8 units, and the default utilisation gains 1.13× over 16
     REQUIRE(a100["ok"] == false);
     CHECK(a100["errors"][0]["field"] == "precision");
     CHECK(a100["errors"][0]["message"].get<std::string>().find("has no fp8 units") != std::string::npos);
+    // The L40S has no operator table: its assumed 16-bit default, times the gain.
+    json l40s = train({{"model", {{"parameters", 7e9}}}, {"tokens", 1e12}, {"precision", "fp8"}, {"instance", "g6e.48xlarge"},
+                       {"instance_count", 1}});
+    // 40% of the bf16 peak (362.05) × 1.13, over the fp8 peak (733).
+    CHECK(l40s["mfu_source"] == "assumed");
+    CHECK(l40s["hfu"].get<double>() == doctest::Approx(0.4 * 1.13 * 362.05 / 733));
+    CHECK(l40s["achieved_tflops"].get<double>() == doctest::Approx(0.4 * 362.05 * 1.13));
+    CHECK(l40s["precision_gain"].get<double>() == 1.13);
+    // The span: the default's published 24% to 52%, times 1.0 to 1.35, over the doubled peak.
+    CHECK(l40s["range"]["hfu"]["low"].get<double>() == doctest::Approx(0.24 * 1.0 * 362.05 / 733));
+    CHECK(l40s["range"]["hfu"]["high"].get<double>() == doctest::Approx(0.52 * 1.35 * 362.05 / 733));
+    // The H100 has a table: its fp8 products are priced from the measured fp8 shapes, above the
+    // 1.13 gain's 22.6% and below the best fp8 product the H100 ran (65.3% of 1,979 TFLOP/s).
     json h100 = train({{"model", {{"parameters", 7e9}}}, {"tokens", 1e12}, {"precision", "fp8"}, {"instance", "p5.48xlarge"},
                        {"instance_count", 1}});
-    // 40% of the bf16 peak (989.5) × 1.13, over the fp8 peak (1979).
-    CHECK(h100["hfu"].get<double>() == doctest::Approx(0.4 * 1.13 * 989.5 / 1979));
-    CHECK(h100["achieved_tflops"].get<double>() == doctest::Approx(0.4 * 989.5 * 1.13));
-    CHECK(h100["precision_gain"].get<double>() == 1.13);
-    // The span: the default's published 24% to 52%, times 1.0 to 1.35, over the doubled peak.
-    CHECK(h100["range"]["hfu"]["low"].get<double>() == doctest::Approx(0.24 * 1.0 * 989.5 / 1979));
-    CHECK(h100["range"]["hfu"]["high"].get<double>() == doctest::Approx(0.52 * 1.35 * 989.5 / 1979));
+    CHECK(h100["mfu_source"] == "predicted");
+    CHECK(h100["hfu"].get<double>() > 0.4 * 1.13 * 989.5 / 1979);
+    CHECK(h100["matrix_utilisation"].get<double>() < 0.653);
+    CHECK(h100["range"]["hfu"]["low"].get<double>() < h100["hfu"].get<double>());
     // Memory keeps the mixed-precision states: 2 B weights, 2 B gradients, 12 B optimizer.
-    CHECK(h100["bytes_per_parameter"] == json{{"weights", 2}, {"gradients", 2}, {"optimizer", 12}});
+    CHECK(l40s["bytes_per_parameter"] == json{{"weights", 2}, {"gradients", 2}, {"optimizer", 12}});
     json fp4 = plan({{"model", {{"parameters", 7e9}}}, {"tokens", 1e12}, {"precision", "fp4"}, {"instance", "p6-b200.48xlarge"},
                      {"instance_count", 1}});
     REQUIRE(fp4["ok"] == false);

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "planner/error.hpp"
 
 namespace planner {
@@ -49,5 +51,9 @@ struct OperatorTable {
     std::vector<PowerRow> power;
     std::map<std::string, std::string> missing;  // section → why it was not measured
 };
+
+/// The catalogue's canonical form of a table (what the wasm module embeds; rows as arrays).
+void to_json(nlohmann::json& j, const OperatorTable& t);
+void from_json(const nlohmann::json& j, OperatorTable& t);
 
 }  // namespace planner

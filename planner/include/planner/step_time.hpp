@@ -77,6 +77,7 @@
 #include <optional>
 
 #include "planner/memory.hpp"
+#include "planner/operator_cost.hpp"
 
 namespace planner {
 
@@ -92,6 +93,10 @@ struct StepInputs {
     double flops_per_second = 0;              // X
     bool multiplies_only = false;             // X is the multiplies' rate: the memory-bound work is
                                               // added to compute (otherwise it is inside X)
+    std::optional<OperatorBasis> operators;   // X priced for each layout from a measured table
+                                              // (layer_multiply_rate), multiplies_only implied
+    std::string precision = "bf16";           // of the priced products
+    double attention_flops_per_second = 0;    // flash attention's own measured rate; 0: at X
     double memory_bytes_per_second = 0;       // per accelerator; 0: no memory term
     double update_bytes = 0;                  // U: read and written per updated parameter by the
                                               // optimizer step (optimizer_update_bytes); 0: not counted
@@ -128,6 +133,8 @@ struct StepTime {
     double tokens = 0;          // per step
     double executed_flops = 0;  // per accelerator per step
     double compute = 0;         // seconds per step
+    double multiply_rate = 0;   // X, FLOP/s, when priced from a measured table (with its span)
+    double multiply_rate_low = 0, multiply_rate_high = 0;
     double memory = 0;          // the memory-bound share of compute: the traffic of the tensors
                                 // between operations at the memory's bandwidth
     double optimizer = 0;       // the share of compute the optimizer's update takes, once per step
