@@ -32,11 +32,6 @@ double operand_bytes(std::string_view dtype) {
 // The table's rows for a precision: fp16 runs on the same units as bf16, at the same peak.
 std::string_view rows_of(std::string_view dtype) { return dtype == "fp16" ? "bf16" : dtype; }
 
-double distance2(const MatmulRow& r, double m, double n, double k) {
-    const auto d = [](double a, double b) { return std::log2(a) - std::log2(b); };
-    return d(r.m, m) * d(r.m, m) + d(r.n, n) * d(r.n, n) + d(r.k, k) * d(r.k, k);
-}
-
 }  // namespace
 
 std::optional<OperatorBasis> operator_basis(const Catalogue& c, const Accelerator& chip) {
@@ -76,23 +71,34 @@ std::optional<double> matmul_roofline(const Accelerator& chip, double bandwidth,
     return std::max(compute, memory);
 }
 
-std::optional<OperatorPrice> price_matmul(const OperatorBasis& basis, std::string_view dtype, double m, double n, double k) {
-    if (!(m >= 1 && n >= 1 && k >= 1)) return std::nullopt;
+MeasuredShapes measured_shapes(const OperatorBasis& basis, std::string_view dtype) {
+    MeasuredShapes out;
     const std::optional<double> measured_bw = achievable_bandwidth(*basis.table);
+    if (!measured_bw) return out;
+    for (const MatmulRow& r : basis.table->matmul) {
+        if (r.dtype != rows_of(dtype)) continue;
+        const auto own = matmul_roofline(*basis.measured, *measured_bw, r.dtype, r.m, r.n, r.k);
+        if (own) out.push_back({std::log2(r.m), std::log2(r.n), std::log2(r.k), *own / r.seconds});
+    }
+    return out;
+}
+
+std::optional<OperatorPrice> price_matmul(const OperatorBasis& basis, const MeasuredShapes& shapes, std::string_view dtype,
+                                          double m, double n, double k) {
+    if (!(m >= 1 && n >= 1 && k >= 1) || shapes.empty()) return std::nullopt;
     const std::optional<double> target_bw = achievable_bandwidth(basis);
-    if (!measured_bw || !target_bw) return std::nullopt;
+    if (!target_bw) return std::nullopt;
     const std::optional<double> roofline = matmul_roofline(*basis.target, *target_bw, dtype, m, n, k);
     if (!roofline) return std::nullopt;
     struct Near {
         double d2, efficiency;
     };
+    const double lm = std::log2(m), ln = std::log2(n), lk = std::log2(k);
     std::vector<Near> near;
-    for (const MatmulRow& r : basis.table->matmul) {
-        if (r.dtype != rows_of(dtype)) continue;
-        const auto own = matmul_roofline(*basis.measured, *measured_bw, r.dtype, r.m, r.n, r.k);
-        if (own) near.push_back({distance2(r, m, n, k), *own / r.seconds});
-    }
-    if (near.empty()) return std::nullopt;
+    near.reserve(shapes.size());
+    for (const ShapeEfficiency& r : shapes)
+        near.push_back({(r.log2_m - lm) * (r.log2_m - lm) + (r.log2_n - ln) * (r.log2_n - ln) + (r.log2_k - lk) * (r.log2_k - lk),
+                        r.efficiency});
     // Stable: rows at the same distance keep the table's order, so every build (native, wasm) takes
     // the same neighbours.
     std::stable_sort(near.begin(), near.end(), [](const Near& a, const Near& b) { return a.d2 < b.d2; });
@@ -110,6 +116,10 @@ std::optional<OperatorPrice> price_matmul(const OperatorBasis& basis, std::strin
     const double widen = basis.borrowed() ? kBorrowedWidening : 0;
     return OperatorPrice{*roofline / (weighted / weights), *roofline / (most * (1 + widen)),
                          *roofline / (least * (1 - widen)), used};
+}
+
+std::optional<OperatorPrice> price_matmul(const OperatorBasis& basis, std::string_view dtype, double m, double n, double k) {
+    return price_matmul(basis, measured_shapes(basis, dtype), dtype, m, n, k);
 }
 
 std::vector<LayerProduct> layer_products(const Architecture& shape, const Layout& layout,
@@ -137,13 +147,14 @@ std::vector<LayerProduct> layer_products(const Architecture& shape, const Layout
 
 std::optional<MultiplyRate> layer_multiply_rate(const OperatorBasis& basis, std::string_view dtype, const Architecture& shape,
                                                 const Layout& layout, const std::optional<MixtureOfExperts>& experts) {
+    const MeasuredShapes shapes = measured_shapes(basis, dtype);
     double flops = 0, seconds = 0, fastest = 0, slowest = 0;
     for (const LayerProduct& f : layer_products(shape, layout, experts)) {
         // The forward product, then the backward's two: the input's gradient and the weight's.
-        const std::array<std::array<double, 3>, 3> shapes = {{{f.m, f.n, f.k}, {f.m, f.k, f.n}, {f.k, f.n, f.m}}};
-        for (const auto& [m, n, k] : shapes) {
+        const std::array<std::array<double, 3>, 3> passes = {{{f.m, f.n, f.k}, {f.m, f.k, f.n}, {f.k, f.n, f.m}}};
+        for (const auto& [m, n, k] : passes) {
             const double mm = std::max(1.0, std::round(m)), nn = std::max(1.0, std::round(n)), kk = std::max(1.0, std::round(k));
-            const auto price = price_matmul(basis, dtype, mm, nn, kk);
+            const auto price = price_matmul(basis, shapes, dtype, mm, nn, kk);
             if (!price) return std::nullopt;
             flops += f.count * 2 * mm * nn * kk;
             seconds += f.count * price->seconds;

@@ -76,9 +76,10 @@ std::optional<double> sixteen_bit_peak(const Accelerator& chip) {
 // efficiency any measured shape reached; nothing when the table has no row of the precision.
 std::optional<double> best_multiply_rate(const OperatorBasis& basis, const std::string& precision) {
     std::optional<double> best;
+    const MeasuredShapes shapes = measured_shapes(basis, precision);
     for (const MatmulRow& r : basis.table->matmul) {
         if (r.dtype != (precision == "fp16" ? "bf16" : precision)) continue;
-        const auto price = price_matmul(basis, precision, r.m, r.n, r.k);
+        const auto price = price_matmul(basis, shapes, precision, r.m, r.n, r.k);
         if (price) best = std::max(best.value_or(0), 2 * r.m * r.n * r.k / price->seconds);
     }
     return best;

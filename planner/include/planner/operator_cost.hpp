@@ -58,6 +58,16 @@ std::optional<double> matmul_roofline(const Accelerator& chip, double bandwidth,
 /// precision or the chip no peak for it.
 std::optional<OperatorPrice> price_matmul(const OperatorBasis& basis, std::string_view dtype, double m, double n, double k);
 
+/// A basis' measured shapes of one precision with their efficiencies, for pricing many products
+/// at once (price_matmul above builds them for each call).
+struct ShapeEfficiency {
+    double log2_m = 0, log2_n = 0, log2_k = 0, efficiency = 0;
+};
+using MeasuredShapes = std::vector<ShapeEfficiency>;
+MeasuredShapes measured_shapes(const OperatorBasis& basis, std::string_view dtype);
+std::optional<OperatorPrice> price_matmul(const OperatorBasis& basis, const MeasuredShapes& shapes, std::string_view dtype,
+                                          double m, double n, double k);
+
 /// The rate of a transformer layer's matrix products on one accelerator, FLOP/s, forward and
 /// backward (each forward M×N×K product also runs as M×K×N for the input's gradient and K×N×M for
 /// the weight's), with the output layer's share (1/L of it per layer): the products' FLOPs over their
