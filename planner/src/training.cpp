@@ -73,16 +73,15 @@ std::optional<double> sixteen_bit_peak(const Accelerator& chip) {
 }
 
 // The fastest the multiplies can run on the basis' target in `precision`: its peak times the best
-// efficiency any measured shape reached; nothing when the table has no row of the precision.
+// efficiency (against the roofline) any measured shape reached, which no priced product exceeds, so
+// searches can bound counts by it; nothing when the table has no row of the precision.
 std::optional<double> best_multiply_rate(const OperatorBasis& basis, const std::string& precision) {
-    std::optional<double> best;
     const MeasuredShapes shapes = measured_shapes(basis, precision);
-    for (const MatmulRow& r : basis.table->matmul) {
-        if (r.dtype != (precision == "fp16" ? "bf16" : precision)) continue;
-        const auto price = price_matmul(basis, shapes, precision, r.m, r.n, r.k);
-        if (price) best = std::max(best.value_or(0), 2 * r.m * r.n * r.k / price->seconds);
-    }
-    return best;
+    const auto peak = basis.target->peak_tflops.find(precision);
+    if (shapes.empty() || peak == basis.target->peak_tflops.end()) return std::nullopt;
+    double best = 0;
+    for (const ShapeEfficiency& r : shapes) best = std::max(best, r.efficiency);
+    return peak->second.value * 1e12 * best;
 }
 
 std::string operators_note(const OperatorBasis& basis) {
