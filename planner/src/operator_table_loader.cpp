@@ -18,6 +18,12 @@ const std::set<std::string> kKernelSections = {"bandwidth", "elementwise", "atte
 const std::set<std::string> kHeader = {"format", "chip", "source", "measured", "mode", "device", "software", "method", "note", "missing"};
 const std::set<std::string> kDtypes = {"bf16", "fp16", "fp8", "fp4"};
 
+// A member's text, or "" when it is missing or not a string (the caller reports what it needs).
+std::string text_of(const json& o, const char* key) {
+    const auto it = o.find(key);
+    return it != o.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
 // One file's reader: each problem reported once, at its position, naming the chip.
 class TableReader {
 public:
@@ -31,7 +37,7 @@ public:
         t.file = file_.name;
         t.chip = text(doc, "chip");
         entry_ = t.chip;
-        if (doc.value("format", 0) != 1)
+        if (!doc.contains("format") || !doc["format"].is_number() || doc["format"].get<double>() != 1)
             fail("data.bad_value", Pointer("/format"), "\"format\" must be 1", "write the table with scripts/measure/");
         if (!t.chip.empty() && !c.accelerator(t.chip))
             fail("data.unknown_reference", Pointer("/chip"), "unknown accelerator \"" + t.chip + "\"", "define it in data/accelerators.json");
@@ -44,7 +50,7 @@ public:
             fail("data.bad_date", Pointer("/measured"), "\"measured\" must be a date YYYY-MM-DD", "");
         t.mode = text(doc, "mode");
         text(doc, "method");
-        if (doc.contains("device") && doc["device"].is_object()) t.device = doc["device"].value("name", "");
+        if (doc.contains("device") && doc["device"].is_object()) t.device = text_of(doc["device"], "name");
         if (t.device.empty()) fail("data.incomplete", Pointer("/device"), "\"device\" must name the GPU measured: {\"name\": ...}", "");
         strings(doc, "software", t.software);
         strings(doc, "missing", t.missing);
@@ -118,7 +124,7 @@ private:
 
     void matmul_row(const json& r, const Pointer& at, OperatorTable& t) {
         MatmulRow row;
-        row.dtype = r.value("dtype", "");
+        row.dtype = text_of(r, "dtype");
         if (!kDtypes.count(row.dtype)) fail("data.bad_value", at / "dtype", "\"dtype\" must be one of bf16, fp16, fp8, fp4", "");
         row.m = positive(r, at, "m");
         row.n = positive(r, at, "n");
@@ -129,10 +135,10 @@ private:
 
     void kernel_row(const json& r, const Pointer& at, std::vector<KernelRow>& out) {
         KernelRow row;
-        row.op = r.value("op", "");
+        row.op = text_of(r, "op");
         if (row.op.empty()) fail("data.incomplete", at, "a row must name its \"op\"", "");
         row.seconds = positive(r, at, "us") * 1e-6;
-        row.timing = r.value("timing", "");
+        row.timing = text_of(r, "timing");
         for (auto it = r.begin(); it != r.end(); ++it) {
             if (it.key() == "bytes") row.bytes = positive(r, at, "bytes");
             else if (it->is_number() && it.key() != "us") row.shape[it.key()] = it->get<double>();
@@ -141,7 +147,7 @@ private:
     }
 
     void power_row(const json& r, const Pointer& at, OperatorTable& t) {
-        PowerRow row{r.value("state", ""), positive(r, at, "watts_median"), positive(r, at, "watts_p10"), positive(r, at, "watts_p90")};
+        PowerRow row{text_of(r, "state"), positive(r, at, "watts_median"), positive(r, at, "watts_p10"), positive(r, at, "watts_p90")};
         if (row.state.empty()) fail("data.incomplete", at, "a power row must name its \"state\"", "");
         else if (row.p10_w > row.median_w || row.median_w > row.p90_w)
             fail("data.bad_value", at, "a power row needs watts_p10 <= watts_median <= watts_p90", "");

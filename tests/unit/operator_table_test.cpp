@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <vector>
@@ -88,6 +89,32 @@ TEST_CASE("a valid operator table loads, and each fault is reported at its line"
     errors = errors_of("data/operators/h200.json", with(kTable, "\"measured\": \"2026-11-27\"", "\"measured\": \"last week\""));
     REQUIRE(errors.size() == 1);
     CHECK(errors[0].code == "data.bad_date");
+}
+
+TEST_CASE("a table whose values have the wrong types is refused at their positions, never with an internal error") {
+    for (const auto& [from, to, field] : std::vector<std::array<std::string, 3>>{
+             {"\"format\": 1", "\"format\": \"1\"", "/format"},
+             {"\"dtype\": \"bf16\"", "\"dtype\": 16", "/matmul/0/dtype"},
+             {"\"device\": {\"name\": \"NVIDIA H200\"}", "\"device\": {\"name\": 200}", "/device"},
+             {"\"op\": \"matmul\", ", "", ""},
+         }) {
+        CAPTURE(to);
+        const auto errors = errors_of("data/operators/h200.json", with(kTable, from, to));
+        if (field.empty()) {
+            CHECK(errors.empty());  // a matmul row needs no "op"
+            continue;
+        }
+        REQUIRE(errors.size() == 1);
+        CHECK(errors[0].field == field);
+        CHECK(errors[0].line > 0);
+    }
+    // A kernel row's op and timing of the wrong type, and a power row's state.
+    std::string kernels = with(kTable, "\"matmul\": [", "\"launch\": [{\"op\": 7, \"timing\": 3, \"us\": 1}], \"power\": [{\"state\": 1, "
+                                                     "\"watts_median\": 2, \"watts_p10\": 1, \"watts_p90\": 3}], \"matmul\": [");
+    const auto errors = errors_of("data/operators/h200.json", kernels);
+    REQUIRE(errors.size() == 2);
+    CHECK(errors[0].field == "/launch/0");
+    CHECK(errors[1].field == "/power/0");
 }
 
 TEST_CASE("two tables for one chip are refused") {
