@@ -92,12 +92,15 @@ TEST_CASE("a valid operator table loads, and each fault is reported at its line"
 }
 
 TEST_CASE("a table whose values have the wrong types is refused at their positions, never with an internal error") {
-    for (const auto& [from, to, field] : std::vector<std::array<std::string, 3>>{
+    // (Each row's parts are plain references: doctest's CAPTURE cannot capture a structured binding
+    // under clang.)
+    for (const std::array<std::string, 3>& row : std::vector<std::array<std::string, 3>>{
              {"\"format\": 1", "\"format\": \"1\"", "/format"},
              {"\"dtype\": \"bf16\"", "\"dtype\": 16", "/matmul/0/dtype"},
              {"\"device\": {\"name\": \"NVIDIA H200\"}", "\"device\": {\"name\": 200}", "/device"},
              {"\"op\": \"matmul\", ", "", ""},
          }) {
+        const std::string &from = row[0], &to = row[1], &field = row[2];
         CAPTURE(to);
         const auto errors = errors_of("data/operators/h200.json", with(kTable, from, to));
         if (field.empty()) {
