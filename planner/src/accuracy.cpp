@@ -110,8 +110,8 @@ void read_case(EntryReader& in, const CatalogueFiles::File& file, std::vector<Ac
         p.finish();
         good = good && v && !c.unit.empty();
     }
-    c.bound = number(in, in.member("bound", true), in.at() / "bound", 0, true, 1,
-                     "\"bound\" must be a fraction above 0 and at most 1 (0.15 for 15%)")
+    c.bound = number(in, in.member("bound", true), in.at() / "bound", 0, true, 5,
+                     "\"bound\" must be a fraction above 0 and at most 5 (0.15 for 15%)")
                   .value_or(0);
     if (good && requests && read && c.scale > 0 && c.bound > 0) {
         c.title = *title;
