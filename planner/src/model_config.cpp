@@ -175,6 +175,8 @@ ServingModel read_model_config(RequestReader& in, const std::string& config) {
     m.intermediate = static_cast<int>(a.intermediate);
     m.expert_intermediate = static_cast<int>(a.expert_intermediate);
     m.gated = a.gated;
+    m.vocabulary = static_cast<int>(a.vocabulary);
+    m.tied_embeddings = a.tied;
     return m;
 }
 

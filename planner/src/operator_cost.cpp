@@ -45,6 +45,20 @@ std::optional<OperatorBasis> operator_basis(const Catalogue& c, const Accelerato
     return std::nullopt;
 }
 
+OperatorBasis graph_timed_basis(const Catalogue& c, const OperatorBasis& basis) {
+    const auto graphs = [](const OperatorTable& t) {
+        return std::any_of(t.matmul.begin(), t.matmul.end(), [](const MatmulRow& r) { return r.timing == "graph"; });
+    };
+    if (graphs(*basis.table)) return basis;
+    for (const auto& [chip, sibling] : kSectionSiblings) {
+        if (basis.table->chip != chip) continue;
+        const OperatorTable* table = c.operators_of(sibling);
+        const Accelerator* measured = c.accelerator(sibling);
+        if (table && measured && graphs(*table)) return OperatorBasis{table, measured, basis.target};
+    }
+    return basis;
+}
+
 std::optional<double> achievable_bandwidth(const OperatorTable& table) {
     const KernelRow* best = nullptr;
     for (const char* op : {"read", "copy"}) {
@@ -200,9 +214,12 @@ std::optional<double> elementwise_share(const OperatorTable& table) {
 }
 
 std::optional<double> attention_rate(const OperatorTable& table, const Accelerator& measured, const Accelerator& target,
-                                     double sequence) {
-    // Rows of forward and backward together, by sequence: each row's FLOPs as the planner counts
-    // them (3 × the causal forward, 2·B·H·S²·D) over its time, against the measured chip's bf16 peak.
+                                     double sequence, bool forward_only) {
+    // Rows of forward and backward together (or the forward alone), by sequence: each row's FLOPs as
+    // the planner counts them (3 × the causal forward, 2·B·H·S²·D; once forward) over its time,
+    // against the measured chip's bf16 peak.
+    const char* op = forward_only ? "flash_forward" : "flash_forward_backward";
+    const double passes = forward_only ? 1 : 3;
     std::vector<std::pair<double, double>> rows;  // log2 S, share of the peak
     const auto peak = [](const Accelerator& a) {
         auto it = a.peak_tflops.find("bf16");
@@ -210,9 +227,9 @@ std::optional<double> attention_rate(const OperatorTable& table, const Accelerat
     };
     if (!(peak(measured) > 0) || !(peak(target) > 0) || !(sequence > 0)) return std::nullopt;
     for (const KernelRow& r : table.attention) {
-        if (r.op != "flash_forward_backward") continue;
+        if (r.op != op) continue;
         const auto get = [&](const char* key) { auto it = r.shape.find(key); return it == r.shape.end() ? 0.0 : it->second; };
-        const double s = get("sequence"), flops = 3 * 2 * get("batch") * get("heads") * s * s * get("head_dim");
+        const double s = get("sequence"), flops = passes * 2 * get("batch") * get("heads") * s * s * get("head_dim");
         if (s > 0 && flops > 0) rows.push_back({std::log2(s), flops / r.seconds / peak(measured)});
     }
     if (rows.empty()) return std::nullopt;

@@ -25,7 +25,7 @@ std::vector<KernelRow> kernels_of(const json& j, const char* key) {
 
 void to_json(json& j, const OperatorTable& t) {
     json matmul = json::array(), power = json::array();
-    for (const MatmulRow& r : t.matmul) matmul.push_back({r.dtype, r.m, r.n, r.k, r.seconds});
+    for (const MatmulRow& r : t.matmul) matmul.push_back({r.dtype, r.m, r.n, r.k, r.seconds, r.timing});
     for (const PowerRow& r : t.power) power.push_back({r.state, r.median_w, r.p10_w, r.p90_w});
     j = {{"file", t.file}, {"chip", t.chip}, {"source", t.source}, {"measured", t.measured}, {"mode", t.mode},
          {"device", t.device}, {"software", t.software}, {"missing", t.missing}, {"matmul", matmul}, {"power", power},
@@ -41,7 +41,7 @@ void from_json(const json& j, OperatorTable& t) {
     j.at("missing").get_to(t.missing);
     for (const json& r : j.at("matmul"))
         t.matmul.push_back({r.at(0).get<std::string>(), r.at(1).get<double>(), r.at(2).get<double>(), r.at(3).get<double>(),
-                            r.at(4).get<double>()});
+                            r.at(4).get<double>(), r.at(5).get<std::string>()});
     for (const json& r : j.at("power"))
         t.power.push_back({r.at(0).get<std::string>(), r.at(1).get<double>(), r.at(2).get<double>(), r.at(3).get<double>()});
     t.bandwidth = kernels_of(j, "bandwidth");

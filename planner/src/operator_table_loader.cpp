@@ -130,6 +130,7 @@ private:
         row.n = positive(r, at, "n");
         row.k = positive(r, at, "k");
         row.seconds = positive(r, at, "us") * 1e-6;
+        row.timing = text_of(r, "timing");
         if (row.m > 0 && row.n > 0 && row.k > 0 && row.seconds > 0 && kDtypes.count(row.dtype)) t.matmul.push_back(row);
     }
 

@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "planner/inference.hpp"
 #include "planner/json_members.hpp"
 #include "planner/model_limits.hpp"
 #include "planner/request_reader.hpp"
+#include "planner/serving_cost.hpp"
 
 namespace planner {
 
@@ -80,7 +82,13 @@ std::string assumption_note(const ServingAssumption& a, const std::string& chip 
     return note;
 }
 
-// The per-replica model of serving.hpp for one tensor-parallel degree, at given assumptions.
+// Which end of a predicted price a replica runs at: the estimate, or the span's slow or fast end.
+enum class End { estimate, slow, fast };
+
+double at_end(const OperatorPrice& p, End end) { return end == End::slow ? p.high : end == End::fast ? p.low : p.seconds; }
+
+// The per-replica model of serving.hpp for one tensor-parallel degree, at given assumptions, or
+// priced from a measured operator table (serving_cost.hpp) when `ops` is set.
 struct Replica {
     const ServingModel& m;
     const ServingRequest& req;
@@ -89,23 +97,42 @@ struct Replica {
     double capacity;               // bytes, t accelerators less headroom
     double weight_bytes, kv_token;
     double f, mfu;
+    const ServingBasis* ops = nullptr;
+    End end = End::estimate;
+    double kv_element_bytes = 2;
+    mutable std::optional<double> prefill_seconds;  // priced once
+    mutable std::map<int, double> step_seconds;     // priced once per concurrency
+
+    // Prefill and one decode step on one rank, without the all-reduces: priced, else assumed.
+    double prefill_compute() const {
+        if (ops) {
+            if (!prefill_seconds)
+                prefill_seconds = at_end(prefill_price(*ops, m, t, req.prompt_tokens).value_or(OperatorPrice{}), end);
+            return *prefill_seconds;
+        }
+        const double p = req.prompt_tokens;
+        const double compute = 2 * m.active_parameters * p / (t * peak * mfu);
+        const double read = parameters_read_per_step(m, p) * weight_bytes / (t * bandwidth * f);
+        return std::max(compute, read);
+    }
+    double step_compute(int b) const {
+        const double context = req.prompt_tokens + req.output_tokens / 2;  // on average over a sequence's life
+        if (ops) {
+            const auto [at, fresh] = step_seconds.try_emplace(b, 0.0);
+            if (fresh) at->second = at_end(decode_price(*ops, m, t, b, context, kv_element_bytes).value_or(OperatorPrice{}), end);
+            return at->second;
+        }
+        const double read = parameters_read_per_step(m, b) * weight_bytes + b * kv_token * context;
+        return std::max(read / (t * bandwidth * f), 2 * m.active_parameters * b / (t * peak * mfu));
+    }
 
     double all_reduce(double tokens) const {
         if (t == 1) return 0;
         const double transfer = link > 0 ? 2.0 * (t - 1) / t * tokens * m.hidden * kActivationBytes / link : 0;
         return m.layers * 2 * (kAllReduceLatencySeconds + transfer);
     }
-    double prefill() const {
-        const double p = req.prompt_tokens;
-        const double compute = 2 * m.active_parameters * p / (t * peak * mfu);
-        const double read = parameters_read_per_step(m, p) * weight_bytes / (t * bandwidth * f);
-        return std::max(compute, read) + all_reduce(p);
-    }
-    double step(int b) const {
-        const double context = req.prompt_tokens + req.output_tokens / 2;  // on average over a sequence's life
-        const double read = parameters_read_per_step(m, b) * weight_bytes + b * kv_token * context;
-        return std::max(read / (t * bandwidth * f), 2 * m.active_parameters * b / (t * peak * mfu)) + all_reduce(b);
-    }
+    double prefill() const { return prefill_compute() + all_reduce(req.prompt_tokens); }
+    double step(int b) const { return step_compute(b) + all_reduce(b); }
     bool whole_batches() const { return req.engine == "static"; }
     double cycle(int b) const { return req.output_tokens * step(b) + b * prefill(); }
     double tpot(int b) const { return whole_batches() ? step(b) : cycle(b) / req.output_tokens; }
@@ -149,8 +176,10 @@ struct Replica {
         if (!meets(1)) {
             auto ms = [](double seconds) { return format_number(std::round(seconds * 10000) / 10); };
             if (req.ttft_ms && ttft(1) * 1000 > *req.ttft_ms) {
-                const bool compute = 2 * m.active_parameters * req.prompt_tokens / (t * peak * mfu) >=
-                                     parameters_read_per_step(m, req.prompt_tokens) * weight_bytes / (t * bandwidth * f);
+                // Which roofline the prefill meets first (a priced one's shares are below both).
+                const double share_f = ops ? 1 : f, share_mfu = ops ? 1 : mfu;
+                const bool compute = 2 * m.active_parameters * req.prompt_tokens / (t * peak * share_mfu) >=
+                                     parameters_read_per_step(m, req.prompt_tokens) * weight_bytes / (t * bandwidth * share_f);
                 return refuse(compute ? "compute" : "bandwidth", "ttft_ms",
                               "the first token takes " + ms(ttft(1)) + " ms" + at + " even alone (the prefill of " +
                                   format_number(req.prompt_tokens) + " tokens), above the " + format_number(*req.ttft_ms) +
@@ -184,6 +213,41 @@ struct Replica {
     }
 };
 
+// The operator prices a plan rests on: the chip's measured table (or its sibling's) when the request
+// gives neither a bandwidth share nor an MFU, and its products run in the precision the weights are
+// stored in (bf16, fp16, fp8; weight-only int8 and int4 and fp4 have no measured rows).
+std::optional<ServingBasis> predicted_basis(const Catalogue& c, const Accelerator& chip, const ServingRequest& req,
+                                            const ServingModel& m, double kv_bytes) {
+    const auto sixteen = [](const std::string& f) { return f == "bf16" || f == "fp16"; };
+    if (req.bandwidth_fraction || req.mfu) return std::nullopt;
+    if (!(req.weights == req.compute || (sixteen(req.weights) && sixteen(req.compute)))) return std::nullopt;
+    std::optional<ServingBasis> basis = serving_basis(c, chip, req.compute);
+    // Every shape the plan prices has a row of its precision to rest on when one does.
+    if (basis && (!prefill_price(*basis, m, 1, req.prompt_tokens) || !decode_price(*basis, m, 1, 1, req.prompt_tokens, kv_bytes)))
+        return std::nullopt;
+    return basis;
+}
+
+std::string serving_operators_note(const OperatorBasis& basis, bool own_table) {
+    const OperatorTable& t = *basis.table;
+    std::string note = "serving: predicted from operator measurements, not an assumed bandwidth share or MFU: the prefill's "
+                       "and each decode step's matrix products priced by shape from " + t.file + " (" + t.device +
+                       ", measured " + t.measured + ", PyTorch " +
+                       (t.software.count("torch") ? t.software.at("torch") : std::string("?")) +
+                       "), flash attention at its measured rate, the KV cache at the bandwidth the measured decode kernels "
+                       "reach, and the element-wise work at its measured share of the bandwidth";
+    const std::string widened = "carried to its peaks and bandwidth, and the range widened by " +
+                                format_number(kBorrowedWidening * 100) + "% each way";
+    if (basis.borrowed() && own_table)
+        note += "; " + basis.target->name + "'s own products were timed one launch at a time, the host's launch inside each, "
+                "while engines replay decode steps as CUDA graphs: the " + basis.measured->name +
+                "'s graph-timed efficiencies (the same die) are borrowed, " + widened;
+    else if (basis.borrowed())
+        note += "; " + basis.target->name + " has no measurement of its own: the " + basis.measured->name +
+                "'s efficiencies are borrowed, " + widened;
+    return note + ". Give bandwidth_fraction or mfu to override it";
+}
+
 }  // namespace
 
 Checked<ServingModel> serving_model(const Model& model, const std::string& field) {
@@ -213,6 +277,12 @@ Checked<ServingModel> serving_model(const Model& model, const std::string& field
     m.kv_lora_rank = whole("kv_lora_rank");
     m.qk_rope_head_dim = whole("qk_rope_head_dim");
     m.context = a.detail("context");
+    // Feed-forward widths where the catalogue publishes them (the gated models of today), as the
+    // training planner reads them; the operator prices take the rest from the parameter count.
+    m.intermediate = whole("ffn_hidden").value_or(0);
+    m.expert_intermediate = whole("expert_ffn_hidden").value_or(0);
+    m.gated = a.detail("ffn_hidden") || a.detail("expert_ffn_hidden");
+    m.vocabulary = int(a.vocabulary.value);
     return out;
 }
 
@@ -240,7 +310,8 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
                                                  "peak_factor", "target_utilisation", "redundancy", "engine"}));
     in.reject_unknown("rate", {"value", "per"});
     in.reject_unknown("model", {"config", "parameters", "active_parameters", "layers", "hidden", "heads", "kv_heads",
-                                "head_dim", "experts", "experts_per_token", "kv_lora_rank", "qk_rope_head_dim", "context"});
+                                "head_dim", "experts", "experts_per_token", "kv_lora_rank", "qk_rope_head_dim", "context",
+                                "vocabulary", "ffn_hidden", "expert_ffn_hidden"});
     const json* model = in.find("model");
     if (!model) {
         in.fail("model", "is required: a model id of the catalogue, or its architecture");
@@ -284,6 +355,10 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
         if (auto v = in.integer("model.kv_lora_rank", 1, limit::kHidden, false)) m.kv_lora_rank = v;
         if (auto v = in.integer("model.qk_rope_head_dim", 1, limit::kHeadDim, false)) m.qk_rope_head_dim = v;
         if (auto v = in.number("model.context", {1, false, 1e9, true}, false)) m.context = v;
+        // Widths the operator prices use where given (else they follow from the parameters).
+        if (auto v = in.integer("model.vocabulary", 1, limit::kWidth, false)) m.vocabulary = *v;
+        if (auto v = in.integer("model.ffn_hidden", 1, limit::kWidth, false)) m.intermediate = *v;
+        if (auto v = in.integer("model.expert_ffn_hidden", 1, limit::kWidth, false)) m.expert_intermediate = *v;
     } else {
         in.fail("model", "must be a model id or an object with the architecture");
     }
@@ -383,10 +458,15 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     r.mfu_source = req.mfu ? "request" : "assumed";
     r.weights_bytes = m.parameters * weights.bytes;
     r.kv_bytes_per_token = kv_bytes_per_token(m, kv.bytes);
+    // Predicted rather than assumed where the chip has a measured table and the request gives
+    // neither share (its own figures override): the prices replace f and the MFU.
+    const std::optional<ServingBasis> priced = predicted_basis(catalogue, chip, req, m, kv.bytes);
+    if (priced) r.bandwidth_fraction_source = r.mfu_source = "predicted";
     const double link = inst->accelerator_interconnect ? inst->accelerator_interconnect->value * 1e9 : 0;
-    auto replica = [&](int t, double f, double mfu) {
+    auto replica = [&](int t, double f, double mfu, End end = End::estimate) {
         return Replica{m, req, t, peak->second.value * 1e12, chip.memory_bandwidth->value * 1e9, link,
-                       t * chip.memory.value * 1e9 * (1 - req.headroom), weights.bytes, r.kv_bytes_per_token, f, mfu};
+                       t * chip.memory.value * 1e9 * (1 - req.headroom), weights.bytes, r.kv_bytes_per_token, f, mfu,
+                       priced ? &*priced : nullptr, end, kv.bytes, std::nullopt, {}};
     };
     // The chosen degree serves the most requests per instance (the same instance-hour price: the
     // cheapest per token), then the lower TPOT; when none can serve, the largest t (the most
@@ -441,14 +521,25 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     const std::optional<int> fleet = req.demand.fleet(r.chosen.requests_per_second);
     if (!fleet) return fail("rate.value", FleetDemand::kTooLarge);
     r.fleet = *fleet;
-    if (!req.bandwidth_fraction) r.notes.push_back(assumption_note(bandwidth, chip.name));
-    if (r.mfu_source == "assumed") r.notes.push_back(assumption_note(kPrefillMfu));
+    if (priced) {
+        // The shares the prices imply at the chosen point, reported as an assumed model's would be.
+        r.bandwidth_fraction = (parameters_read_per_step(m, chosen_b) * weights.bytes +
+                                chosen_b * r.kv_bytes_per_token * (req.prompt_tokens + req.output_tokens / 2)) /
+                               (chosen.t * chosen.bandwidth * chosen.step_compute(chosen_b));
+        r.mfu = 2 * m.active_parameters * req.prompt_tokens / (chosen.t * chosen.peak * chosen.prefill_compute());
+        r.notes.push_back(serving_operators_note(priced->basis, catalogue.operators_of(chip.id) != nullptr));
+    } else {
+        if (!req.bandwidth_fraction) r.notes.push_back(assumption_note(bandwidth, chip.name));
+        if (r.mfu_source == "assumed") r.notes.push_back(assumption_note(kPrefillMfu));
+    }
     if (!req.bandwidth_fraction || !req.mfu) {
-        // The same layout at both ends of the assumptions: throughput, and the fleet it takes.
+        // The same layout at both ends of the assumptions (or of the prices' span): throughput, and
+        // the fleet it takes.
         const double low_f = req.bandwidth_fraction.value_or(bandwidth.low);
         const double high_f = req.bandwidth_fraction.value_or(bandwidth.high);
-        const ServingPoint low = replica(r.chosen.tensor_parallel, low_f, req.mfu.value_or(kPrefillMfu.low)).solve(per_instance);
-        const ServingPoint high = replica(r.chosen.tensor_parallel, high_f, req.mfu.value_or(kPrefillMfu.high)).solve(per_instance);
+        const int t = r.chosen.tensor_parallel;
+        const ServingPoint low = replica(t, low_f, req.mfu.value_or(kPrefillMfu.low), End::slow).solve(per_instance);
+        const ServingPoint high = replica(t, high_f, req.mfu.value_or(kPrefillMfu.high), End::fast).solve(per_instance);
         if (!low.error && !high.error) {
             r.output_tokens_per_second_range = Range{low.requests_per_second * req.output_tokens, high.requests_per_second * req.output_tokens};
             const std::optional<int> most = req.demand.fleet(low.requests_per_second);
@@ -465,7 +556,8 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     if (r.chosen.tensor_parallel > 1 && link == 0)
         r.notes.push_back("tensor parallelism: the catalogue has no interconnect figure for " + inst->id +
                           ", so only the all-reduce latency is counted");
-    r.notes.push_back("attention: the FLOPs and KV reads of attention itself beyond the cache size are not counted; long prompts take longer");
+    if (!priced)
+        r.notes.push_back("attention: the FLOPs and KV reads of attention itself beyond the cache size are not counted; long prompts take longer");
     if (req.engine == "static")
         r.notes.push_back("engine: static batching: a request waits on average half a batch's cycle for the running batch to finish, "
                           "then for the whole batch's prefill; decode steps are not interrupted");
@@ -514,6 +606,10 @@ void to_json(json& j, const ServingModel& m) {
     optional_member(j, "kv_lora_rank", m.kv_lora_rank);
     optional_member(j, "qk_rope_head_dim", m.qk_rope_head_dim);
     optional_member(j, "context", m.context);
+    const std::pair<const char*, int> widths[] = {
+        {"vocabulary", m.vocabulary}, {"ffn_hidden", m.intermediate}, {"expert_ffn_hidden", m.expert_intermediate}};
+    for (const auto& [key, width] : widths)
+        if (width > 0) j[key] = width;
 }
 
 void to_json(json& j, const ServingSweepPoint& p) {

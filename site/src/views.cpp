@@ -430,6 +430,9 @@ void serve_view(json& view, const json& inputs, const json& strings, const json&
         {"m_kv_lora_rank", "kv_lora_rank", "in_kv_lora_rank", "numeric", "", ""},
         {"m_qk_rope", "qk_rope_head_dim", "in_qk_rope_head_dim", "numeric", "", ""},
         {"m_context", "context", "in_context", "numeric", "", ""},
+        {"m_vocabulary", "vocabulary", "in_vocabulary", "numeric", "", ""},
+        {"m_ffn_hidden", "ffn_hidden", "in_ffn_hidden", "numeric", "", ""},
+        {"m_expert_ffn_hidden", "expert_ffn_hidden", "in_expert_ffn_hidden", "numeric", "", ""},
     };
     const Field fields[] = {
         {"prompt", "prompt_tokens", "in_prompt_tokens", "numeric", "", ""},

@@ -177,8 +177,9 @@ TEST_CASE("without tensor_parallel every degree is tried and the most requests p
     // One H100 cannot hold 140 GB of weights: t = 1 says so.
     const auto one = std::find_if(options.begin(), options.end(), [](const json& o) { return o["tensor_parallel"] == 1; });
     CHECK((*one)["limit"] == "memory");
-    // Assumed bandwidth and MFU: the throughput, fleet and cost carry the assumptions' span.
-    CHECK(r["bandwidth_fraction_source"] == "assumed");
+    // Predicted from the operator tables (the H100 has one): the throughput, fleet and cost carry the
+    // priced span.
+    CHECK(r["bandwidth_fraction_source"] == "predicted");
     CHECK(r["range"]["output_tokens_per_second"]["low"].get<double>() < r["output_tokens_per_second"].get<double>());
     CHECK(r["range"]["output_tokens_per_second"]["high"].get<double>() > r["output_tokens_per_second"].get<double>());
 }

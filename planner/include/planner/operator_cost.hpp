@@ -27,6 +27,12 @@ struct OperatorBasis {
 /// with neither; a chip with a published training utilisation (the A100s) keeps it.
 std::optional<OperatorBasis> operator_basis(const Catalogue& c, const Accelerator& chip);
 
+/// The basis a runtime that replays CUDA graphs (a serving engine's decode steps) is priced from:
+/// the chip's own when its products were timed as graphs, else its same-die sibling's graph-timed
+/// products, borrowed: a product timed one launch at a time carries the host's launch, which
+/// outweighs the kernel in a decode's small shapes (the H100's rows from the research note).
+OperatorBasis graph_timed_basis(const Catalogue& c, const OperatorBasis& basis);
+
 /// The widening of a borrowed table's span of efficiencies, each way.
 inline constexpr double kBorrowedWidening = 0.15;
 
@@ -109,7 +115,8 @@ std::optional<double> elementwise_share(const OperatorTable& table);
 /// Causal flash attention's rate on `target`, forward and backward together, FLOP/s as the planner
 /// counts them (attention_flops_per_token, three times): the measured rows' share of the measured
 /// chip's bf16 peak, interpolated in log2 of the sequence (held at the ends), times the target's.
+/// `forward_only`: the forward pass alone (a prefill), from the flash_forward rows, FLOPs counted once.
 std::optional<double> attention_rate(const OperatorTable& table, const Accelerator& measured, const Accelerator& target,
-                                     double sequence);
+                                     double sequence, bool forward_only = false);
 
 }  // namespace planner

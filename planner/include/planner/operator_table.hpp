@@ -18,6 +18,7 @@ struct MatmulRow {
     std::string dtype;
     double m = 0, n = 0, k = 0;
     double seconds = 0;
+    std::string timing;  // "graph" (CUDA-graph replays: the kernel alone) or "eager" (with the host's launch)
 };
 
 /// Any other timed kernel: its operation, its shape by name (tokens, hidden, batch, sequence,

@@ -21,6 +21,9 @@
 //   kv_token   = 2 · layers · kv_heads · head_dim · kv bytes;  with MLA, layers · (kv_lora_rank +
 //                qk_rope_head_dim) · kv bytes (one latent per token and layer, shared by the heads)
 //   all-reduce(m) = layers · 2 · (latency + 2 (t − 1)/t · m · hidden · 2 bytes / link)   (t > 1)
+//   predicted: where the chip has a measured operator table (its own or a sibling's) and the request
+//   gives neither a bandwidth share nor an MFU, prefill and step(B) less their all-reduces are
+//   priced from the table instead (serving_cost.hpp), and the result says "predicted"
 //
 // TPOT and TTFT grow with B and throughput does too, so the answer is the largest B that meets both
 // targets and fits; the planner says which target cannot be met at any concurrency and why
@@ -56,8 +59,10 @@ struct ServingModel {
     std::optional<int> experts, experts_per_token;        // mixture of experts
     std::optional<int> kv_lora_rank, qk_rope_head_dim;    // multi-head latent attention (MLA)
     std::optional<double> context;                        // the longest context it serves
-    int intermediate = 0, expert_intermediate = 0;        // feed-forward widths (training's LoRA counts them)
+    int intermediate = 0, expert_intermediate = 0;        // feed-forward widths where published (0: from the parameters)
     bool gated = true;                                    // three feed-forward matrices
+    int vocabulary = 0;                                   // 0: not known (the output layer is not priced apart)
+    bool tied_embeddings = false;                         // the output layer is the input embedding
 
     bool mixture_of_experts() const { return experts && experts_per_token && *experts > *experts_per_token; }
     bool latent_attention() const { return kv_lora_rank && qk_rope_head_dim; }
