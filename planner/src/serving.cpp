@@ -538,8 +538,14 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
         const double low_f = req.bandwidth_fraction.value_or(bandwidth.low);
         const double high_f = req.bandwidth_fraction.value_or(bandwidth.high);
         const int t = r.chosen.tensor_parallel;
-        const ServingPoint low = replica(t, low_f, req.mfu.value_or(kPrefillMfu.low), End::slow).solve(per_instance);
-        const ServingPoint high = replica(t, high_f, req.mfu.value_or(kPrefillMfu.high), End::fast).solve(per_instance);
+        const Replica slow = replica(t, low_f, req.mfu.value_or(kPrefillMfu.low), End::slow);
+        const Replica fast = replica(t, high_f, req.mfu.value_or(kPrefillMfu.high), End::fast);
+        const ServingPoint low = slow.solve(per_instance);
+        const ServingPoint high = fast.solve(per_instance);
+        // The chosen concurrency's latencies at both ends.
+        const ServingPoint slow_at = slow.at_concurrency(r.chosen, chosen_b), fast_at = fast.at_concurrency(r.chosen, chosen_b);
+        r.ttft_ms_range = Range{fast_at.ttft_ms, slow_at.ttft_ms};
+        r.tpot_ms_range = Range{fast_at.tpot_ms, slow_at.tpot_ms};
         if (!low.error && !high.error) {
             r.output_tokens_per_second_range = Range{low.requests_per_second * req.output_tokens, high.requests_per_second * req.output_tokens};
             const std::optional<int> most = req.demand.fleet(low.requests_per_second);
@@ -668,6 +674,8 @@ void to_json(json& j, const ServingResult& r) {
     optional_member(j, "co2e_kg_per_million_input", r.co2e_kg_per_million_input);
     optional_member(j, "co2e_kg_per_million_output", r.co2e_kg_per_million_output);
     range_member(j, "output_tokens_per_second", r.output_tokens_per_second_range);
+    range_member(j, "ttft_ms", r.ttft_ms_range);
+    range_member(j, "tpot_ms", r.tpot_ms_range);
     range_member(j, "fleet", r.fleet_range);
     range_member(j, "cost_per_million_output", r.cost_per_million_output_range);
     j["fleet_hour"] = json::object();

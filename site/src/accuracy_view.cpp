@@ -61,6 +61,27 @@ std::string with_unit(const std::string& number, const std::string& unit) {
 // all, against the targets of "Predict, don't calibrate" (median ≤ 10%, worst ≤ 35%).
 constexpr double kPredictionMedianTarget = 0.10, kPredictionWorstTarget = 0.35;
 
+// The test third's ranges: how many of the predictions that carry one hold the published value
+// (the target: 80% or more), and their median width over the planned value, so that a range
+// widened to catch cases shows as wider.
+constexpr double kInRangeTarget = 0.80;
+
+json range_view(const std::vector<planner::CaseResult>& predicted) {
+    int ranged = 0, inside = 0;
+    std::vector<double> widths;
+    for (const planner::CaseResult& r : predicted) {
+        if (!planner::in_test_third(r.c.id) || !planner::is_prediction(r.c.kind) || !r.planned || !r.range) continue;
+        ++ranged;
+        inside += r.published_in_range;
+        if (*r.planned != 0) widths.push_back((r.range->high - r.range->low) / std::abs(*r.planned));
+    }
+    // "has" rather than a count the template would read as true when 0.
+    if (!ranged) return {{"has", false}};
+    const double share = double(inside) / ranged;
+    return {{"has", true}, {"ranged", ranged}, {"inside", inside}, {"share", percent(share)},
+            {"width", percent(planner::median_abs(widths))}, {"met", share >= kInRangeTarget}};
+}
+
 json prediction_view(const std::vector<planner::CaseResult>& predicted, const json& strings) {
     std::vector<double> all;
     int test = 0, unpredicted = 0;
@@ -95,7 +116,7 @@ json prediction_view(const std::vector<planner::CaseResult>& predicted, const js
             {"median", percent(median)}, {"worst", percent(worst)},
             {"median_met", !all.empty() && median <= kPredictionMedianTarget},
             {"worst_met", !all.empty() && worst <= kPredictionWorstTarget},
-            {"kinds", std::move(kinds)}};
+            {"ranges", range_view(predicted)}, {"kinds", std::move(kinds)}};
 }
 
 }  // namespace

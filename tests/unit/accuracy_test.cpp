@@ -318,4 +318,15 @@ TEST_CASE("the accuracy page leads with the test third predicted without anchors
     CHECK(std::stod(p["median"].get<std::string>()) == doctest::Approx(std::round(median * 1000) / 10));
     CHECK(p["median_met"] == (median <= 0.10));
     CHECK(p["kinds"].size() >= 4);  // training at scale and time, memory, serving, inference ...
+    // The ranges: how many test-third predictions carry one, and how many hold the published value.
+    int ranged = 0, inside = 0;
+    for (const planner::CaseResult& r : predicted_results()) {
+        if (!planner::in_test_third(r.c.id) || !planner::is_prediction(r.c.kind) || !r.planned || !r.range) continue;
+        ++ranged;
+        inside += r.published_in_range;
+    }
+    REQUIRE(ranged > 0);  // serving latencies and training days carry ranges
+    CHECK(p["ranges"]["ranged"] == ranged);
+    CHECK(p["ranges"]["inside"] == inside);
+    CHECK(p["ranges"]["met"] == (double(inside) / ranged >= 0.80));
 }

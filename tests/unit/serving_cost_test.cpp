@@ -119,6 +119,12 @@ TEST_CASE("a serving plan on a chip with a measured table is predicted, and the 
     const double tokens = predicted["output_tokens_per_second"];
     CHECK(predicted["range"]["output_tokens_per_second"]["low"].get<double>() < tokens);
     CHECK(predicted["range"]["output_tokens_per_second"]["high"].get<double>() > tokens);
+    // And so do its latencies, at the chosen concurrency.
+    for (const char* latency : {"ttft_ms", "tpot_ms"}) {
+        CAPTURE(latency);
+        CHECK(predicted["range"][latency]["low"].get<double>() < predicted[latency].get<double>());
+        CHECK(predicted["range"][latency]["high"].get<double>() > predicted[latency].get<double>());
+    }
 
     json own = job;
     own["bandwidth_fraction"] = 0.6;

@@ -157,6 +157,7 @@ struct ServingResult {
     std::optional<double> co2e_kg_per_million_input, co2e_kg_per_million_output;
     // When an assumption sets the throughput: the span its low and high give.
     std::optional<Range> output_tokens_per_second_range, fleet_range, cost_per_million_output_range;
+    std::optional<Range> ttft_ms_range, tpot_ms_range;  // at the chosen concurrency
     Footprint footprint;                     // one hour of the whole fleet
     std::vector<std::string> notes;
 
