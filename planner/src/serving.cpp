@@ -296,8 +296,7 @@ double parameters_read_per_step(const ServingModel& m, double tokens) {
     const double experts = *m.experts, k = *m.experts_per_token;
     const double per_expert = (m.parameters - m.active_parameters) / (experts - k);
     const double shared = m.parameters - experts * per_expert;
-    const double touched = experts * (1 - std::pow(1 - k / experts, tokens));
-    return shared + per_expert * touched;
+    return shared + per_expert * experts_touched(m, tokens);
 }
 
 Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const json& request) {

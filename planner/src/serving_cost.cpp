@@ -59,12 +59,6 @@ struct Priced {
     }
 };
 
-// Experts a layer's `tokens` touch under uniform routing (parameters_read_per_step's count).
-double experts_touched(const ServingModel& m, double tokens) {
-    const double e = *m.experts, k = *m.experts_per_token;
-    return e * (1 - std::pow(1 - k / e, tokens));
-}
-
 // One layer's products for `tokens` tokens on one of t ranks, and the output layer for `logits`.
 void add_products(Priced& p, const ServingBasis& b, const ServingModel& m, const ServingWidths& w, int t, double tokens,
                   double logits) {
@@ -147,6 +141,11 @@ double elementwise_bytes_per_token(const ServingModel& m, const ServingWidths& w
     // activation on the rank's split of the heads and the feed-forward.
     const double norms = 2 * (2 * h), rotary = 2 * (w.q + w.kv) / t, activation = 3 * active_ffn / t, residual = 2 * (3 * h);
     return (norms + rotary + activation + residual) * kActivationBytes;
+}
+
+double experts_touched(const ServingModel& m, double tokens) {
+    const double e = *m.experts, k = *m.experts_per_token;
+    return e * (1 - std::pow(1 - k / e, tokens));
 }
 
 OperatorPrice ServingParts::total() const {

@@ -59,6 +59,11 @@ struct ServingBasis {
 /// tables do not measure (weight-only int8/int4, fp4): the assumed model applies.
 std::optional<ServingBasis> serving_basis(const Catalogue& c, const Accelerator& chip, std::string_view dtype);
 
+/// The routed experts a layer's `tokens` touch under uniform routing: E · (1 − (1 − k/E)^tokens), of a
+/// mixture of experts (m.mixture_of_experts()). What a decode step reads (parameters_read_per_step)
+/// and the expert products it prices.
+double experts_touched(const ServingModel& m, double tokens);
+
 /// A layer's widths as the products see them.
 struct ServingWidths {
     double q = 0, kv = 0;        // query and key (or value) widths: heads · head_dim, kv_heads · head_dim
