@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "planner/engine_queue.hpp"
 #include "planner/inference.hpp"
 #include "planner/json_members.hpp"
 #include "planner/model_limits.hpp"
@@ -136,7 +137,12 @@ struct Replica {
     bool whole_batches() const { return req.engine == "static"; }
     double cycle(int b) const { return req.output_tokens * step(b) + b * prefill(); }
     double tpot(int b) const { return whole_batches() ? step(b) : cycle(b) / req.output_tokens; }
-    double ttft(int b) const { return whole_batches() ? cycle(b) / 2 + b * prefill() + step(b) : prefill() + step(b); }
+    // Continuous: the queue the other B − 1 requests in flight make (engine_queue.hpp), their
+    // arrivals at the rate the replica serves them.
+    double ttft(int b) const {
+        if (whole_batches()) return cycle(b) / 2 + b * prefill() + step(b);
+        return mean_first_token_seconds({step(b), prefill(), (b - 1) / cycle(b)});
+    }
     bool meets(int b) const {
         return (!req.tpot_ms || tpot(b) * 1000 <= *req.tpot_ms) && (!req.ttft_ms || ttft(b) * 1000 <= *req.ttft_ms);
     }

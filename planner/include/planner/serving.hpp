@@ -12,7 +12,10 @@
 //   continuous batching (engine "continuous": vLLM, TensorRT-LLM, SGLang, NxD Inference): while B
 //   requests each decode `output` tokens, each of them is prefilled once, stalling the batch:
 //                                cycle(B) = output · step(B) + B · prefill
-//   TPOT = cycle(B) / output     TTFT = prefill + step(B)     requests/s = B / cycle(B)
+//   TPOT = cycle(B) / output     requests/s = B / cycle(B)
+//   TTFT = the mean wait for the iteration under way, then the request's own iteration: one decode
+//   step and the prefills of those that arrived with it (engine_queue.hpp), the other B − 1
+//   arriving at (B − 1) / cycle(B); alone (B = 1), prefill + step(1)
 //   static batching (engine "static": a runtime that runs B requests whole, then the next B): the
 //   same cycle and requests/s; decode is never interrupted, TPOT = step(B); a request waits on
 //   average half a cycle for the running batch, then the whole batch's prefill:
