@@ -576,6 +576,10 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
         r.notes.push_back("engine: continuous batching (vLLM, TensorRT-LLM, SGLang, NxD Inference): each new request's prefill joins "
                           "the running batch and stalls its decode; set engine to static for a runtime that runs whole batches");
 
+    if (chip.power) {
+        r.accelerator_watts = chip.power->value;
+        r.accelerator_watts_range = Range{chip.power->value * kEstimatedPowerFactor.low, chip.power->value * kEstimatedPowerFactor.high};
+    }
     auto fp = footprint(catalogue, *inst, r.fleet, req.footprint);  // one hour of the whole fleet
     if (!fp.ok()) {
         out.errors = fp.errors;
@@ -681,6 +685,8 @@ void to_json(json& j, const ServingResult& r) {
     range_member(j, "output_tokens_per_second", r.output_tokens_per_second_range);
     range_member(j, "ttft_ms", r.ttft_ms_range);
     range_member(j, "tpot_ms", r.tpot_ms_range);
+    optional_member(j, "accelerator_watts", r.accelerator_watts);
+    range_member(j, "accelerator_watts", r.accelerator_watts_range);
     range_member(j, "fleet", r.fleet_range);
     range_member(j, "cost_per_million_output", r.cost_per_million_output_range);
     j["fleet_hour"] = json::object();

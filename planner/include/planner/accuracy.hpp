@@ -59,7 +59,7 @@ inline std::optional<AccuracyTarget> target_of(std::string_view kind) {
 inline const std::vector<std::string> kAccuracyBases = {"complete", "assumed", "input"};
 inline const std::vector<std::string> kAccuracyUnits = {"days", "gpu_hours", "gb", "per_second", "instances",
                                                         "mwh", "percent", "fraction", "tflops", "ratio", "ms",
-                                                        "seconds"};
+                                                        "seconds", "watts"};
 
 /// One text in each of the site's languages.
 struct Bilingual {

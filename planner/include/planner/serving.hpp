@@ -161,6 +161,10 @@ struct ServingResult {
     // When an assumption sets the throughput: the span its low and high give.
     std::optional<Range> output_tokens_per_second_range, fleet_range, cost_per_million_output_range;
     std::optional<Range> ttft_ms_range, tpot_ms_range;  // at the chosen concurrency
+    // One accelerator's draw while serving at the chosen concurrency, W: its TDP, estimated at
+    // 75–100% of it (kEstimatedPowerFactor) as the instance's power is. Absent without a TDP.
+    std::optional<double> accelerator_watts;
+    std::optional<Range> accelerator_watts_range;
     Footprint footprint;                     // one hour of the whole fleet
     std::vector<std::string> notes;
 
