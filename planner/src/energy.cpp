@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "planner/load_power.hpp"
 #include "planner/request_reader.hpp"
 #include "planner/serving.hpp"
 #include "planner/training.hpp"
@@ -90,9 +91,10 @@ FieldError placed(const FieldError& e, const std::string& at) {
     return {"work." + e.field, e.message};
 }
 
-// Each configuration's count and hours from the job: what the row then prices.
+// Each configuration's count and hours from the job, and what its accelerators do: what the row
+// then prices and powers.
 void plan_work(const Catalogue& catalogue, const json& work, EnergyConfiguration& c, const std::string& at,
-               std::vector<FieldError>& errors) {
+               std::vector<FieldError>& errors, std::optional<ActivityMix>& mix) {
     const json job = job_on(work, c);
     const bool training = work.at("kind") == "train";
     // An error of the job itself is the same on every configuration: said once.
@@ -115,6 +117,7 @@ void plan_work(const Catalogue& catalogue, const json& work, EnergyConfiguration
         if (!plan.ok()) return fail(plan.errors);
         c.instances = plan.value.instances;
         c.hours = plan.value.seconds / 3600;
+        mix = training_mix(plan.value.step);
         return;
     }
     auto req = read_serving_request(catalogue, job);
@@ -123,6 +126,7 @@ void plan_work(const Catalogue& catalogue, const json& work, EnergyConfiguration
     if (!plan.ok()) return fail(plan.errors);
     c.instances = plan.value.fleet;
     if (!c.hours) c.hours = 1;
+    mix = plan.value.fleet_mix;
 }
 
 // How much less `x` is than the baseline, in percent (negative when it is more).
@@ -139,15 +143,17 @@ Checked<std::vector<EnergyRow>> compare_energy(const Catalogue& catalogue, const
         const std::string at = "configurations." + std::to_string(i) + ".";
         const Instance* inst = catalogue.find(c.instance, at + "instance", out.errors);
         if (!inst) continue;
+        std::optional<ActivityMix> mix;  // with work: what the job's accelerators do
         if (req.work) {
             const std::size_t before = out.errors.size();
-            plan_work(catalogue, *req.work, c, at, out.errors);
+            plan_work(catalogue, *req.work, c, at, out.errors, mix);
             if (out.errors.size() > before) continue;
         }
+        const std::optional<LoadPower> load = mix ? load_power(catalogue, *inst, *mix) : std::nullopt;
         const double instances = c.instances.value_or(0), hours = c.hours.value_or(0);
         EnergyRow row{c.label, inst->id, instances, hours, instances * hours,
                       req.work ? req.work->at("kind").get<std::string>() : std::string(), {}, {}, {}, {}};
-        auto fp = footprint(catalogue, *inst, row.instance_hours, c.footprint, at);
+        auto fp = footprint(catalogue, *inst, row.instance_hours, c.footprint, at, load ? &*load : nullptr);
         if (!fp.ok()) {
             out.errors.insert(out.errors.end(), fp.errors.begin(), fp.errors.end());
             continue;

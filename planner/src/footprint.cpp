@@ -1,5 +1,6 @@
 #include "planner/footprint.hpp"
 #include "planner/json_members.hpp"
+#include "planner/load_power.hpp"
 
 namespace planner {
 
@@ -28,7 +29,7 @@ std::set<std::string> with_footprint_fields(Names names) {
 }
 
 Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, double instance_hours,
-                             const FootprintInputs& in, const std::string& field_prefix) {
+                             const FootprintInputs& in, const std::string& field_prefix, const LoadPower* load) {
     Checked<Footprint> out;
     Footprint& f = out.value;
     f.region = in.region ? *in.region : kDefaultRegion;
@@ -78,7 +79,11 @@ Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, d
     }
     if (in.power_watts || inst.power) f.power_watts = in.power_watts ? *in.power_watts : inst.power->value;
     if (in.pue || region) f.pue = in.pue ? *in.pue : region->pue.value;
-    if (!in.power_watts && inst.power && inst.power->estimate && inst.power->value > 0) {
+    if (!in.power_watts && load && load->watts > 0) {
+        f.power_watts = load->watts;
+        f.power_factor = Range{load->range.low / load->watts, load->range.high / load->watts};
+        f.notes.push_back(load_power_note(*load));
+    } else if (!in.power_watts && inst.power && inst.power->estimate && inst.power->value > 0) {
         const double v = inst.power->value;
         f.power_factor = inst.power->range ? Range{inst.power->range->first / v, inst.power->range->second / v}
                                            : kEstimatedPowerFactor;

@@ -45,18 +45,23 @@ std::optional<OperatorBasis> operator_basis(const Catalogue& c, const Accelerato
     return std::nullopt;
 }
 
+std::optional<OperatorBasis> section_sibling(const Catalogue& c, const OperatorBasis& basis) {
+    for (const auto& [chip, sibling] : kSectionSiblings) {
+        if (basis.table->chip != chip) continue;
+        const OperatorTable* table = c.operators_of(sibling);
+        const Accelerator* measured = c.accelerator(sibling);
+        if (table && measured) return OperatorBasis{table, measured, basis.target};
+    }
+    return std::nullopt;
+}
+
 OperatorBasis graph_timed_basis(const Catalogue& c, const OperatorBasis& basis) {
     const auto graphs = [](const OperatorTable& t) {
         return std::any_of(t.matmul.begin(), t.matmul.end(), [](const MatmulRow& r) { return r.timing == "graph"; });
     };
     if (graphs(*basis.table)) return basis;
-    for (const auto& [chip, sibling] : kSectionSiblings) {
-        if (basis.table->chip != chip) continue;
-        const OperatorTable* table = c.operators_of(sibling);
-        const Accelerator* measured = c.accelerator(sibling);
-        if (table && measured && graphs(*table)) return OperatorBasis{table, measured, basis.target};
-    }
-    return basis;
+    const std::optional<OperatorBasis> sibling = section_sibling(c, basis);
+    return sibling && graphs(*sibling->table) ? *sibling : basis;
 }
 
 std::optional<double> achievable_bandwidth(const OperatorTable& table) {
@@ -189,12 +194,8 @@ double fp8_cast_bytes(const Architecture& shape, const Layout& layout, const std
 const OperatorTable* section_table(const Catalogue& c, const OperatorBasis& basis,
                                    std::vector<KernelRow> OperatorTable::*section) {
     if (!(basis.table->*section).empty()) return basis.table;
-    for (const auto& [chip, sibling] : kSectionSiblings)
-        if (basis.table->chip == chip) {
-            const OperatorTable* other = c.operators_of(sibling);
-            return other && !(other->*section).empty() ? other : nullptr;
-        }
-    return nullptr;
+    const std::optional<OperatorBasis> sibling = section_sibling(c, basis);
+    return sibling && !(sibling->table->*section).empty() ? sibling->table : nullptr;
 }
 
 std::optional<double> elementwise_share(const OperatorTable& table) {

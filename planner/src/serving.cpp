@@ -10,6 +10,7 @@
 #include "planner/engine_queue.hpp"
 #include "planner/inference.hpp"
 #include "planner/json_members.hpp"
+#include "planner/load_power.hpp"
 #include "planner/model_limits.hpp"
 #include "planner/request_reader.hpp"
 #include "planner/serving_cost.hpp"
@@ -145,6 +146,14 @@ struct Replica {
     }
     bool meets(int b) const {
         return (!req.tpot_ms || tpot(b) * 1000 <= *req.tpot_ms) && (!req.ttft_ms || ttft(b) * 1000 <= *req.ttft_ms);
+    }
+    // The shares of a running replica's time by activity (load_power.hpp): a prefill's work
+    // compute-bound, a decode step's memory-bound, the engine's own time (priced plans) idle, the
+    // all-reduces waiting.
+    ActivityMix running_mix(int b) const {
+        const double engine = ops ? kEngineStepSeconds : 0, c = cycle(b), out = req.output_tokens;
+        return {b * std::max(0.0, prefill_compute() - engine) / c, out * std::max(0.0, step_compute(b) - engine) / c, 0,
+                (b + out) * engine / c, (b * all_reduce(req.prompt_tokens) + out * all_reduce(b)) / c};
     }
     double memory(int b) const { return m.parameters * weight_bytes + b * kv_token * (req.prompt_tokens + req.output_tokens); }
     // The most sequences whose KV cache fits beside the weights (below 1: not even one).
@@ -574,13 +583,25 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
                           "then for the whole batch's prefill; decode steps are not interrupted");
     else
         r.notes.push_back("engine: continuous batching (vLLM, TensorRT-LLM, SGLang, NxD Inference): each new request's prefill joins "
-                          "the running batch and stalls its decode; set engine to static for a runtime that runs whole batches");
+                          "the running batch and stalls its decode; TTFT counts the queue: a new request waits for the iteration "
+                          "under way, then is prefilled beside those that arrived during it, the others arriving at random "
+                          "at the rate served; set engine to static for a runtime that runs whole batches");
 
-    if (chip.power) {
+    // The power the work draws: while running, by activity (measured where the chip has power rows,
+    // else the TDP); over the fleet's hour, running for the share of its capacity the mean rate uses.
+    const ActivityMix running = chosen.running_mix(chosen_b);
+    if (const std::optional<ChipPower> power = chip_power(catalogue, chip)) {
+        const ActivityWatts draw = mean_draw(*power, running);
+        r.accelerator_watts = draw.watts;
+        r.accelerator_watts_range = draw.range;
+    } else if (chip.power) {
         r.accelerator_watts = chip.power->value;
         r.accelerator_watts_range = Range{chip.power->value * kEstimatedPowerFactor.low, chip.power->value * kEstimatedPowerFactor.high};
     }
-    auto fp = footprint(catalogue, *inst, r.fleet, req.footprint);  // one hour of the whole fleet
+    const double busy = req.demand.rate_per_second / (r.fleet * r.chosen.requests_per_second);
+    r.fleet_mix = busy_for(running, busy);
+    const std::optional<LoadPower> load = load_power(catalogue, *inst, r.fleet_mix);
+    auto fp = footprint(catalogue, *inst, r.fleet, req.footprint, "", load ? &*load : nullptr);  // one hour of the whole fleet
     if (!fp.ok()) {
         out.errors = fp.errors;
         return out;

@@ -2,6 +2,7 @@
 
 #include "planner/operator_cost.hpp"
 #include "planner/json_members.hpp"
+#include "planner/load_power.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -625,7 +626,8 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         r.notes.push_back("recompute: " + req.recipe_recompute->value + ", as " + req.model_id + "'s published recipe sets it (" +
                           req.recipe_recompute->source + "); give recompute to choose another");
 
-    auto fp = footprint(catalogue, *inst, r.instance_hours, req.footprint);
+    const std::optional<LoadPower> load = load_power(catalogue, *inst, training_mix(r.step));
+    auto fp = footprint(catalogue, *inst, r.instance_hours, req.footprint, "", load ? &*load : nullptr);
     if (!fp.ok()) {
         out.errors = fp.errors;
         return out;

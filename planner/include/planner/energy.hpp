@@ -13,7 +13,9 @@
 // are the planner's for that job on its instance type, so every row does the same work: a training
 // job on the configuration's `instances` (or, when the job gives deadline_days or budget_usd, the
 // count that search finds) for as long as it takes; a serving job's fleet for its rate, for the
-// configuration's `hours` (default 1).
+// configuration's `hours` (default 1). Its power then follows the job's activity where the chip has
+// measured power rows (load_power.hpp), as the job's own plan does; without work, the catalogue's
+// full-load estimate.
 #pragma once
 
 #include <cstddef>

@@ -91,10 +91,16 @@ struct Footprint {
     ACCELGUIDE_OUT_OF_LINE_VALUE(Footprint)
 };
 
+/// The power a plan's load draws (load_power.hpp), when it knows its activity and the chip has
+/// measured power: it replaces the catalogue's full-load estimate, with its own range and note.
+struct LoadPower;
+
 /// The footprint of `instance_hours` on `instance`. Errors: an unknown region or purchase option, and
-/// a type the region does not offer under the option (naming the nearest regions that do).
+/// a type the region does not offer under the option (naming the nearest regions that do). The power
+/// is the request's power_watts, else `load`'s, else the catalogue's estimate.
 Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& instance, double instance_hours,
-                             const FootprintInputs& inputs, const std::string& field_prefix = "");
+                             const FootprintInputs& inputs, const std::string& field_prefix = "",
+                             const LoadPower* load = nullptr);
 
 /// Adds the footprint's fields (cost_usd, energy_kwh, ...) to a result object, and under "range" the
 /// span of power_watts, energy_kwh and co2e_kg when the power is an estimate.

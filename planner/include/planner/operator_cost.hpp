@@ -27,6 +27,11 @@ struct OperatorBasis {
 /// with neither; a chip with a published training utilisation (the A100s) keeps it.
 std::optional<OperatorBasis> operator_basis(const Catalogue& c, const Accelerator& chip);
 
+/// The same-die sibling whose table fills the sections the basis' table lacks (the H100's note
+/// measured no attention, element-wise kernels, graph-timed products or busy power: the H200 is the
+/// same die and peak), for the basis' target; nothing for a table with no such sibling.
+std::optional<OperatorBasis> section_sibling(const Catalogue& c, const OperatorBasis& basis);
+
 /// The basis a runtime that replays CUDA graphs (a serving engine's decode steps) is priced from:
 /// the chip's own when its products were timed as graphs, else its same-die sibling's graph-timed
 /// products, borrowed: a product timed one launch at a time carries the host's launch, which

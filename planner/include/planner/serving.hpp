@@ -46,6 +46,7 @@
 #include "planner/error.hpp"
 #include "planner/footprint.hpp"
 #include "planner/inference.hpp"
+#include "planner/load_power.hpp"
 
 namespace planner {
 
@@ -161,10 +162,13 @@ struct ServingResult {
     // When an assumption sets the throughput: the span its low and high give.
     std::optional<Range> output_tokens_per_second_range, fleet_range, cost_per_million_output_range;
     std::optional<Range> ttft_ms_range, tpot_ms_range;  // at the chosen concurrency
-    // One accelerator's draw while serving at the chosen concurrency, W: its TDP, estimated at
-    // 75–100% of it (kEstimatedPowerFactor) as the instance's power is. Absent without a TDP.
+    // One accelerator's draw while serving at the chosen concurrency, W: by activity from its
+    // measured power rows where it has them (load_power.hpp: prefill in products, decode steps
+    // reading weights, the engine's own time idle), else its TDP at 75–100% (kEstimatedPowerFactor).
+    // Absent with neither.
     std::optional<double> accelerator_watts;
     std::optional<Range> accelerator_watts_range;
+    ActivityMix fleet_mix;                   // the fleet's hour by activity: what its power follows
     Footprint footprint;                     // one hour of the whole fleet
     std::vector<std::string> notes;
 
