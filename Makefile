@@ -5,16 +5,18 @@
 #   make site    set up, build, generate build/site/, stop
 #   make bench   set up, build, print benchmark figures (native against wasm, measured in one run)
 #   make fuzz    set up, build the libFuzzer targets, fuzz each for $(SECONDS) s (default 60)
+#   make install PREFIX=/usr/local   build, then install the accelguide command (catalogue built in) in $(PREFIX)/bin
 #   make native / make wasm / make fuzz-build / make setup    the steps on their own
 
 PORT ?= 8000
+PREFIX ?= /usr/local
 SECONDS ?= 60
 # Every tests/fuzz/fuzz_*.cpp is a target (tests/fuzz/CMakeLists.txt globs the same files).
 FUZZ_TARGETS := $(sort $(basename $(notdir $(wildcard tests/fuzz/fuzz_*.cpp))))
 # Emscripten 3.1.6 from Debian finds its acorn only here (../shared/TOOLCHAIN.md, trap 1).
 export NODE_PATH := /usr/share/nodejs
 
-.PHONY: audit all setup native wasm fuzz-build fuzz build serve-build site serve test bench clean
+.PHONY: audit all setup native wasm fuzz-build fuzz build serve-build site serve test bench clean install
 all: build
 
 setup:
@@ -38,6 +40,11 @@ fuzz: fuzz-build
 	bash tests/fuzz/run.sh --seconds $(SECONDS) build/fuzz/tests/fuzz $(FUZZ_TARGETS)
 
 build: native wasm
+
+# The command line only: it answers `accelguide plan` from any folder with the catalogue it was built
+# with (`--data DIR` reads another); building a site still needs the project (--root).
+install: native
+	cmake --install build --prefix "$(PREFIX)" --component cli --strip
 
 # What serving needs and nothing more: the generator and the wasm planner (no tests, sanitiser or
 # fuzz builds, no browser-test packages), a line per step; the compilers' output is in build/logs/.

@@ -199,27 +199,44 @@ InputFile read_input(const fs::path& path, std::uintmax_t max_bytes) {
     return out;
 }
 
-std::vector<InputProblem> read_catalogue_files(const fs::path& root, planner::CatalogueFiles& files) {
+namespace {
+
+// Reads the catalogue's files from `folder` (sources.json …, operators/<chip>.json), naming each
+// `named` + its path inside the folder: what its problems and its diagnostics say.
+std::vector<InputProblem> read_catalogue_at(const fs::path& folder, const std::string& named, planner::CatalogueFiles& files) {
     std::vector<InputProblem> problems;
+    const std::string prefix = "data/";
     for (planner::CatalogueFiles::File* f : files.all()) {
-        InputFile in = read_input(root / f->name, kMaxInputBytes);
+        const std::string inside = f->name.substr(prefix.size());
+        f->name = named + inside;
+        InputFile in = read_input(folder / inside, kMaxInputBytes);
         if (in.text) f->text = std::move(*in.text);
         else problems.push_back({in.problem.code, f->name, in.problem.message, in.problem.hint});
     }
-    // data/operators/<chip>.json: measured operator tables (scripts/measure/), in name order.
+    // operators/<chip>.json: measured operator tables (scripts/measure/), in name order.
     std::error_code ec;
     std::vector<std::string> names;
-    for (const fs::directory_entry& e : fs::directory_iterator(root / "data" / "operators", ec))
+    for (const fs::directory_entry& e : fs::directory_iterator(folder / "operators", ec))
         if (e.path().extension() == ".json") names.push_back(e.path().filename().string());
     std::sort(names.begin(), names.end());
     files.operators.clear();
     for (const std::string& name : names) {
-        planner::CatalogueFiles::File f{"data/operators/" + name, ""};
-        InputFile in = read_input(root / f.name, kMaxInputBytes);
+        planner::CatalogueFiles::File f{named + "operators/" + name, ""};
+        InputFile in = read_input(folder / "operators" / name, kMaxInputBytes);
         if (in.text) f.text = std::move(*in.text), files.operators.push_back(std::move(f));
         else problems.push_back({in.problem.code, f.name, in.problem.message, in.problem.hint});
     }
     return problems;
+}
+
+}  // namespace
+
+std::vector<InputProblem> read_catalogue_files(const fs::path& root, planner::CatalogueFiles& files) {
+    return read_catalogue_at(root / "data", "data/", files);
+}
+
+std::vector<InputProblem> read_catalogue_folder(const fs::path& folder, planner::CatalogueFiles& files) {
+    return read_catalogue_at(folder, (folder / "").string(), files);
 }
 
 }  // namespace site

@@ -57,4 +57,8 @@ std::string generic(const fs::path& p);
 /// Reads data/*.json under `root` into `files`; returns a problem for each file it could not read.
 std::vector<InputProblem> read_catalogue_files(const fs::path& root, planner::CatalogueFiles& files);
 
+/// Reads the catalogue from a folder laid out as data/ is (sources.json …, operators/<chip>.json),
+/// each file named by its path there: `accelguide plan --data DIR`.
+std::vector<InputProblem> read_catalogue_folder(const fs::path& folder, planner::CatalogueFiles& files);
+
 }  // namespace site

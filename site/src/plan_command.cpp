@@ -4,9 +4,11 @@
 #include <cstdio>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
+#include "embedded_files.hpp"
 #include "files.hpp"
 #include "planner/api.hpp"
 #include "planner/json_position.hpp"
@@ -204,12 +206,14 @@ CLI::App* add_plan_command(CLI::App& app, PlanCommand& c) {
     CLI::App* plan = app.add_subcommand("plan", "Run one planner request; print the response as JSON or a table");
     plan->add_option("--json", c.json_file, "Request file, or - for standard input");
     plan->add_option("--format", c.format, "json | table")->check(CLI::IsMember({"json", "table"}))->capture_default_str();
-    plan->add_option("--root", c.root, "Project folder holding data/")->capture_default_str();
+    plan->add_option("--root", c.root, "Project folder holding data/ (default: . when it has one, else the catalogue built in)");
+    plan->add_option("--data", c.data, "A catalogue folder laid out as data/ is (sources.json, ..., operators/)");
     plan->add_option("--model-config", c.model_config, "A Hugging Face config.json, put into the request as model.config");
 
     auto with_common = [&](CLI::App* cmd) {
         cmd->add_option("--format", c.format, "json | table")->check(CLI::IsMember({"json", "table"}));
         cmd->add_option("--root", c.root, "Project folder holding data/");
+        cmd->add_option("--data", c.data, "A catalogue folder laid out as data/ is");
         add_flags(cmd, c, kFootprintFlags);
         cmd->callback([&c, cmd] { c.kind = cmd->get_name(); });
         return cmd;
@@ -239,6 +243,7 @@ CLI::App* add_plan_command(CLI::App& app, PlanCommand& c) {
     CLI::App* catalog = plan->add_subcommand("catalog", "The whole catalogue, every figure with its source");
     catalog->add_option("--format", c.format, "json | table")->check(CLI::IsMember({"json", "table"}));
     catalog->add_option("--root", c.root, "Project folder holding data/");
+    catalog->add_option("--data", c.data, "A catalogue folder laid out as data/ is");
     catalog->callback([&c, catalog] { c.kind = catalog->get_name(); });
     return plan;
 }
@@ -367,6 +372,30 @@ bool parse_model_config(const std::string& path, const std::string& text, json& 
 
 }  // namespace
 
+namespace {
+
+// The catalogue a plan answers from: --data DIR, else --root's data/, else ./data/ when the folder
+// run in is a project, else the copy compiled in (the data the binary was built from), so that the
+// command answers from any folder. A problem reading files: what to print.
+std::optional<std::string> catalogue_files(const PlanCommand& c, planner::CatalogueFiles& files) {
+    std::vector<InputProblem> unreadable;
+    fs::path shown;  // what a problem's path is relative to
+    if (!c.data.empty()) {
+        unreadable = read_catalogue_folder(c.data, files);
+    } else if (!c.root.empty() || fs::exists(fs::path("data") / "sources.json")) {
+        shown = c.root.empty() ? fs::path(".") : c.root;
+        unreadable = read_catalogue_files(shown, files);
+    } else {
+        files = embedded_catalogue_files();
+    }
+    if (unreadable.empty()) return std::nullopt;
+    const InputProblem& p = unreadable.front();
+    return (shown / p.path).string() + ": " + p.message +
+           (p.code == "load.missing" ? (c.data.empty() ? " (use --root to point at the project)" : " (--data names a folder laid out as data/ is)") : "");
+}
+
+}  // namespace
+
 int run_plan_command(const PlanCommand& c) {
     std::string request;
     if (!c.kind.empty()) {
@@ -409,10 +438,8 @@ int run_plan_command(const PlanCommand& c) {
         }
     }
     planner::CatalogueFiles files;
-    if (auto unreadable = read_catalogue_files(c.root, files); !unreadable.empty()) {
-        const InputProblem& p = unreadable.front();
-        std::cerr << "accelguide: " << (c.root / p.path).string() << ": " << p.message
-                  << (p.code == "load.missing" ? " (use --root to point at the project)" : "") << "\n";
+    if (auto problem = catalogue_files(c, files)) {
+        std::cerr << "accelguide: " << *problem << "\n";
         return 2;
     }
     planner::CatalogueLoad load = planner::load_catalogue(files);

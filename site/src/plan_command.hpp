@@ -28,7 +28,8 @@ namespace site {
 struct PlanCommand {
     std::string json_file;                     // --json FILE|-
     std::string format = "json";               // json | table
-    std::filesystem::path root = ".";
+    std::filesystem::path root;                // --root: the project folder holding data/
+    std::filesystem::path data;                // --data DIR: a folder laid out as data/ is
     std::string kind;                          // the subcommand run, if any
     std::map<std::string, std::string> flags;  // flag name -> value as typed; empty when not given
     std::vector<std::string> configs;          // energy --config, repeatable
