@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "planner/request_reader.hpp"
+
 namespace planner {
 
 namespace {
@@ -62,6 +64,18 @@ OperatorBasis graph_timed_basis(const Catalogue& c, const OperatorBasis& basis) 
     if (graphs(*basis.table)) return basis;
     const std::optional<OperatorBasis> sibling = section_sibling(c, basis);
     return sibling && graphs(*sibling->table) ? *sibling : basis;
+}
+
+std::string table_citation(const OperatorTable& t) {
+    return t.file + " (" + t.device + ", measured " + t.measured + ", PyTorch " +
+           (t.software.count("torch") ? t.software.at("torch") : std::string("?")) + ")";
+}
+
+std::string borrowed_clause(const OperatorBasis& basis) {
+    if (!basis.borrowed()) return "";
+    return "; " + basis.target->name + " has no measurement of its own: the " + basis.measured->name +
+           "'s efficiencies are borrowed, carried to its peaks and bandwidth, and the range widened by " +
+           format_number(kBorrowedWidening * 100) + "% each way";
 }
 
 std::optional<double> achievable_bandwidth(const OperatorTable& table) {

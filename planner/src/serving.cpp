@@ -244,22 +244,17 @@ std::optional<ServingBasis> predicted_basis(const Catalogue& c, const Accelerato
 }
 
 std::string serving_operators_note(const OperatorBasis& basis, bool own_table) {
-    const OperatorTable& t = *basis.table;
     std::string note = "serving: predicted from operator measurements, not an assumed bandwidth share or MFU: the prefill's "
-                       "and each decode step's matrix products priced by shape from " + t.file + " (" + t.device +
-                       ", measured " + t.measured + ", PyTorch " +
-                       (t.software.count("torch") ? t.software.at("torch") : std::string("?")) +
-                       "), flash attention at its measured rate, the KV cache at the bandwidth the measured decode kernels "
+                       "and each decode step's matrix products priced by shape from " + table_citation(*basis.table) +
+                       ", flash attention at its measured rate, the KV cache at the bandwidth the measured decode kernels "
                        "reach, and the element-wise work at its measured share of the bandwidth";
-    const std::string widened = "carried to its peaks and bandwidth, and the range widened by " +
-                                format_number(kBorrowedWidening * 100) + "% each way";
     if (basis.borrowed() && own_table)
         note += "; " + basis.target->name + "'s own products were timed one launch at a time, the host's launch inside each, "
                 "while engines replay decode steps as CUDA graphs: the " + basis.measured->name +
-                "'s graph-timed efficiencies (the same die) are borrowed, " + widened;
-    else if (basis.borrowed())
-        note += "; " + basis.target->name + " has no measurement of its own: the " + basis.measured->name +
-                "'s efficiencies are borrowed, " + widened;
+                "'s graph-timed efficiencies (the same die) are borrowed, carried to its peaks and bandwidth, and the range "
+                "widened by " + format_number(kBorrowedWidening * 100) + "% each way";
+    else
+        note += borrowed_clause(basis);
     return note + ". Give bandwidth_fraction or mfu to override it";
 }
 

@@ -86,16 +86,9 @@ std::optional<double> best_multiply_rate(const OperatorBasis& basis, const std::
 }
 
 std::string operators_note(const OperatorBasis& basis) {
-    const OperatorTable& t = *basis.table;
-    std::string note = "compute: predicted from operator measurements, not an assumed MFU: each layout's matrix products "
-                       "priced by shape from " + t.file + " (" + t.device + ", measured " + t.measured + ", PyTorch " +
-                       (t.software.count("torch") ? t.software.at("torch") : std::string("?")) +
-                       "), the memory-bound work and the optimizer's update at its measured bandwidth";
-    if (basis.borrowed())
-        note += "; " + basis.target->name + " has no measurement of its own: the " + basis.measured->name +
-                "'s efficiencies are borrowed, carried to its peaks and bandwidth, and the range widened by " +
-                format_number(kBorrowedWidening * 100) + "% each way";
-    return note + ". Give a measured achieved_tflops or your own mfu to override it";
+    return "compute: predicted from operator measurements, not an assumed MFU: each layout's matrix products priced by "
+           "shape from " + table_citation(*basis.table) + ", the memory-bound work and the optimizer's update at its "
+           "measured bandwidth" + borrowed_clause(basis) + ". Give a measured achieved_tflops or your own mfu to override it";
 }
 
 // executed: FLOPs executed per model FLOP (8/6 under full recompute; 1 without).
