@@ -282,6 +282,8 @@ const Entry kJapanese[] = {
      "電力: アクセラレーターは、この仕事の各動作 (行列積、デコード、待ち) で実測したボード電力 ({0}) から、TDP {2} W に対し 1 基平均 {1} W、ホストは推定の {3} W です。動作中の値は {4} で測ったものを、このチップの TDP に合わせて換算しています"},
     {"power: the accelerators at the board power measured for each activity of this work ({}), {} W each on average against a TDP of {} W, and the host at its estimated {} W",
      "電力: アクセラレーターは、この仕事の各動作 (行列積、デコード、待ち) で実測したボード電力 ({0}) から、TDP {2} W に対し 1 基平均 {1} W、ホストは推定の {3} W です"},
+    {"layout: expert parallelism 1 (layout.expert is 1 or not given): every data-parallel rank holds every expert (gathered under ZeRO-3); give layout.expert, or leave out layout to search it",
+     "レイアウト: エキスパート並列は 1 です (layout.expert が 1 か指定なし)。データ並列の各ランクがすべてのエキスパートを持ちます (ZeRO-3 では集めます)。layout.expert を指定するか、layout を省いて探索させてください"},
     {"energy: no power estimate for {} in the catalogue; give power_watts",
      "電力量: カタログに {0} の消費電力の推定がありません。消費電力を指定してください"},
     {"latency: not known for this throughput source, so the target was not checked",

@@ -615,6 +615,9 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
 
     if (!req.architecture)
         r.notes.push_back("memory: activations not included; give model.architecture to include them");
+    if (req.layout && req.experts && req.layout->expert == 1)
+        r.notes.push_back("layout: expert parallelism 1 (layout.expert is 1 or not given): every data-parallel rank holds "
+                          "every expert (gathered under ZeRO-3); give layout.expert, or leave out layout to search it");
     if (req.recipe_recompute)
         r.notes.push_back("recompute: " + req.recipe_recompute->value + ", as " + req.model_id + "'s published recipe sets it (" +
                           req.recipe_recompute->source + "); give recompute to choose another");

@@ -317,3 +317,17 @@ TEST_CASE("instance_count, deadline_days and budget_usd: only one at a time") {
         CHECK(r["errors"][0] == json{{"field", "budget_usd"}, {"message", "give only one of instance_count, deadline_days and budget_usd"}});
     }
 }
+
+TEST_CASE("a layout given without expert parallelism for a mixture of experts says so, and how to search it") {
+    auto note_of = [](const json& layout) {
+        const json r = json::parse(planner::plan(test::real_catalogue(),
+            json{{"api", 1}, {"kind", "train"}, {"model", "qwen3-30b-a3b"}, {"tokens", 1e10}, {"instance", "p5.48xlarge"},
+                 {"instance_count", 2}, {"layout", layout}}.dump()));
+        REQUIRE_MESSAGE(r["ok"] == true, r.dump());
+        for (const json& n : r["train"]["notes"])
+            if (n.get<std::string>().rfind("layout: expert parallelism 1", 0) == 0) return true;
+        return false;
+    };
+    CHECK(note_of({{"tensor", 1}, {"pipeline", 1}, {"zero", 3}}));
+    CHECK_FALSE(note_of({{"tensor", 1}, {"pipeline", 1}, {"zero", 3}, {"expert", 8}}));
+}
