@@ -26,7 +26,7 @@ std::optional<ActivityWatts> state_watts(const Catalogue& c, const OperatorBasis
         if (!sibling || !(row = row_of(*sibling->table, state))) return std::nullopt;
         from = *sibling;
     }
-    ActivityWatts w{row->median_w, {row->p10_w, row->p90_w}, from.table->file, from.borrowed()};
+    ActivityWatts w{row->median_w, {row->p10_w, row->p90_w}, from.table->file, from.borrowed(), from.measured->name};
     if (!w.borrowed) return w;
     if (!from.measured->power || !from.target->power) return std::nullopt;
     const double tdp = from.target->power->value, scale = tdp / from.measured->power->value;
@@ -45,9 +45,7 @@ std::optional<ChipPower> chip_power(const Catalogue& c, const Accelerator& chip)
     const auto streaming = state_watts(c, *basis, "copy_2gib");
     const auto idle = state_watts(c, *basis, "idle");
     if (!products || !decode || !streaming || !idle) return std::nullopt;
-    const std::optional<OperatorBasis> sibling = section_sibling(c, *basis);
-    const Accelerator* measured = products->borrowed && sibling ? sibling->measured : basis->measured;
-    return ChipPower{*products, *decode, *streaming, *idle, measured->name};
+    return ChipPower{*products, *decode, *streaming, *idle};
 }
 
 ActivityMix training_mix(const std::optional<StepTime>& step) {
@@ -64,11 +62,11 @@ ActivityMix busy_for(const ActivityMix& running, double busy) {
 }
 
 ActivityWatts mean_draw(const ChipPower& p, const ActivityMix& mix) {
-    const ActivityWatts waiting{(p.idle.watts + p.streaming.watts) / 2, {p.idle.range.low, p.streaming.range.high}, "", false};
+    const ActivityWatts waiting{(p.idle.watts + p.streaming.watts) / 2, {p.idle.range.low, p.streaming.range.high}, "", false, ""};
     const std::pair<double, const ActivityWatts*> parts[] = {
         {mix.products, &p.products}, {mix.decode, &p.decode}, {mix.streaming, &p.streaming}, {mix.idle, &p.idle},
         {mix.waiting, &waiting}};
-    ActivityWatts out{0, {0, 0}, p.products.table, p.products.borrowed};
+    ActivityWatts out{0, {0, 0}, p.products.table, p.products.borrowed, p.products.measured};
     for (const auto& [share, w] : parts) {
         out.watts += share * w->watts;
         out.range.low += share * w->range.low;
@@ -93,7 +91,7 @@ std::optional<LoadPower> load_power(const Catalogue& c, const Instance& instance
     out.watts = count * out.accelerator_watts + host;
     out.range = {count * draw.range.low + host * kEstimatedPowerFactor.low, count * draw.range.high + host * kEstimatedPowerFactor.high};
     out.borrowed = p->products.borrowed;
-    out.measured = p->measured;
+    out.measured = p->products.measured;
     out.table = p->products.table;
     return out;
 }

@@ -71,11 +71,14 @@ std::string table_citation(const OperatorTable& t) {
            (t.software.count("torch") ? t.software.at("torch") : std::string("?")) + ")";
 }
 
+std::string borrowed_carried() {
+    return "carried to its peaks and bandwidth, and the range widened by " + format_number(kBorrowedWidening * 100) + "% each way";
+}
+
 std::string borrowed_clause(const OperatorBasis& basis) {
     if (!basis.borrowed()) return "";
     return "; " + basis.target->name + " has no measurement of its own: the " + basis.measured->name +
-           "'s efficiencies are borrowed, carried to its peaks and bandwidth, and the range widened by " +
-           format_number(kBorrowedWidening * 100) + "% each way";
+           "'s efficiencies are borrowed, " + borrowed_carried();
 }
 
 std::optional<double> achievable_bandwidth(const OperatorTable& table) {

@@ -251,8 +251,7 @@ std::string serving_operators_note(const OperatorBasis& basis, bool own_table) {
     if (basis.borrowed() && own_table)
         note += "; " + basis.target->name + "'s own products were timed one launch at a time, the host's launch inside each, "
                 "while engines replay decode steps as CUDA graphs: the " + basis.measured->name +
-                "'s graph-timed efficiencies (the same die) are borrowed, carried to its peaks and bandwidth, and the range "
-                "widened by " + format_number(kBorrowedWidening * 100) + "% each way";
+                "'s graph-timed efficiencies (the same die) are borrowed, " + borrowed_carried();
     else
         note += borrowed_clause(basis);
     return note + ". Give bandwidth_fraction or mfu to override it";

@@ -41,13 +41,13 @@ struct ActivityWatts {
     Range range;
     std::string table;    // the file the row is from
     bool borrowed = false;  // from a sibling chip's table, scaled by TDP
+    std::string measured;   // the chip the row was measured on
 };
 
 /// The draw of `chip` in each measured state; nothing when neither its table nor a sibling's has
 /// all four states, or the chip (or the sibling) has no TDP in the catalogue.
 struct ChipPower {
     ActivityWatts products, decode, streaming, idle;
-    std::string measured;  // the chip the busy states were measured on
 };
 std::optional<ChipPower> chip_power(const Catalogue& c, const Accelerator& chip);
 

@@ -45,6 +45,10 @@ inline constexpr double kBorrowedWidening = 0.15;
 /// 2.11.0+cu130)".
 std::string table_citation(const OperatorTable& t);
 
+/// How a note says a borrowed table is carried over: "carried to its peaks and bandwidth, and the
+/// range widened by 15% each way".
+std::string borrowed_carried();
+
 /// How a note says a basis is borrowed: "; B200 has no measurement of its own: the NVIDIA H200's
 /// efficiencies are borrowed, carried to its peaks and bandwidth, and the range widened by 15% each
 /// way"; empty for a chip's own table.
