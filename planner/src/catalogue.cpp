@@ -293,7 +293,8 @@ void to_json(json& j, const Catalogue& c) {
              {"prices", c.prices},
              {"exchange_rates", c.exchange_rates},
              {"capacity", c.capacity},
-             {"operator_tables", c.operator_tables}});
+             {"operator_tables", c.operator_tables},
+             {"collectives", c.collectives}});
     for (const auto& [id, s] : c.sources) j["sources"][id] = s;
 }
 
@@ -471,6 +472,7 @@ void from_json(const json& j, Catalogue& c) {
     take_list(j, "exchange_rates", c.exchange_rates);
     take_list(j, "capacity", c.capacity);
     take_list(j, "operator_tables", c.operator_tables);
+    take_list(j, "collectives", c.collectives);
 }
 
 std::map<std::string, std::string> Catalogue::display_names(const std::string& lang) const {

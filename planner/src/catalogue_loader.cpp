@@ -156,6 +156,57 @@ void load_exchange_rates(const CatalogueFiles::File& file, Catalogue& c, std::ve
     }, /*ids_required=*/false);
 }
 
+// data/benchmarks.json, "collectives": published nccl-tests tables between instances, each row
+// {"gpus", "mib", "busbw"} (ranks, MiB per rank, GB/s). A group size needs two buffer sizes to fit.
+void load_collectives(const CatalogueFiles::File& file, const std::optional<std::set<std::string>>& instance_ids,
+                      Catalogue& c, std::vector<Diagnostic>& errors) {
+    static const std::set<std::string> kCollectives = {"all_reduce", "all_gather", "all_to_all"};
+    load_list(file, "collectives", errors, c.sources, [&](EntryReader& in) {
+        CollectiveTable t;
+        t.id = in.entry();
+        t.instance = in.text("instance", true);
+        t.collective = in.text("collective", true, kCollectives);
+        t.library = in.text("library", true);
+        t.source = in.source();
+        t.locator = in.text("locator", true);
+        in.text("unit", true, {"GB/s"});
+        if (!t.instance.empty() && instance_ids && !instance_ids->count(t.instance))
+            in.validator().error("data.unknown_reference", t.id, in.at() / "instance", "unknown instance \"" + t.instance + "\"",
+                                 "define it in data/instances.json");
+        const json* rows = in.member("rows", true);
+        if (rows && (!rows->is_array() || rows->empty())) {
+            in.validator().error("data.wrong_type", t.id, in.at() / "rows", "\"rows\" must be a list of {\"gpus\", \"mib\", \"busbw\"}");
+            rows = nullptr;
+        }
+        bool good = rows != nullptr;
+        for (std::size_t i = 0; rows && i < rows->size(); ++i) {
+            const json& r = (*rows)[i];
+            const Pointer at = in.at() / "rows" / i;
+            const bool shaped = r.is_object() && r.size() == 3 && r.contains("gpus") && r.contains("mib") && r.contains("busbw") &&
+                                r["gpus"].is_number_integer() && r["mib"].is_number() && r["busbw"].is_number();
+            if (!shaped) {
+                in.validator().error("data.wrong_type", t.id, at, "a row is {\"gpus\": <ranks>, \"mib\": <MiB per rank>, \"busbw\": <GB/s>}");
+                good = false;
+                continue;
+            }
+            const CollectiveRow row{r["gpus"].get<int>(), r["mib"].get<double>() * 1048576.0, r["busbw"].get<double>() * 1e9};
+            if (row.ranks < 2 || !(row.bytes > 0) || !(row.bus_bytes_per_second > 0) || row.bus_bytes_per_second > 1e13) {
+                in.validator().error("data.bad_value", t.id, at, "a row needs at least 2 ranks, a positive size and a bus bandwidth "
+                                     "above 0 and below 10,000 GB/s");
+                good = false;
+                continue;
+            }
+            t.rows.push_back(row);
+        }
+        const Instance* on = c.find(t.instance);
+        if (good && on && !t.collective.empty() && !fit_collective(t, t.rows.front().ranks, on->accelerator_count.value))
+            in.validator().error("data.incomplete", t.id, in.at() / "rows",
+                                 "no group size that spans instances has two buffer sizes to fit", "give at least two sizes");
+        if (!good || !on || t.collective.empty() || t.source.empty()) return;
+        c.collectives.push_back(std::move(t));
+    }, /*ids_required=*/true, "benchmarks", /*optional=*/true);
+}
+
 }  // namespace
 
 CatalogueLoad load_catalogue(const CatalogueFiles& files) {
@@ -255,7 +306,8 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         if (inference && !b.throughput) return;
         const bool known = std::any_of(c.benchmarks.begin(), c.benchmarks.end(), [&](const Benchmark& x) { return x.id == b.id; });
         if (!known) c.benchmarks.push_back(std::move(b));
-    });
+    }, /*ids_required=*/true, "collectives");
+    load_collectives(files.benchmarks, instance_ids, c, errors);
 
     load_list(files.models, "models", errors, c.sources, [&](EntryReader& in) {
         Model m;

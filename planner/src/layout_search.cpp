@@ -26,7 +26,7 @@ struct Term {
 constexpr Term kTerms[] = {{"compute", &StepTime::compute},          {"stages", &StepTime::stages},
                            {"bubble", &StepTime::bubble},            {"tensor", &StepTime::tensor_exposed},
                            {"pipeline", &StepTime::pipeline_exposed}, {"data", &StepTime::data_exposed},
-                           {"expert", &StepTime::expert},            {"context", &StepTime::context_exposed}};
+                           {"expert", &StepTime::expert_exposed},            {"context", &StepTime::context_exposed}};
 
 // The term, per token, that grew most from the fastest layout to this one.
 std::string lost_on(const StepTime& s, const StepTime& best) {
@@ -117,6 +117,7 @@ void to_json(json& j, const StepTime& s) {
                 {"pipeline_seconds", s.pipeline},
                 {"pipeline_exposed_seconds", s.pipeline_exposed},
                 {"expert_seconds", s.expert},
+                {"expert_exposed_seconds", s.expert_exposed},
                 {"context_seconds", s.context},
                 {"context_exposed_seconds", s.context_exposed},
                 {"data_seconds", s.data},

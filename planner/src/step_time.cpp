@@ -188,8 +188,23 @@ StepTime step_time(const StepInputs& in) {
     if (model.experts && l.expert > 1) {
         out.expert_over_network = long(l.tensor) * l.context * l.expert > per_instance;
         const double all_to_alls = recompute ? 6 : 4;
-        const double routed = b * s / (t * c) * model.experts->per_token * h * kActivationBytes;
-        out.expert = all_to_alls * stage_layers * m * (e - 1) / e * routed / bandwidth(out.expert_over_network);
+        const double tokens = b * s / (t * c);  // a rank's, each micro-batch
+        const double routed = tokens * model.experts->per_token * h * kActivationBytes;
+        double one = (e - 1) / e * routed / bandwidth(out.expert_over_network);
+        if (out.expert_over_network && in.fabric) {
+            // The group's ranks per instance; the tokens bound for another instance cross the
+            // network (once per expert, or once per instance deduplicated), the rest the links.
+            const double g = std::max(1.0, std::min(e, per_instance / (t * c)));
+            const double network = in.deduplicated_dispatch
+                                       ? tokens * expert_instances_reached(model.experts->experts, model.experts->per_token, e / g) *
+                                             h * kActivationBytes
+                                       : (e - g) / e * routed;
+            const double inside = (in.deduplicated_dispatch ? (g - 1) / g : (g - 1) / e) * routed / in.link_bytes_per_second;
+            if (auto over = network_collective_seconds(*in.fabric, in.fabric->all_to_all, e, network))
+                one = std::max(*over, inside);
+        }
+        out.expert = all_to_alls * stage_layers * m * one;
+        out.expert_exposed = exposed(out.expert, out.compute, in.expert_overlap);
     }
     const double replicas = d * c;
     if (replicas > 1) {
@@ -212,9 +227,26 @@ StepTime step_time(const StepInputs& in) {
             bytes = model_moved * gradient_bytes;
         }
         out.data = bytes / bandwidth(out.data_over_network);
+        if (out.data_over_network && in.fabric) {
+            // Each instance holds g of the group; the rings cross the network once per instance, so
+            // each accelerator sends 1/g of its bus bytes there. One reduction per layer, one gather
+            // per layer (two under ZeRO-3, forward and backward), as the frameworks bucket them.
+            const double g = std::max(1.0, std::min(replicas, per_instance / (t * p)));
+            const double reduced = bytes * (l.zero == 0 ? 1 : kGradientReduceBytes / gradient_bytes);
+            const double gathered = bytes - reduced;
+            const CollectiveTable* gather = in.fabric->all_gather ? in.fabric->all_gather : in.fabric->all_reduce;
+            auto priced = [&](const CollectiveTable* table, double bus_bytes, double calls) -> std::optional<double> {
+                if (!(bus_bytes > 0)) return 0.0;
+                const auto one = network_collective_seconds(*in.fabric, table, replicas, bus_bytes / g / calls);
+                return one ? std::optional<double>(*one * calls) : std::nullopt;
+            };
+            const auto reduce_seconds = priced(in.fabric->all_reduce, reduced, stage_layers);
+            const auto gather_seconds = priced(gather, gathered, stage_layers * (l.zero == 3 ? 2 : 1));
+            if (reduce_seconds && gather_seconds) out.data = *reduce_seconds + *gather_seconds;
+        }
         out.data_exposed = exposed(out.data, out.compute, out.overlap);
     }
-    out.step = out.compute + out.stages + out.bubble + out.tensor_exposed + out.pipeline_exposed + out.expert + out.context_exposed +
+    out.step = out.compute + out.stages + out.bubble + out.tensor_exposed + out.pipeline_exposed + out.expert_exposed + out.context_exposed +
                out.data_exposed;
     out.efficiency = out.compute / out.step;
     return out;

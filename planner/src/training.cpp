@@ -337,6 +337,9 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     step_in.overlap_by_layer = req.overlap_by_layer;
     step_in.tensor_overlap = req.tensor_overlap.value_or(0);
     step_in.pipeline_overlap = req.pipeline_overlap.value_or(0);
+    step_in.expert_overlap = req.expert_overlap.value_or(0);
+    step_in.deduplicated_dispatch = req.deduplicated_dispatch;
+    step_in.fabric = fabric_of(catalogue, *inst);
     step_in.balanced_stages = req.balanced_stages;
     step_in.layout.micro_batch = req.layout ? req.layout->micro_batch : req.micro_batch;
 
@@ -545,6 +548,8 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     r.overlap = r.step->overlap;
     r.tensor_overlap = step_in.tensor_overlap;
     r.pipeline_overlap = step_in.pipeline_overlap;
+    r.expert_overlap = step_in.expert_overlap;
+    r.deduplicated_dispatch = step_in.deduplicated_dispatch;
     r.balanced_stages = step_in.balanced_stages;
     r.scaling_efficiency = efficiency_of(planned, r.scaling_source);
     if (step_in.multiplies_only) {  // the end-to-end utilisation is the chosen layout's
@@ -618,6 +623,9 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     if (req.layout && req.experts && req.layout->expert == 1)
         r.notes.push_back("layout: expert parallelism 1 (layout.expert is 1 or not given): every data-parallel rank holds "
                           "every expert (gathered under ZeRO-3); give layout.expert, or leave out layout to search it");
+    if (r.step && step_in.fabric && (r.step->data_over_network || r.step->expert_over_network))
+        for (std::string& note : collectives_notes(*step_in.fabric, *inst, r.step->expert_over_network, req.deduplicated_dispatch))
+            r.notes.push_back(std::move(note));
     if (req.recipe_recompute)
         r.notes.push_back("recompute: " + req.recipe_recompute->value + ", as " + req.model_id + "'s published recipe sets it (" +
                           req.recipe_recompute->source + "); give recompute to choose another");
@@ -682,6 +690,8 @@ void to_json(json& j, const TrainingResult& r) {
         j["overlap"] = r.overlap;
         j["tensor_overlap"] = r.tensor_overlap;
         j["pipeline_overlap"] = r.pipeline_overlap;
+        j["expert_overlap"] = r.expert_overlap;
+        j["expert_dispatch"] = r.deduplicated_dispatch ? "deduplicated" : "all_to_all";
         j["pipeline_split"] = r.balanced_stages ? "balanced" : "even";
         j["alternatives"] = r.alternatives;
         j["layouts_considered"] = r.layouts_considered;

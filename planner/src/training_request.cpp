@@ -198,7 +198,7 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
                                                  "matrix_utilisation",
                                                  "scaling_efficiency", "layout", "micro_batch", "headroom",
                                                  "checkpoint_overhead", "global_batch", "overlap", "tensor_overlap", "pipeline_overlap",
-                                                 "pipeline_split", "sequence",
+                                                 "expert_overlap", "expert_dispatch", "pipeline_split", "sequence",
                                                  "fine_tuning", "flash_attention", "sequence_parallel"}));
     in.reject_unknown("layout", {"tensor", "pipeline", "zero", "micro_batch", "expert", "context", "interleave"});
 
@@ -288,6 +288,9 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
         r.overlap = in.number("overlap", {0, false, 1, false}, false);
     r.tensor_overlap = in.number("tensor_overlap", {0, false, 1, false}, false);
     r.pipeline_overlap = in.number("pipeline_overlap", {0, false, 1, false}, false);
+    r.expert_overlap = in.number("expert_overlap", {0, false, 1, false}, false);
+    if (auto dispatch = in.text("expert_dispatch", {"all_to_all", "deduplicated"}, false))
+        r.deduplicated_dispatch = *dispatch == "deduplicated";
     if (auto split = in.text("pipeline_split", {"even", "balanced"}, false)) r.balanced_stages = *split == "balanced";
     if (r.layout && in.find("micro_batch")) r.layout->micro_batch = r.micro_batch;
     if (auto h = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *h;

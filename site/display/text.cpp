@@ -116,7 +116,7 @@ bool is_money(const std::string& key) {
 namespace {
 // The fractions shown in percent; `slower` is a training alternative's lost time.
 const char* const kPercentKeys[] = {"mfu", "hfu", "matrix_utilisation", "scaling_efficiency", "target_utilisation",
-                                    "overlap", "tensor_overlap", "pipeline_overlap", "slower"};
+                                    "overlap", "tensor_overlap", "pipeline_overlap", "expert_overlap", "slower"};
 // Fields named *_bytes that are not sizes: bytes per parameter.
 const char* const kBytesAsIs[] = {"base_weight_bytes"};
 

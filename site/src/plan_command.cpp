@@ -60,6 +60,8 @@ const std::vector<FlagSpec> kTrainFlags = {
     {"pipeline-split", "pipeline_split", "even | balanced (the embedding and the loss counted as layers)"},
     {"tensor-overlap", "tensor_overlap", "share of the tensor-parallel all-reduces under compute, 0-1, default 0"},
     {"pipeline-overlap", "pipeline_overlap", "share of the pipeline sends under compute, 0-1, default 0"},
+    {"expert-overlap", "expert_overlap", "share of the expert all-to-alls under compute, 0-1, default 0"},
+    {"expert-dispatch", "expert_dispatch", "all_to_all | deduplicated (a token once per instance, as DeepEP and HybridEP)"},
 };
 const std::vector<FlagSpec> kInferFlags = {
     {"peak-factor", "peak_factor", "peak / average traffic, default 1"},

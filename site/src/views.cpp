@@ -575,6 +575,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
             {"micro_batch", "micro_batch", "in_micro_batch", "numeric", "", "auto_placeholder"},
             {"tensor_overlap", "tensor_overlap", "in_tensor_overlap", "decimal", "100", "default_placeholder"},
             {"pipeline_overlap", "pipeline_overlap", "in_pipeline_overlap", "decimal", "100", "default_placeholder"},
+            {"expert_overlap", "expert_overlap", "in_expert_overlap", "decimal", "100", "default_placeholder"},
             {"tp", "layout.tensor", "in_layout_tensor", "numeric", "", "auto_placeholder"},
             {"pp", "layout.pipeline", "in_layout_pipeline", "numeric", "", "auto_placeholder"},
             {"ep", "layout.expert", "in_layout_expert", "numeric", "", "auto_placeholder"},

@@ -291,7 +291,9 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
   assert.equal(await output(page, 'train.layout.expert'), '8');
   assert.equal(await output(page, 'train.layout.data'), String(moeFixed.layout.data));
   assert.ok(moeFixed.step.expert_seconds > 0);
-  assert.equal(await output(page, 'train.step.expert_seconds'), shownJa(moeFixed.step.expert_seconds));
+  // Nothing hides it by default: the step table shows what is left exposed, here all of it.
+  assert.equal(moeFixed.step.expert_exposed_seconds, moeFixed.step.expert_seconds);
+  assert.equal(await output(page, 'train.step.expert_exposed_seconds'), shownJa(moeFixed.step.expert_exposed_seconds));
   assert.equal(await output(page, 'train.step.step_seconds'), shownJa(moeFixed.step.step_seconds));
   assert.equal(await page.isHidden('[data-table="alternatives"]'), true);
   // A degree that does not divide the instance, and an overlap above 100%: each refused beside its

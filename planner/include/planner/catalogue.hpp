@@ -21,6 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "planner/collectives.hpp"
 #include "planner/error.hpp"
 #include "planner/operator_table.hpp"
 
@@ -220,6 +221,8 @@ struct Catalogue {
     std::vector<CapacityFact> capacity;
     /// Measured operator costs, one table per chip that has one (data/operators/<chip>.json).
     std::vector<OperatorTable> operator_tables;
+    /// Published collective tables between instances (data/benchmarks.json, "collectives").
+    std::vector<CollectiveTable> collectives;
 
     const Instance* find(std::string_view id) const;
     /// The same, reporting `unknown instance type "id"` against request field `field` when absent.

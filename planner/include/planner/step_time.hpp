@@ -76,6 +76,7 @@
 
 #include <optional>
 
+#include "planner/collectives.hpp"
 #include "planner/memory.hpp"
 #include "planner/operator_cost.hpp"
 
@@ -107,6 +108,10 @@ struct StepInputs {
     bool overlap_by_layer = false;            // φ = 1 − p/L instead
     double tensor_overlap = 0;                // φ_t
     double pipeline_overlap = 0;              // φ_p
+    double expert_overlap = 0;                // φ_e
+    bool deduplicated_dispatch = false;       // the expert all-to-all sends a token once per instance
+    std::optional<Fabric> fabric;             // measured collectives between instances; without, the
+                                              // network's line rate per accelerator
     bool balanced_stages = false;             // the embedding and the loss each counted as a layer
                                               // when the layers are split into stages
 };
@@ -144,7 +149,8 @@ struct StepTime {
     double tensor_exposed = 0;
     double pipeline = 0;
     double pipeline_exposed = 0;
-    double expert = 0;          // all-to-all of a mixture of experts
+    double expert = 0;          // all-to-all of a mixture of experts, all of it
+    double expert_exposed = 0;  // what overlap leaves on the step
     double context = 0;         // ring attention's keys and values, all of it
     double context_exposed = 0;
     double data = 0;            // the data-parallel collectives, all of it

@@ -71,6 +71,10 @@ struct TrainingRequest {
     bool overlap_by_layer = false;             // "overlap": "layer": 1 − p/L (step_time.hpp)
     std::optional<double> tensor_overlap;      // share of tensor-parallel traffic under compute; default 0
     std::optional<double> pipeline_overlap;    // share of pipeline sends under compute; default 0
+    std::optional<double> expert_overlap;      // share of the expert all-to-alls under compute; default 0
+    bool deduplicated_dispatch = false;        // "expert_dispatch": "deduplicated": each token crosses the
+                                               // network once per instance its experts are on (DeepEP,
+                                               // UCCL-EP); "all_to_all" (default): once per expert (NCCL)
     bool balanced_stages = false;              // "pipeline_split": "balanced": the embedding and the
                                                // loss count as a layer each when the layers are split
                                                // into stages; "even" (default): L/p layers per stage,
@@ -132,6 +136,8 @@ struct TrainingResult {
     double overlap = 0;                    // φ the step used
     double tensor_overlap = 0;             // φ_t the step used
     double pipeline_overlap = 0;           // φ_p the step used
+    double expert_overlap = 0;             // φ_e the step used
+    bool deduplicated_dispatch = false;    // the request's expert_dispatch
     bool balanced_stages = false;          // the request's pipeline_split
     std::vector<LayoutOption> alternatives;  // the runners-up, fastest first, and what each lost on
     int layouts_considered = 0;            // layouts that fit
