@@ -189,14 +189,16 @@ void load_collectives(const CatalogueFiles::File& file, const std::optional<std:
                 good = false;
                 continue;
             }
-            const CollectiveRow row{r["gpus"].get<int>(), r["mib"].get<double>() * 1048576.0, r["busbw"].get<double>() * 1e9};
-            if (row.ranks < 2 || !(row.bytes > 0) || !(row.bus_bytes_per_second > 0) || row.bus_bytes_per_second > 1e13) {
-                in.validator().error("data.bad_value", t.id, at, "a row needs at least 2 ranks, a positive size and a bus bandwidth "
-                                     "above 0 and below 10,000 GB/s");
+            // Read as doubles first: a rank count past int's range must be refused, not wrapped.
+            const double ranks = r["gpus"].get<double>(), bytes = r["mib"].get<double>() * 1048576.0,
+                         speed = r["busbw"].get<double>() * 1e9;
+            if (!(ranks >= 2 && ranks <= 1e6) || !(bytes > 0 && bytes < 1e15) || !(speed > 0 && speed < 1e13)) {
+                in.validator().error("data.bad_value", t.id, at, "a row needs 2 to 1,000,000 ranks, a positive size and a bus "
+                                     "bandwidth above 0 and below 10,000 GB/s");
                 good = false;
                 continue;
             }
-            t.rows.push_back(row);
+            t.rows.push_back({int(ranks), bytes, speed});
         }
         const Instance* on = c.find(t.instance);
         if (good && on && !t.collective.empty() && !fit_collective(t, t.rows.front().ranks, on->accelerator_count.value))

@@ -41,13 +41,6 @@ double network_share(std::string_view collective, double ranks, double per_insta
     return 1 / per_instance;
 }
 
-struct SizeFit {
-    double log2_ranks;
-    double alpha;
-    double inverse_rate;  // seconds per network byte
-    double worst;
-};
-
 // t = α + x/β over one group size's rows, least squares on the relative error (weights 1/t²), so
 // that the smallest buffers count as much as the largest.
 std::optional<SizeFit> fit_size(const CollectiveTable& table, int ranks, double per_instance) {
@@ -72,17 +65,21 @@ std::optional<SizeFit> fit_size(const CollectiveTable& table, int ranks, double 
 
 }  // namespace
 
-std::optional<CollectiveFit> fit_collective(const CollectiveTable& table, double ranks, double per_instance) {
+std::vector<SizeFit> size_fits(const CollectiveTable& table, double per_instance) {
     std::map<int, int> sizes;
     for (const CollectiveRow& r : table.rows) ++sizes[r.ranks];
     std::vector<SizeFit> fits;
     for (const auto& [n, count] : sizes)
         if (count >= 2)
             if (auto f = fit_size(table, n, per_instance)) fits.push_back(*f);
+    return fits;
+}
+
+std::optional<CollectiveFit> fit_at(const std::vector<SizeFit>& fits, double ranks) {
     if (fits.empty() || !(ranks > 1)) return std::nullopt;
-    // Ascending in n (the map's order): between the two measured sizes around n; below the
-    // smallest, held; beyond the largest, the trend of the last two carried on, never faster than
-    // the largest measured (latency and bandwidth both worsen with the group in every table).
+    // Ascending in n: between the two measured sizes around n; below the smallest, held; beyond the
+    // largest, the trend of the last two carried on, never faster than the largest measured
+    // (latency and bandwidth both worsen with the group in every table).
     const double x = std::log2(ranks);
     const auto above = std::find_if(fits.begin(), fits.end(), [&](const SizeFit& f) { return f.log2_ranks >= x; });
     const bool beyond = above == fits.end() && fits.size() >= 2;
@@ -93,6 +90,18 @@ std::optional<CollectiveFit> fit_collective(const CollectiveTable& table, double
     double inverse = low->inverse_rate + w * (high->inverse_rate - low->inverse_rate);
     if (beyond) alpha = std::max(alpha, high->alpha), inverse = std::max(inverse, high->inverse_rate);
     return CollectiveFit{alpha, 1 / inverse, std::max(low->worst, high->worst)};
+}
+
+std::optional<CollectiveFit> fit_collective(const CollectiveTable& table, double ranks, double per_instance) {
+    return fit_at(size_fits(table, per_instance), ranks);
+}
+
+const std::vector<SizeFit>& Fabric::fits_of(const CollectiveTable* table) const {
+    static const std::vector<SizeFit> none;
+    if (table && table == all_reduce) return all_reduce_fits;
+    if (table && table == all_gather) return all_gather_fits;
+    if (table && table == all_to_all) return all_to_all_fits;
+    return none;
 }
 
 double expert_instances_reached(int experts, int per_token, double instances) {
@@ -107,7 +116,7 @@ double expert_instances_reached(int experts, int per_token, double instances) {
 std::optional<double> network_collective_seconds(const Fabric& fabric, const CollectiveTable* table, double ranks,
                                                  double network_bytes) {
     if (!table || !(ranks > 1)) return std::nullopt;
-    const std::optional<CollectiveFit> fit = fit_collective(*table, ranks, fabric.measured_per_instance);
+    const std::optional<CollectiveFit> fit = fit_at(fabric.fits_of(table), ranks);
     if (!fit) return std::nullopt;
     return fit->alpha_seconds + network_bytes / (fit->network_bytes_per_second * fabric.line_ratio);
 }
@@ -165,6 +174,9 @@ std::optional<Fabric> fabric_of(const Catalogue& catalogue, const Instance& inst
         if (t.collective == "all_to_all") f.all_to_all = &t;
     }
     f.measured_per_instance = on->accelerator_count.value;
+    if (f.all_reduce) f.all_reduce_fits = size_fits(*f.all_reduce, f.measured_per_instance);
+    if (f.all_gather) f.all_gather_fits = size_fits(*f.all_gather, f.measured_per_instance);
+    if (f.all_to_all) f.all_to_all_fits = size_fits(*f.all_to_all, f.measured_per_instance);
     f.line_ratio = network_per_accelerator(instance) / network_per_accelerator(*on);
     f.measured_on = on->id;
     f.borrowed = on->id != instance.id;

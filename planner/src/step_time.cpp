@@ -218,22 +218,21 @@ StepTime step_time(const StepInputs& in) {
         auto moved = [&](double parameters, double group) { return group > 1 ? (group - 1) / group * parameters : 0.0; };
         const RankShare held = rank_share(model, l);
         const double model_moved = moved(held.dense, held.dense_replicas) + moved(held.routed, held.routed_replicas);
-        double bytes = 0;
-        if (model.adapters) {
-            bytes = moved(model.adapters->parameters / (t * p), replicas) * gradient_bytes;
-            if (l.zero == 3)  // the frozen base, gathered for forward and backward
-                bytes += model_moved * 2 * model.adapters->base_weight_bytes;
-        } else {
-            bytes = model_moved * gradient_bytes;
-        }
+        // Of each trained parameter's bytes, the gradient's reduction (an all-reduce's two passes
+        // without ZeRO) and the rest, gathers of weights.
+        const double reduce_bytes = l.zero == 0 ? gradient_bytes : kGradientReduceBytes;
+        const double trained = model.adapters ? moved(model.adapters->parameters / (t * p), replicas) : model_moved;
+        const double reduced = trained * reduce_bytes;
+        double gathered = trained * (gradient_bytes - reduce_bytes);
+        if (model.adapters && l.zero == 3)  // the frozen base, gathered for forward and backward
+            gathered += model_moved * 2 * model.adapters->base_weight_bytes;
+        const double bytes = reduced + gathered;
         out.data = bytes / bandwidth(out.data_over_network);
         if (out.data_over_network && in.fabric) {
             // Each instance holds g of the group; the rings cross the network once per instance, so
             // each accelerator sends 1/g of its bus bytes there. One reduction per layer, one gather
             // per layer (two under ZeRO-3, forward and backward), as the frameworks bucket them.
             const double g = std::max(1.0, std::min(replicas, per_instance / (t * p)));
-            const double reduced = bytes * (l.zero == 0 ? 1 : kGradientReduceBytes / gradient_bytes);
-            const double gathered = bytes - reduced;
             const CollectiveTable* gather = in.fabric->all_gather ? in.fabric->all_gather : in.fabric->all_reduce;
             auto priced = [&](const CollectiveTable* table, double bus_bytes, double calls) -> std::optional<double> {
                 if (!(bus_bytes > 0)) return 0.0;

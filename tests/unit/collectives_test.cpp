@@ -187,4 +187,8 @@ TEST_CASE("a collective table with a bad row, an unknown instance or a single si
     const planner::Diagnostic speed = first_error(R"({"gpus": 16, "mib": 32, "busbw": 44.79})", R"({"gpus": 16, "mib": 32, "busbw": 0})");
     CHECK(speed.code == "data.bad_value");
     CHECK(speed.field == "/collectives/0/rows/0");
+    // A rank count past int's range is refused, not wrapped round to a small one.
+    const planner::Diagnostic huge = first_error(R"({"gpus": 16, "mib": 32, "busbw": 44.79})", R"({"gpus": 9007199254740993, "mib": 32, "busbw": 44.79})");
+    CHECK(huge.code == "data.bad_value");
+    CHECK(huge.line > 1);
 }

@@ -67,8 +67,23 @@ struct CollectiveFit {
     double worst_fit_error = 0;  // the largest |fitted/measured − 1| over the rows it rests on
 };
 
-/// The table's fit at `ranks` (interpolated, held below the sizes measured, extrapolated above), its placement
-/// `per_instance` ranks to an instance; nothing without two sizes at some group size.
+/// One measured group size's fit, as log2 n, α, seconds per network byte and the worst row's error.
+struct SizeFit {
+    double log2_ranks = 0;
+    double alpha = 0;
+    double inverse_rate = 0;
+    double worst = 0;
+};
+
+/// A table's fits, one per group size with two buffer sizes or more, ascending in n, its rows
+/// measured `per_instance` ranks to an instance.
+std::vector<SizeFit> size_fits(const CollectiveTable& table, double per_instance);
+
+/// The fit at `ranks` from a table's size fits: interpolated, held below the sizes measured,
+/// extrapolated above; nothing without any.
+std::optional<CollectiveFit> fit_at(const std::vector<SizeFit>& fits, double ranks);
+
+/// The same from the table itself.
 std::optional<CollectiveFit> fit_collective(const CollectiveTable& table, double ranks, double per_instance);
 
 /// Expected number of instances, besides a token's own, that its k experts reach: E experts spread
@@ -82,6 +97,8 @@ struct Fabric {
     const CollectiveTable* all_reduce = nullptr;
     const CollectiveTable* all_gather = nullptr;
     const CollectiveTable* all_to_all = nullptr;
+    std::vector<SizeFit> all_reduce_fits, all_gather_fits, all_to_all_fits;  // fitted once, for every layout
+    const std::vector<SizeFit>& fits_of(const CollectiveTable* table) const;
     double measured_per_instance = 8;  // accelerators per instance where the tables were measured
     double line_ratio = 1;             // network per accelerator, this instance's over the measured one's
     std::string measured_on;           // the instance type of the tables
