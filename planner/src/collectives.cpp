@@ -96,14 +96,6 @@ std::optional<CollectiveFit> fit_collective(const CollectiveTable& table, double
     return fit_at(size_fits(table, per_instance), ranks);
 }
 
-const std::vector<SizeFit>& Fabric::fits_of(const CollectiveTable* table) const {
-    static const std::vector<SizeFit> none;
-    if (table && table == all_reduce) return all_reduce_fits;
-    if (table && table == all_gather) return all_gather_fits;
-    if (table && table == all_to_all) return all_to_all_fits;
-    return none;
-}
-
 double expert_instances_reached(int experts, int per_token, double instances) {
     if (!(instances > 1) || experts <= 0 || per_token <= 0) return 0;
     const double others = experts - experts / instances;  // experts not on one given instance
@@ -113,10 +105,10 @@ double expert_instances_reached(int experts, int per_token, double instances) {
     return (instances - 1) * (1 - none);
 }
 
-std::optional<double> network_collective_seconds(const Fabric& fabric, const CollectiveTable* table, double ranks,
+std::optional<double> network_collective_seconds(const Fabric& fabric, const MeasuredCollective& collective, double ranks,
                                                  double network_bytes) {
-    if (!table || !(ranks > 1)) return std::nullopt;
-    const std::optional<CollectiveFit> fit = fit_at(fabric.fits_of(table), ranks);
+    if (!collective || !(ranks > 1)) return std::nullopt;
+    const std::optional<CollectiveFit> fit = fit_at(collective.fits, ranks);
     if (!fit) return std::nullopt;
     return fit->alpha_seconds + network_bytes / (fit->network_bytes_per_second * fabric.line_ratio);
 }
@@ -124,9 +116,9 @@ std::optional<double> network_collective_seconds(const Fabric& fabric, const Col
 std::vector<std::string> collectives_notes(const Fabric& fabric, const Instance& instance, bool expert_over_network,
                                            bool deduplicated_dispatch) {
     int least = 0, most = 0;
-    for (const CollectiveTable* t : {fabric.all_reduce, fabric.all_gather, fabric.all_to_all})
-        if (t)
-            for (const CollectiveRow& r : t->rows) {
+    for (const MeasuredCollective* m : {&fabric.all_reduce, &fabric.all_gather, &fabric.all_to_all})
+        if (*m)
+            for (const CollectiveRow& r : m->table->rows) {
                 least = least ? std::min(least, r.ranks) : r.ranks;
                 most = std::max(most, r.ranks);
             }
@@ -167,16 +159,15 @@ std::optional<Fabric> fabric_of(const Catalogue& catalogue, const Instance& inst
     // NCCL's tables say nothing of another kind of chip's library (Neuron's, Habana's).
     if (catalogue.accelerator_of(*on).kind != catalogue.accelerator_of(instance).kind) return std::nullopt;
     Fabric f;
+    f.measured_per_instance = on->accelerator_count.value;
     for (const CollectiveTable& t : catalogue.collectives) {
         if (t.instance != measured) continue;
-        if (t.collective == "all_reduce") f.all_reduce = &t;
-        if (t.collective == "all_gather") f.all_gather = &t;
-        if (t.collective == "all_to_all") f.all_to_all = &t;
+        MeasuredCollective* slot = t.collective == "all_reduce"   ? &f.all_reduce
+                                   : t.collective == "all_gather" ? &f.all_gather
+                                   : t.collective == "all_to_all" ? &f.all_to_all
+                                                                  : nullptr;
+        if (slot) *slot = MeasuredCollective{&t, size_fits(t, f.measured_per_instance)};
     }
-    f.measured_per_instance = on->accelerator_count.value;
-    if (f.all_reduce) f.all_reduce_fits = size_fits(*f.all_reduce, f.measured_per_instance);
-    if (f.all_gather) f.all_gather_fits = size_fits(*f.all_gather, f.measured_per_instance);
-    if (f.all_to_all) f.all_to_all_fits = size_fits(*f.all_to_all, f.measured_per_instance);
     f.line_ratio = network_per_accelerator(instance) / network_per_accelerator(*on);
     f.measured_on = on->id;
     f.borrowed = on->id != instance.id;

@@ -233,10 +233,10 @@ StepTime step_time(const StepInputs& in) {
             // each accelerator sends 1/g of its bus bytes there. One reduction per layer, one gather
             // per layer (two under ZeRO-3, forward and backward), as the frameworks bucket them.
             const double g = std::max(1.0, std::min(replicas, per_instance / (t * p)));
-            const CollectiveTable* gather = in.fabric->all_gather ? in.fabric->all_gather : in.fabric->all_reduce;
-            auto priced = [&](const CollectiveTable* table, double bus_bytes, double calls) -> std::optional<double> {
+            const MeasuredCollective& gather = in.fabric->all_gather ? in.fabric->all_gather : in.fabric->all_reduce;
+            auto priced = [&](const MeasuredCollective& collective, double bus_bytes, double calls) -> std::optional<double> {
                 if (!(bus_bytes > 0)) return 0.0;
-                const auto one = network_collective_seconds(*in.fabric, table, replicas, bus_bytes / g / calls);
+                const auto one = network_collective_seconds(*in.fabric, collective, replicas, bus_bytes / g / calls);
                 return one ? std::optional<double>(*one * calls) : std::nullopt;
             };
             const auto reduce_seconds = priced(in.fabric->all_reduce, reduced, stage_layers);

@@ -339,7 +339,8 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     step_in.pipeline_overlap = req.pipeline_overlap.value_or(0);
     step_in.expert_overlap = req.expert_overlap.value_or(0);
     step_in.deduplicated_dispatch = req.deduplicated_dispatch;
-    step_in.fabric = fabric_of(catalogue, *inst);
+    const std::optional<Fabric> fabric = fabric_of(catalogue, *inst);  // fitted once, for every layout tried
+    step_in.fabric = fabric ? &*fabric : nullptr;
     step_in.balanced_stages = req.balanced_stages;
     step_in.layout.micro_batch = req.layout ? req.layout->micro_batch : req.micro_batch;
 

@@ -84,13 +84,13 @@ TEST_CASE("an all-reduce's ring crosses the network once per instance: the measu
     REQUIRE(fitted);
     // NCCL changes algorithm between sizes (busbw jumps from 280 to 347 GB/s at 2 GiB on 4 nodes), so
     // one line per group size misses some rows by more: within the fit's own stated worst error.
-    const double worst = planner::fit_collective(*f.all_reduce, n, 8)->worst_fit_error;
+    const double worst = planner::fit_collective(*f.all_reduce.table, n, 8)->worst_fit_error;
     CHECK(worst < 0.3);
     CHECK(std::abs(*fitted / 53.29e-3 - 1) <= worst);
     // One data-parallel peer per instance (a model-parallel group fills it) sends all of the bus
     // bytes there: eight times the network time.
     const auto alone = planner::network_collective_seconds(f, f.all_reduce, n, bus);
-    const double alpha = planner::fit_collective(*f.all_reduce, n, 8)->alpha_seconds;
+    const double alpha = planner::fit_collective(*f.all_reduce.table, n, 8)->alpha_seconds;
     CHECK((*alone - alpha) / (*fitted - alpha) == doctest::Approx(8));
 }
 
@@ -123,7 +123,7 @@ TEST_CASE("an instance takes its own measured tables, or the p5's carried by its
     CHECK(p4d->line_ratio == doctest::Approx(0.125));
     const auto at_p4d = planner::network_collective_seconds(*p4d, p4d->all_to_all, 16, 1e9);
     const auto at_p5 = planner::network_collective_seconds(own, own.all_to_all, 16, 1e9);
-    const double alpha = planner::fit_collective(*own.all_to_all, 16, 8)->alpha_seconds;
+    const double alpha = planner::fit_collective(*own.all_to_all.table, 16, 8)->alpha_seconds;
     CHECK((*at_p4d - alpha) / (*at_p5 - alpha) == doctest::Approx(8));
 }
 
@@ -144,7 +144,7 @@ TEST_CASE("an expert all-to-all between instances costs less deduplicated, and o
     in.network_bytes_per_second = 50e9;
     in.accelerators_per_instance = 8;
     const planner::StepTime line = planner::step_time(in);
-    in.fabric = p5_fabric();
+    in.fabric = &p5_fabric();
     const planner::StepTime plain = planner::step_time(in);
     in.deduplicated_dispatch = true;
     const planner::StepTime deduplicated = planner::step_time(in);

@@ -91,14 +91,17 @@ std::optional<CollectiveFit> fit_collective(const CollectiveTable& table, double
 /// repetition (a balanced router).
 double expert_instances_reached(int experts, int per_token, double instances);
 
+/// One collective's measured table and its size fits, fitted once for every layout a plan tries.
+struct MeasuredCollective {
+    const CollectiveTable* table = nullptr;
+    std::vector<SizeFit> fits;
+    explicit operator bool() const { return table != nullptr; }
+};
+
 /// The fabric between a plan's instances: the measured tables that apply, and how the instance's
 /// network compares with the one they were measured on.
 struct Fabric {
-    const CollectiveTable* all_reduce = nullptr;
-    const CollectiveTable* all_gather = nullptr;
-    const CollectiveTable* all_to_all = nullptr;
-    std::vector<SizeFit> all_reduce_fits, all_gather_fits, all_to_all_fits;  // fitted once, for every layout
-    const std::vector<SizeFit>& fits_of(const CollectiveTable* table) const;
+    MeasuredCollective all_reduce, all_gather, all_to_all;
     double measured_per_instance = 8;  // accelerators per instance where the tables were measured
     double line_ratio = 1;             // network per accelerator, this instance's over the measured one's
     std::string measured_on;           // the instance type of the tables
@@ -118,7 +121,7 @@ std::vector<std::string> collectives_notes(const Fabric& fabric, const Instance&
 /// Seconds for one collective over the network: α + the network bytes each accelerator sends at the
 /// fitted rate carried to this instance. `network_bytes` as above (they carry the plan's placement);
 /// nothing without a table.
-std::optional<double> network_collective_seconds(const Fabric& fabric, const CollectiveTable* table, double ranks,
+std::optional<double> network_collective_seconds(const Fabric& fabric, const MeasuredCollective& collective, double ranks,
                                                  double network_bytes);
 
 }  // namespace planner

@@ -110,7 +110,8 @@ struct StepInputs {
     double pipeline_overlap = 0;              // φ_p
     double expert_overlap = 0;                // φ_e
     bool deduplicated_dispatch = false;       // the expert all-to-all sends a token once per instance
-    std::optional<Fabric> fabric;             // measured collectives between instances; without, the
+    const Fabric* fabric = nullptr;           // measured collectives between instances (owned by the
+                                              // caller, shared by every layout tried); without, the
                                               // network's line rate per accelerator
     bool balanced_stages = false;             // the embedding and the loss each counted as a layer
                                               // when the layers are split into stages
