@@ -101,7 +101,7 @@ json plan_serve(const Catalogue& catalogue, const json& request) {
 json plan_model(const json& request) {
     RequestReader in(request);
     in.reject_unknown("", {"api", "kind", "config"});
-    const ServingModel m = read_model_config(in, "config");
+    const Transformer m = read_model_config(in, "config");
     in.refuse_unused();
     if (!in.errors().empty()) return failure(in.errors());
     return success("model", m);

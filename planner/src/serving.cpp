@@ -92,7 +92,7 @@ double at_end(const OperatorPrice& p, End end) { return end == End::slow ? p.hig
 // The per-replica model of serving.hpp for one tensor-parallel degree, at given assumptions, or
 // priced from a measured operator table (serving_cost.hpp) when `ops` is set.
 struct Replica {
-    const ServingModel& m;
+    const Transformer& m;
     const ServingRequest& req;
     int t;
     double peak, bandwidth, link;  // per accelerator: FLOP/s, bytes/s, bytes/s (0: not published)
@@ -232,7 +232,7 @@ struct Replica {
 // gives neither a bandwidth share nor an MFU, and its products run in the precision the weights are
 // stored in (bf16, fp16, fp8; weight-only int8 and int4 and fp4 have no measured rows).
 std::optional<ServingBasis> predicted_basis(const Catalogue& c, const Accelerator& chip, const ServingRequest& req,
-                                            const ServingModel& m, double kv_bytes) {
+                                            const Transformer& m, double kv_bytes) {
     const auto sixteen = [](const std::string& f) { return f == "bf16" || f == "fp16"; };
     if (req.bandwidth_fraction || req.mfu) return std::nullopt;
     if (!(req.weights == req.compute || (sixteen(req.weights) && sixteen(req.compute)))) return std::nullopt;
@@ -257,56 +257,41 @@ std::string serving_operators_note(const OperatorBasis& basis, bool own_table) {
     return note + ". Give bandwidth_fraction or mfu to override it";
 }
 
-}  // namespace
-
-Checked<ServingModel> serving_model(const Model& model, const std::string& field) {
-    Checked<ServingModel> out;
-    ServingModel& m = out.value;
-    m.id = model.id;
-    m.parameters = model.parameters.value;
-    m.active_parameters = model.active_parameters ? model.active_parameters->value : m.parameters;
-    if (!model.architecture) {
-        out.errors.push_back({field, model.name + " has no architecture in the catalogue; give the model's layers, hidden, heads, kv_heads and head_dim"});
-        return out;
+// model.experts, model.experts_per_token and model.expert_ffn_hidden, each given overriding the
+// config.json's (when there is one); the first two make a mixture of experts together.
+void read_typed_experts(RequestReader& in, Transformer& m) {
+    namespace limit = model_limits;
+    const auto count = in.integer("model.experts", 1, limit::kExperts, false);
+    const auto per_token = in.integer("model.experts_per_token", 1, limit::kExperts, false);
+    const auto ffn = in.integer("model.expert_ffn_hidden", 1, limit::kWidth, false);
+    if (!m.experts && bool(count) != bool(per_token)) return in.fail("model.experts", "give experts and experts_per_token together");
+    if (!m.experts && !count) {
+        if (ffn) in.fail("model.expert_ffn_hidden", "needs model.experts and model.experts_per_token");
+        return;
     }
-    const ModelArchitecture& a = *model.architecture;
-    m.layers = int(a.layers.value);
-    m.hidden = int(a.hidden.value);
-    m.heads = int(a.heads.value);
-    for (const char* name : {"kv_heads", "head_dim"})
-        if (!a.detail(name)) out.errors.push_back({field, model.name + " does not publish " + name + " in the catalogue"});
-    m.kv_heads = int(a.detail("kv_heads").value_or(0));
-    m.head_dim = int(a.detail("head_dim").value_or(0));
-    auto whole = [&](const char* name) -> std::optional<int> {
-        if (auto v = a.detail(name)) return int(*v);
-        return std::nullopt;
-    };
-    m.experts = whole("experts");
-    m.experts_per_token = whole("experts_per_token");
-    m.kv_lora_rank = whole("kv_lora_rank");
-    m.qk_rope_head_dim = whole("qk_rope_head_dim");
-    m.context = a.detail("context");
-    // Feed-forward widths where the catalogue publishes them (the gated models of today), as the
-    // training planner reads them; the operator prices take the rest from the parameter count.
-    m.intermediate = whole("ffn_hidden").value_or(0);
-    m.expert_intermediate = whole("expert_ffn_hidden").value_or(0);
-    m.gated = a.detail("ffn_hidden") || a.detail("expert_ffn_hidden");
-    m.vocabulary = int(a.vocabulary.value);
-    return out;
+    Experts& e = m.experts ? *m.experts : m.experts.emplace();
+    if (count) e.count = *count;
+    if (per_token) e.per_token = *per_token;
+    if (ffn) e.ffn = *ffn;
+    if (e.per_token > e.count) in.fail("model.experts_per_token", "cannot exceed the experts");
 }
 
-double kv_bytes_per_token(const ServingModel& m, double kv_bytes) {
-    if (m.latent_attention()) return double(m.layers) * (*m.kv_lora_rank + *m.qk_rope_head_dim) * kv_bytes;
-    return 2.0 * m.layers * m.kv_heads * m.head_dim * kv_bytes;
+// model.kv_lora_rank and model.qk_rope_head_dim: multi-head latent attention, given together (or
+// beside a config.json that has it).
+void read_typed_attention(RequestReader& in, Transformer& m) {
+    namespace limit = model_limits;
+    const auto rank = in.integer("model.kv_lora_rank", 1, limit::kHidden, false);
+    const auto rope = in.integer("model.qk_rope_head_dim", 1, limit::kHeadDim, false);
+    if (!m.latent && bool(rank) != bool(rope))
+        return in.fail(rank ? "model.qk_rope_head_dim" : "model.kv_lora_rank",
+                       "give kv_lora_rank and qk_rope_head_dim together for latent attention");
+    if (!m.latent && !rank) return;
+    LatentAttention& l = m.latent ? *m.latent : m.latent.emplace();
+    if (rank) l.kv_lora_rank = *rank;
+    if (rope) l.qk_rope_head_dim = *rope;
 }
 
-double parameters_read_per_step(const ServingModel& m, double tokens) {
-    if (!m.mixture_of_experts()) return m.parameters;
-    const double experts = *m.experts, k = *m.experts_per_token;
-    const double per_expert = (m.parameters - m.active_parameters) / (experts - k);
-    const double shared = m.parameters - experts * per_expert;
-    return shared + per_expert * experts_touched(m, tokens);
-}
+}  // namespace
 
 Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const json& request) {
     RequestReader in(request);
@@ -330,7 +315,7 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
         if (it == catalogue.models.end()) {
             in.fail("model", "unknown model \"" + id + "\"");
         } else {
-            auto m = serving_model(*it, "model");
+            auto m = transformer_of(*it, "model");
             for (auto& e : m.errors) in.fail(e.field, e.message);
             r.model = m.value;
         }
@@ -338,7 +323,7 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
         // From a config.json (model_config.hpp), each field given beside it overriding what it says;
         // or the architecture field by field.
         const bool config = model->contains("config");
-        ServingModel& m = r.model;
+        Transformer& m = r.model;
         if (config) m = read_model_config(in, "model.config");
         else m.id = "request";
         const bool need = !config;
@@ -354,19 +339,12 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
         if (auto v = in.integer("model.head_dim", 1, limit::kHeadDim, need)) m.head_dim = *v;
         if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads)
             in.fail("model.kv_heads", "must divide the model's " + std::to_string(m.heads) + " attention heads");
-        if (auto v = in.integer("model.experts", 1, limit::kExperts, false)) m.experts = v;
-        if (auto v = in.integer("model.experts_per_token", 1, limit::kExperts, false)) m.experts_per_token = v;
-        if (m.experts.has_value() != m.experts_per_token.has_value())
-            in.fail("model.experts", "give experts and experts_per_token together");
-        else if (m.experts && *m.experts_per_token > *m.experts)
-            in.fail("model.experts_per_token", "cannot exceed the experts");
-        if (auto v = in.integer("model.kv_lora_rank", 1, limit::kHidden, false)) m.kv_lora_rank = v;
-        if (auto v = in.integer("model.qk_rope_head_dim", 1, limit::kHeadDim, false)) m.qk_rope_head_dim = v;
+        read_typed_experts(in, m);
+        read_typed_attention(in, m);
         if (auto v = in.number("model.context", {1, false, 1e9, true}, false)) m.context = v;
         // Widths the operator prices use where given (else they follow from the parameters).
         if (auto v = in.integer("model.vocabulary", 1, limit::kWidth, false)) m.vocabulary = *v;
-        if (auto v = in.integer("model.ffn_hidden", 1, limit::kWidth, false)) m.intermediate = *v;
-        if (auto v = in.integer("model.expert_ffn_hidden", 1, limit::kWidth, false)) m.expert_intermediate = *v;
+        if (auto v = in.integer("model.ffn_hidden", 1, limit::kWidth, false)) m.ffn = *v;
     } else {
         in.fail("model", "must be a model id or an object with the architecture");
     }
@@ -404,7 +382,7 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     const Accelerator& chip = catalogue.accelerator_of(*inst);
     if (chip.kind == "cpu") return fail("instance", "serving on CPUs is not modelled: give throughput_rps to the infer kind");
     if (!chip.memory_bandwidth) return fail("instance", chip.name + " has no published memory bandwidth");
-    const ServingModel& m = req.model;
+    const Transformer& m = req.model;
     if (m.context && req.prompt_tokens + req.output_tokens > *m.context)
         return fail(req.prompt_tokens > *m.context ? "prompt_tokens" : "output_tokens",
                     "the prompt and output (" + format_number(req.prompt_tokens + req.output_tokens) + " tokens) exceed the "
@@ -621,25 +599,6 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
         r.co2e_kg_per_million_output = *r.footprint.co2e_kg * decode_share / output_millions;
     }
     return out;
-}
-
-void to_json(json& j, const ServingModel& m) {
-    members(j, {{"parameters", m.parameters},
-                {"active_parameters", m.active_parameters},
-                {"layers", m.layers},
-                {"hidden", m.hidden},
-                {"heads", m.heads},
-                {"kv_heads", m.kv_heads},
-                {"head_dim", m.head_dim}});
-    optional_member(j, "experts", m.experts);
-    optional_member(j, "experts_per_token", m.experts_per_token);
-    optional_member(j, "kv_lora_rank", m.kv_lora_rank);
-    optional_member(j, "qk_rope_head_dim", m.qk_rope_head_dim);
-    optional_member(j, "context", m.context);
-    const std::pair<const char*, int> widths[] = {
-        {"vocabulary", m.vocabulary}, {"ffn_hidden", m.intermediate}, {"expert_ffn_hidden", m.expert_intermediate}};
-    for (const auto& [key, width] : widths)
-        if (width > 0) j[key] = width;
 }
 
 void to_json(json& j, const ServingSweepPoint& p) {

@@ -60,7 +60,7 @@ struct Priced {
 };
 
 // One layer's products for `tokens` tokens on one of t ranks, and the output layer for `logits`.
-void add_products(Priced& p, const ServingBasis& b, const ServingModel& m, const ServingWidths& w, int t, double tokens,
+void add_products(Priced& p, const ServingBasis& b, const Transformer& m, const ServingWidths& w, int t, double tokens,
                   double logits) {
     const double h = m.hidden, layers = m.layers;
     p.add(b, tokens, (w.q + 2 * w.kv) / t, h, layers);
@@ -72,7 +72,7 @@ void add_products(Priced& p, const ServingBasis& b, const ServingModel& m, const
     }
     if (w.expert_ffn > 0 && m.mixture_of_experts()) {
         const double touched = experts_touched(m, tokens);
-        const double routed = tokens * *m.experts_per_token / touched;
+        const double routed = tokens * m.experts->per_token / touched;
         p.add(b, routed, up * w.expert_ffn / t, h, layers * touched);
         p.add(b, routed, h, w.expert_ffn / t, layers * touched);
     }
@@ -80,7 +80,7 @@ void add_products(Priced& p, const ServingBasis& b, const ServingModel& m, const
 }
 
 // The element-wise work of `tokens` tokens through every layer on one rank.
-double elementwise_seconds(const ServingBasis& b, const ServingModel& m, const ServingWidths& w, int t, double tokens) {
+double elementwise_seconds(const ServingBasis& b, const Transformer& m, const ServingWidths& w, int t, double tokens) {
     const double bytes = elementwise_bytes_per_token(m, w, t) * tokens;
     return m.layers * std::max(bytes / (b.bandwidth * b.elementwise_share), kElementwiseKernels * b.launch_seconds);
 }
@@ -111,7 +111,7 @@ std::optional<ServingBasis> serving_basis(const Catalogue& c, const Accelerator&
     return out;
 }
 
-ServingWidths serving_widths(const ServingModel& m) {
+ServingWidths serving_widths(const Transformer& m) {
     ServingWidths w;
     const double h = m.hidden, layers = std::max(1, m.layers);
     w.q = double(m.heads) * m.head_dim;
@@ -121,31 +121,26 @@ ServingWidths serving_widths(const ServingModel& m) {
     const double embeddings = double(m.vocabulary) * h * (m.tied_embeddings ? 1 : 2);
     const double attention = h * (w.q + 2 * w.kv) + w.q * h;
     if (m.mixture_of_experts()) {
-        const double e = *m.experts, k = *m.experts_per_token;
+        const double e = m.experts->count, k = m.experts->per_token;
         const double per_expert = (m.parameters - m.active_parameters) / (e - k);  // all layers
-        w.expert_ffn = m.expert_intermediate > 0 ? m.expert_intermediate : per_expert / (layers * w.matrices * h);
+        w.expert_ffn = m.experts->ffn > 0 ? m.experts->ffn : per_expert / (layers * w.matrices * h);
         // What the layers hold beyond attention and the routed experts: shared experts, dense layers.
         const double rest = (m.parameters - e * per_expert - embeddings) / layers - attention;
         w.ffn = std::max(0.0, rest / (w.matrices * h));
     } else {
-        w.ffn = m.intermediate > 0 ? m.intermediate
+        w.ffn = m.ffn > 0 ? m.ffn
                                    : std::max(0.0, ((m.parameters - embeddings) / layers - attention) / (w.matrices * h));
     }
     return w;
 }
 
-double elementwise_bytes_per_token(const ServingModel& m, const ServingWidths& w, int t) {
+double elementwise_bytes_per_token(const Transformer& m, const ServingWidths& w, int t) {
     const double h = m.hidden;
-    const double active_ffn = w.ffn + (m.mixture_of_experts() ? *m.experts_per_token * w.expert_ffn : 0);
+    const double active_ffn = w.ffn + (m.mixture_of_experts() ? m.experts->per_token * w.expert_ffn : 0);
     // The norms and residual adds run on the whole hidden state on every rank; rotary and the
     // activation on the rank's split of the heads and the feed-forward.
     const double norms = 2 * (2 * h), rotary = 2 * (w.q + w.kv) / t, activation = 3 * active_ffn / t, residual = 2 * (3 * h);
     return (norms + rotary + activation + residual) * kActivationBytes;
-}
-
-double experts_touched(const ServingModel& m, double tokens) {
-    const double e = *m.experts, k = *m.experts_per_token;
-    return e * (1 - std::pow(1 - k / e, tokens));
 }
 
 OperatorPrice ServingParts::total() const {
@@ -153,7 +148,7 @@ OperatorPrice ServingParts::total() const {
     return OperatorPrice{products.seconds + fixed, products.low + fixed, products.high + fixed, products.rows};
 }
 
-std::optional<ServingParts> prefill_parts(const ServingBasis& b, const ServingModel& m, int t, double prompt) {
+std::optional<ServingParts> prefill_parts(const ServingBasis& b, const Transformer& m, int t, double prompt) {
     const ServingWidths w = serving_widths(m);
     Priced p;
     add_products(p, b, m, w, t, prompt, 1);  // logits for the last token only
@@ -164,7 +159,7 @@ std::optional<ServingParts> prefill_parts(const ServingBasis& b, const ServingMo
     return ServingParts{*products, m.layers * flops / *rate, elementwise_seconds(b, m, w, t, prompt), kEngineStepSeconds};
 }
 
-std::optional<ServingParts> decode_parts(const ServingBasis& b, const ServingModel& m, int t, double batch,
+std::optional<ServingParts> decode_parts(const ServingBasis& b, const Transformer& m, int t, double batch,
                                          double context, double kv_bytes) {
     const ServingWidths w = serving_widths(m);
     Priced p;
@@ -179,12 +174,12 @@ std::optional<ServingParts> decode_parts(const ServingBasis& b, const ServingMod
                         elementwise_seconds(b, m, w, t, batch), kEngineStepSeconds};
 }
 
-std::optional<OperatorPrice> prefill_price(const ServingBasis& b, const ServingModel& m, int t, double prompt) {
+std::optional<OperatorPrice> prefill_price(const ServingBasis& b, const Transformer& m, int t, double prompt) {
     const auto parts = prefill_parts(b, m, t, prompt);
     return parts ? std::optional<OperatorPrice>(parts->total()) : std::nullopt;
 }
 
-std::optional<OperatorPrice> decode_price(const ServingBasis& b, const ServingModel& m, int t, double batch,
+std::optional<OperatorPrice> decode_price(const ServingBasis& b, const Transformer& m, int t, double batch,
                                           double context, double kv_bytes) {
     const auto parts = decode_parts(b, m, t, batch, context, kv_bytes);
     return parts ? std::optional<OperatorPrice>(parts->total()) : std::nullopt;

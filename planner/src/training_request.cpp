@@ -65,7 +65,7 @@ void read_catalogue_model(RequestReader& in, const Catalogue& catalogue, const s
 }
 
 void read_config_model(RequestReader& in, TrainingRequest& r) {
-    ServingModel m = read_model_config(in, "model.config");
+    const Transformer m = read_model_config(in, "model.config");
     if (m.layers == 0) return;  // errors reported
     r.model_id = "config";
     r.parameters = m.parameters;
@@ -73,10 +73,11 @@ void read_config_model(RequestReader& in, TrainingRequest& r) {
     Architecture arch{m.layers, m.hidden, m.heads, 0, 0};
     arch.kv_heads = m.kv_heads;
     arch.head_dim = m.head_dim;
-    arch.ffn = m.intermediate;
+    arch.ffn = m.ffn;
     arch.gated = m.gated;
     r.architecture = arch;
-    r.experts = experts_of(m.parameters, m.active_parameters, m.experts, m.experts_per_token, m.expert_intermediate);
+    if (m.experts)
+        r.experts = experts_of(m.parameters, m.active_parameters, m.experts->count, m.experts->per_token, m.experts->ffn);
 }
 
 void read_model(RequestReader& in, const Catalogue& catalogue, TrainingRequest& r) {

@@ -88,16 +88,16 @@ TEST_CASE("a mixture of experts counts all experts in memory and the routed ones
 }
 
 TEST_CASE("parameter count by hand: a small gated model, tied and untied, and a two-matrix one") {
-    planner::ConfigArchitecture a;
-    a.layers = 2, a.hidden = 10, a.heads = 2, a.kv_heads = 1, a.head_dim = 5, a.vocabulary = 100, a.intermediate = 40;
+    planner::Transformer a;
+    a.layers = 2, a.hidden = 10, a.heads = 2, a.kv_heads = 1, a.head_dim = 5, a.vocabulary = 100, a.ffn = 40;
     // embedding 1,000 + head 1,000 + final norm 10 + 2 × (attention 10·5·(4 + 2) = 300 + norms 20 + 3·10·40 = 1,200)
     CHECK(planner::count_parameters(a).total == 2000 + 10 + 2 * (300 + 20 + 1200));
-    a.tied = true;
+    a.tied_embeddings = true;
     CHECK(planner::count_parameters(a).total == 1000 + 10 + 2 * (300 + 20 + 1200));
     a.gated = false;
     CHECK(planner::count_parameters(a).total == 1000 + 10 + 2 * (300 + 20 + 800));
     // Four experts of width 40, two per token, a router of 10 × 4 per layer.
-    a.gated = true, a.experts = 4, a.experts_per_token = 2, a.expert_intermediate = 40;
+    a.gated = true, a.experts = planner::Experts{4, 2, 40};
     const planner::ParameterCount moe = planner::count_parameters(a);
     CHECK(moe.total == 1000 + 10 + 2 * (300 + 20 + 4 * 1200 + 40));
     CHECK(moe.active == 1000 + 10 + 2 * (300 + 20 + 2 * 1200 + 40));

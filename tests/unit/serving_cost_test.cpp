@@ -16,15 +16,15 @@ using nlohmann::json;
 
 // Llama 3.1 8B's layer (32 layers, hidden 4096, 32 heads, 8 KV heads of 128, SwiGLU 14336) with no
 // output layer, so that every product is one of the table's measured shapes.
-planner::ServingModel llama8b_layers() {
-    planner::ServingModel m;
+planner::Transformer llama8b_layers() {
+    planner::Transformer m;
     m.parameters = m.active_parameters = 8e9;
     m.layers = 32;
     m.hidden = 4096;
     m.heads = 32;
     m.kv_heads = 8;
     m.head_dim = 128;
-    m.intermediate = 14336;
+    m.ffn = 14336;
     m.gated = true;
     return m;
 }

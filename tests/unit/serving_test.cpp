@@ -55,27 +55,52 @@ double ttft(int b) { return planner::mean_first_token_seconds({step(b), kPrefill
 }  // namespace
 
 TEST_CASE("KV cache per token: 2 · layers · KV heads · head dim · bytes (GQA), or the MLA latent per layer") {
-    auto llama = planner::serving_model(model("llama3.1-70b"), "model");
+    auto llama = planner::transformer_of(model("llama3.1-70b"), "model");
     REQUIRE(llama.ok());
     CHECK(planner::kv_bytes_per_token(llama.value, 2) == 2.0 * 80 * 8 * 128 * 2);  // 327,680 bytes
     CHECK(planner::kv_bytes_per_token(llama.value, 1) == 2.0 * 80 * 8 * 128);      // fp8 cache: half
-    auto deepseek = planner::serving_model(model("deepseek-v3"), "model");
+    auto deepseek = planner::transformer_of(model("deepseek-v3"), "model");
     REQUIRE(deepseek.ok());
     REQUIRE(deepseek.value.latent_attention());
     CHECK(planner::kv_bytes_per_token(deepseek.value, 2) == 61.0 * (512 + 64) * 2);  // 70,272 bytes, not 128 heads' worth
 }
 
+TEST_CASE("a typed model's experts and latent attention come in pairs, and an expert width needs experts") {
+    auto first_error = [](json model_fields) {
+        json job = small_job();
+        job["model"].update(model_fields);
+        const json r = run(job);
+        REQUIRE(r["ok"] == false);
+        return std::make_pair(r["errors"][0]["field"].get<std::string>(), r["errors"][0]["message"].get<std::string>());
+    };
+    CHECK(first_error({{"experts", 8}}).first == "model.experts");
+    CHECK(first_error({{"expert_ffn_hidden", 2048}}) ==
+          std::make_pair(std::string("model.expert_ffn_hidden"), std::string("needs model.experts and model.experts_per_token")));
+    CHECK(first_error({{"kv_lora_rank", 512}}).first == "model.qk_rope_head_dim");
+    CHECK(first_error({{"qk_rope_head_dim", 64}}).first == "model.kv_lora_rank");
+    // Given together, each is planned with and sent back.
+    json job = small_job();
+    job["model"].update({{"kv_lora_rank", 512}, {"qk_rope_head_dim", 64}, {"experts", 8}, {"experts_per_token", 2},
+                         {"expert_ffn_hidden", 2048}, {"active_parameters", 0.4e9}});
+    const json model = serve(job)["architecture"];
+    CHECK(model["kv_lora_rank"] == 512);
+    CHECK(model["qk_rope_head_dim"] == 64);
+    CHECK(model["experts"] == 8);
+    CHECK(model["expert_ffn_hidden"] == 2048);
+    CHECK(serve(job)["kv_bytes_per_token"] == 10.0 * (512 + 64) * 2);  // one latent per layer, not 10 heads' keys and values
+}
+
 TEST_CASE("a mixture of experts reads its active parameters for one token and every expert for many (uniform routing)") {
-    auto mixtral = planner::serving_model(model("mixtral-8x7b"), "model");
+    auto mixtral = planner::transformer_of(model("mixtral-8x7b"), "model");
     REQUIRE(mixtral.ok());
-    const planner::ServingModel& m = mixtral.value;
+    const planner::Transformer& m = mixtral.value;
     REQUIRE(m.mixture_of_experts());
     const double per_expert = (46.7e9 - 12.9e9) / (8 - 2), shared = 46.7e9 - 8 * per_expert;
     CHECK(planner::parameters_read_per_step(m, 1) == doctest::Approx(12.9e9));
     // Two tokens route to 8 · (1 − (6/8)²) = 3.5 distinct experts on average.
     CHECK(planner::parameters_read_per_step(m, 2) == doctest::Approx(shared + 3.5 * per_expert));
     CHECK(planner::parameters_read_per_step(m, 1000) == doctest::Approx(46.7e9));
-    auto dense = planner::serving_model(model("llama3.1-8b"), "model");
+    auto dense = planner::transformer_of(model("llama3.1-8b"), "model");
     CHECK(planner::parameters_read_per_step(dense.value, 64) == dense.value.parameters);
 }
 

@@ -1,4 +1,4 @@
-// A Hugging Face config.json as the serving model: the architecture it states, and the parameters
+// A Hugging Face config.json as the model: the architecture it states, and the parameters
 // that architecture implies (a config.json does not state them).
 //
 //     {"kind": "serve", "model": {"config": { ...config.json... }}, ...}
@@ -12,44 +12,19 @@
 // v_head_dim; tie_word_embeddings. GPT-2-style names (n_layer, n_embd, n_head, n_inner,
 // n_positions) are read too. Other fields are ignored; a missing one is asked for by name.
 //
-// Parameters, per layer: attention q, k, v and o projections (with MLA, the low-rank q and kv
-// projections), the feed-forward (3 matrices when gated, as SwiGLU and GeGLU are; 2 otherwise), the
-// experts, shared experts and router of a MoE layer, and two norms; plus the embedding, the output
-// head unless tied, and the final norm. Biases are left out (under 0.1% for the models tested).
-// Active parameters are all but the experts a token is not routed to, embeddings included, as
-// Mixtral's 12.9B and DeepSeek-V3's 37B count them.
+// The parameters are counted from the architecture (transformer.hpp's count_parameters).
 #pragma once
 
 #include <optional>
 #include <string>
 
 #include "planner/request_reader.hpp"
-#include "planner/serving.hpp"
+#include "planner/transformer.hpp"
 
 namespace planner {
 
-/// What parameters are counted from.
-struct ConfigArchitecture {
-    double layers = 0, hidden = 0, heads = 0, kv_heads = 0, head_dim = 0, vocabulary = 0, intermediate = 0;
-    bool gated = true;          // SwiGLU / GeGLU feed-forward: 3 matrices
-    bool tied = false;          // output head shares the embedding
-    double experts = 0, experts_per_token = 0, expert_intermediate = 0;
-    double shared_experts = 0;         // shared experts of expert_intermediate each (DeepSeek)
-    double shared_intermediate = 0;    // one shared expert of this size (Qwen2-MoE)
-    double dense_layers = 0;           // leading layers with a dense feed-forward in a MoE model
-    double q_lora_rank = 0, kv_lora_rank = 0, qk_rope_head_dim = 0, qk_nope_head_dim = 0, v_head_dim = 0;  // MLA
-};
-
-struct ParameterCount {
-    double total = 0;
-    double active = 0;  // per token
-};
-
-/// Parameters of an architecture, as the header says.
-ParameterCount count_parameters(const ConfigArchitecture& a);
-
-/// Reads the config.json at `at` ("model.config") into the serving model; errors go to `in`, at the
-/// config's own field names ("model.config.num_hidden_layers").
-ServingModel read_model_config(RequestReader& in, const std::string& at);
+/// Reads the config.json at `at` ("model.config") into the model; errors go to `in`, at the
+/// config's own field names ("model.config.num_hidden_layers"). With errors, the model has no layers.
+Transformer read_model_config(RequestReader& in, const std::string& at);
 
 }  // namespace planner

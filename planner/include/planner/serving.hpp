@@ -21,8 +21,7 @@
 //   average half a cycle for the running batch, then the whole batch's prefill:
 //                                TTFT = cycle(B) / 2 + B · prefill + step(B)
 //   memory     weights + B · kv_token · (prompt + output) ≤ t · memory · (1 − headroom)
-//   kv_token   = 2 · layers · kv_heads · head_dim · kv bytes;  with MLA, layers · (kv_lora_rank +
-//                qk_rope_head_dim) · kv bytes (one latent per token and layer, shared by the heads)
+//   kv_token   = the model's KV cache per token (transformer.hpp's kv_bytes_per_token)
 //   all-reduce(m) = layers · 2 · (latency + 2 (t − 1)/t · m · hidden · 2 bytes / link)   (t > 1)
 //   predicted: where the chip has a measured operator table (its own or a sibling's) and the request
 //   gives neither a bandwidth share nor an MFU, prefill and step(B) less their all-reduces are
@@ -47,41 +46,9 @@
 #include "planner/footprint.hpp"
 #include "planner/inference.hpp"
 #include "planner/load_power.hpp"
+#include "planner/transformer.hpp"
 
 namespace planner {
-
-/// What the serving model needs of an architecture.
-struct ServingModel {
-    std::string id;               // the catalogue's id, or "request"
-    double parameters = 0;        // total (memory)
-    double active_parameters = 0; // per token (compute, and the weights a decode step reads when dense)
-    int layers = 0;
-    int hidden = 0;
-    int heads = 0;
-    int kv_heads = 0;
-    int head_dim = 0;
-    std::optional<int> experts, experts_per_token;        // mixture of experts
-    std::optional<int> kv_lora_rank, qk_rope_head_dim;    // multi-head latent attention (MLA)
-    std::optional<double> context;                        // the longest context it serves
-    int intermediate = 0, expert_intermediate = 0;        // feed-forward widths where published (0: from the parameters)
-    bool gated = true;                                    // three feed-forward matrices
-    int vocabulary = 0;                                   // 0: not known (the output layer is not priced apart)
-    bool tied_embeddings = false;                         // the output layer is the input embedding
-
-    bool mixture_of_experts() const { return experts && experts_per_token && *experts > *experts_per_token; }
-    bool latent_attention() const { return kv_lora_rank && qk_rope_head_dim; }
-};
-
-/// A catalogue model as the serving model reads it; the errors name each missing detail.
-Checked<ServingModel> serving_model(const Model& model, const std::string& field);
-
-/// Bytes of KV cache per token of context, for `kv_bytes` per element.
-double kv_bytes_per_token(const ServingModel& m, double kv_bytes);
-
-/// The weights one decode step reads, in parameters: all of them for a dense model; for a mixture of
-/// experts, the shared part and the experts the B tokens are expected to route to, under uniform
-/// routing (E · (1 − (1 − k/E)^B) distinct experts of E per layer).
-double parameters_read_per_step(const ServingModel& m, double tokens);
 
 /// Assumed until published serving measurements calibrate them (the accuracy page): the share of
 /// peak memory bandwidth a decode step achieves, the prefill's MFU, and the latency of one
@@ -97,7 +64,7 @@ const std::vector<std::string>& serving_engines();
 inline constexpr double kAllReduceLatencySeconds = 10e-6;
 
 struct ServingRequest {
-    ServingModel model;
+    Transformer model;
     std::string instance;
     double prompt_tokens = 0;
     double output_tokens = 0;
@@ -141,7 +108,7 @@ struct ServingSweepPoint {
 struct ServingResult {
     std::string instance;
     std::string model;
-    ServingModel architecture;               // what was planned with (from a config.json: parameters counted)
+    Transformer architecture;                // what was planned with (from a config.json: parameters counted)
     ServingPoint chosen;
     std::vector<ServingPoint> tensor_parallel_options;  // every t tried, smallest first
     std::vector<ServingSweepPoint> sweep;    // the chosen t at concurrency 1, 2, 4 … and the chosen one, while memory holds them
@@ -178,8 +145,6 @@ struct ServingResult {
 Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const nlohmann::json& request);
 Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const ServingRequest& request);
 
-/// The architecture with the request's field names, so that it can be sent back as `model`.
-void to_json(nlohmann::json& j, const ServingModel& m);
 void to_json(nlohmann::json& j, const ServingPoint& p);
 void to_json(nlohmann::json& j, const ServingSweepPoint& p);
 void to_json(nlohmann::json& j, const ServingResult& r);

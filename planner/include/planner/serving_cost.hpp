@@ -59,11 +59,6 @@ struct ServingBasis {
 /// tables do not measure (weight-only int8/int4, fp4): the assumed model applies.
 std::optional<ServingBasis> serving_basis(const Catalogue& c, const Accelerator& chip, std::string_view dtype);
 
-/// The routed experts a layer's `tokens` touch under uniform routing: E · (1 − (1 − k/E)^tokens), of a
-/// mixture of experts (m.mixture_of_experts()). What a decode step reads (parameters_read_per_step)
-/// and the expert products it prices.
-double experts_touched(const ServingModel& m, double tokens);
-
 /// A layer's widths as the products see them.
 struct ServingWidths {
     double q = 0, kv = 0;        // query and key (or value) widths: heads · head_dim, kv_heads · head_dim
@@ -72,13 +67,13 @@ struct ServingWidths {
     double matrices = 3;         // per feed-forward: 3 gated, 2 plain
     double vocabulary = 0;       // 0: no output layer priced
 };
-ServingWidths serving_widths(const ServingModel& m);
+ServingWidths serving_widths(const Transformer& m);
 
 /// Element-wise bytes per token and layer of a forward pass on one of t ranks: two norms (read and
 /// write h each) and two residual adds (read two, write one) on the whole hidden state; rotary on
 /// the rank's queries and keys (read and write) and the activation on its split of the feed-forward
 /// (read two widths, write one; the k routed experts' for a mixture), 2 bytes an element.
-double elementwise_bytes_per_token(const ServingModel& m, const ServingWidths& w, int t);
+double elementwise_bytes_per_token(const Transformer& m, const ServingWidths& w, int t);
 
 /// A priced pass through every layer, by part (seconds on one rank; the products carry the span).
 struct ServingParts {
@@ -90,14 +85,14 @@ struct ServingParts {
 };
 
 /// One prefill of `prompt` tokens on one of t ranks (no all-reduce).
-std::optional<ServingParts> prefill_parts(const ServingBasis& b, const ServingModel& m, int t, double prompt);
-std::optional<OperatorPrice> prefill_price(const ServingBasis& b, const ServingModel& m, int t, double prompt);
+std::optional<ServingParts> prefill_parts(const ServingBasis& b, const Transformer& m, int t, double prompt);
+std::optional<OperatorPrice> prefill_price(const ServingBasis& b, const Transformer& m, int t, double prompt);
 
 /// One decode step of `batch` sequences each holding `context` tokens, on one of t ranks, with
 /// `kv_bytes` per cached element (no all-reduce).
-std::optional<ServingParts> decode_parts(const ServingBasis& b, const ServingModel& m, int t, double batch,
+std::optional<ServingParts> decode_parts(const ServingBasis& b, const Transformer& m, int t, double batch,
                                          double context, double kv_bytes);
-std::optional<OperatorPrice> decode_price(const ServingBasis& b, const ServingModel& m, int t, double batch,
+std::optional<OperatorPrice> decode_price(const ServingBasis& b, const Transformer& m, int t, double batch,
                                           double context, double kv_bytes);
 
 }  // namespace planner

@@ -1,0 +1,101 @@
+// The one description of a decoder-only transformer that every plan reads: `serve`, `train` (its
+// memory, step and adapters), `infer`'s LLM path, and a Hugging Face config.json's import all hold
+// a Transformer, and count its parameters, size its KV cache and read its weights per decode step
+// with the functions below, once.
+//
+// It comes from the catalogue (transformer_of: data/models.json's architecture, cited), from a
+// config.json (model_config.hpp), or field by field from a request.
+//
+// Parameters, per layer: attention's q, k, v and o projections (with MLA, the low-rank q and kv
+// projections), the feed-forward (3 matrices when gated, as SwiGLU and GeGLU are; 2 otherwise), a
+// mixture of experts' routed and shared experts and router, and two norms; plus the embedding, the
+// output head unless tied, and the final norm. Biases are left out (under 0.1% for the models
+// tested). Active parameters are all but the experts a token is not routed to, embeddings included,
+// as Mixtral's 12.9B and DeepSeek-V3's 37B count them.
+//
+// KV cache per token of context: 2 · layers · kv_heads · head_dim · bytes; with MLA,
+// layers · (kv_lora_rank + qk_rope_head_dim) · bytes (one latent per token and layer, shared by
+// the heads).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "planner/error.hpp"
+
+namespace planner {
+
+struct Model;
+
+/// A mixture of experts' feed-forward: `count` routed experts per layer, `per_token` of them for
+/// each token.
+struct Experts {
+    int count = 0;
+    int per_token = 0;
+    int ffn = 0;           // one routed expert's width; 0: not published (from the parameters)
+    int shared = 0;        // shared experts, `ffn` wide each (DeepSeek)
+    int shared_ffn = 0;    // one shared expert of this width (Qwen2-MoE)
+    int dense_layers = 0;  // leading layers with a dense feed-forward (DeepSeek's first_k_dense_replace)
+};
+
+/// Multi-head latent attention (DeepSeek-V2, V3): keys and values cached as one latent per token
+/// and layer, shared by the heads.
+struct LatentAttention {
+    int kv_lora_rank = 0;
+    int qk_rope_head_dim = 0;
+    int q_lora_rank = 0;       // 0: full-rank queries
+    int qk_nope_head_dim = 0;  // the query/key head is nope + rope wide
+    int v_head_dim = 0;
+};
+
+struct Transformer {
+    std::string id;                 // the catalogue's id, "config" or "request"
+    double parameters = 0;          // total (memory)
+    double active_parameters = 0;   // per token (compute; the weights a dense decode step reads)
+    int layers = 0;
+    int hidden = 0;
+    int heads = 0;
+    int kv_heads = 0;               // grouped-query attention; 0: as many as the heads
+    int head_dim = 0;               // the query/key head; 0: hidden / heads
+    int vocabulary = 0;             // 0: not known (the output layer is not priced apart)
+    int ffn = 0;                    // the dense feed-forward's width; 0: not published
+    bool gated = true;              // three feed-forward matrices (gate, up, down)
+    bool tied_embeddings = false;   // the output layer is the input embedding
+    std::optional<double> context;  // the longest context it serves
+    std::optional<Experts> experts;
+    std::optional<LatentAttention> latent;
+
+    bool mixture_of_experts() const { return experts && experts->count > experts->per_token; }
+    bool latent_attention() const { return latent.has_value(); }
+    double head_width() const;      // head_dim, or hidden / heads when it is 0
+    int key_value_width() const;    // (kv_heads or heads) · head_width: one token's keys at a layer
+};
+
+struct ParameterCount {
+    double total = 0;
+    double active = 0;  // per token
+};
+
+/// Parameters of an architecture, as the header says. Needs every width: `ffn` (where a layer is
+/// dense), the experts' `ffn`, `head_dim` (or the latent's widths) and the vocabulary.
+ParameterCount count_parameters(const Transformer& t);
+
+/// Bytes of KV cache per token of context, for `kv_bytes` per element.
+double kv_bytes_per_token(const Transformer& t, double kv_bytes);
+
+/// Distinct experts `tokens` tokens reach at one layer under uniform routing: E · (1 − (1 − k/E)^tokens).
+double experts_touched(const Transformer& t, double tokens);
+
+/// The weights one decode step of `tokens` tokens reads, in parameters: all of them for a dense
+/// model; for a mixture of experts, the shared part and the experts the tokens reach.
+double parameters_read_per_step(const Transformer& t, double tokens);
+
+/// A catalogue model as a plan reads it; the errors name each missing detail at `field`.
+Checked<Transformer> transformer_of(const Model& model, const std::string& field);
+
+/// The architecture with a serving request's field names, so that it can be sent back as `model`.
+void to_json(nlohmann::json& j, const Transformer& t);
+
+}  // namespace planner

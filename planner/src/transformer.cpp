@@ -1,0 +1,122 @@
+#include "planner/transformer.hpp"
+
+#include <cmath>
+
+#include "planner/catalogue.hpp"
+#include "planner/json_members.hpp"
+
+namespace planner {
+
+using nlohmann::json;
+
+double Transformer::head_width() const { return head_dim ? head_dim : heads ? double(hidden) / heads : 0; }
+
+int Transformer::key_value_width() const { return (kv_heads ? kv_heads : heads) * int(head_width()); }
+
+namespace {
+
+double attention_parameters(const Transformer& t) {
+    const double d = t.hidden, heads = t.heads;
+    if (const auto& l = t.latent) {
+        const double qk = double(l->qk_nope_head_dim) + l->qk_rope_head_dim;
+        const double q = l->q_lora_rank > 0 ? d * l->q_lora_rank + l->q_lora_rank + double(l->q_lora_rank) * heads * qk
+                                            : d * heads * qk;
+        const double kv = d * (double(l->kv_lora_rank) + l->qk_rope_head_dim) + l->kv_lora_rank +
+                          double(l->kv_lora_rank) * heads * (double(l->qk_nope_head_dim) + l->v_head_dim);
+        return q + kv + heads * l->v_head_dim * d;
+    }
+    return d * t.head_width() * (2 * heads + 2 * double(t.kv_heads ? t.kv_heads : t.heads));
+}
+
+}  // namespace
+
+ParameterCount count_parameters(const Transformer& t) {
+    const double d = t.hidden, layers = t.layers;
+    const double matrices = t.gated ? 3 : 2;
+    const double dense_ffn = matrices * d * t.ffn;
+    const double norms = 2 * d;
+    ParameterCount c;
+    c.total = c.active = double(t.vocabulary) * d * (t.tied_embeddings ? 1 : 2) + d +
+                         layers * (attention_parameters(t) + norms);
+    if (const auto& e = t.experts) {
+        const double expert = matrices * d * e->ffn;
+        const double shared = e->shared * expert + matrices * d * e->shared_ffn;
+        const double dense_layers = e->dense_layers, moe_layers = layers - dense_layers;
+        c.total += dense_layers * dense_ffn + moe_layers * (e->count * expert + shared + d * e->count);
+        c.active += dense_layers * dense_ffn + moe_layers * (e->per_token * expert + shared + d * e->count);
+    } else {
+        c.total += layers * dense_ffn;
+        c.active += layers * dense_ffn;
+    }
+    return c;
+}
+
+double kv_bytes_per_token(const Transformer& t, double kv_bytes) {
+    if (const auto& l = t.latent) return double(t.layers) * (l->kv_lora_rank + l->qk_rope_head_dim) * kv_bytes;
+    return 2.0 * t.layers * t.kv_heads * t.head_dim * kv_bytes;
+}
+
+double experts_touched(const Transformer& t, double tokens) {
+    const double e = t.experts->count, k = t.experts->per_token;
+    return e * (1 - std::pow(1 - k / e, tokens));
+}
+
+double parameters_read_per_step(const Transformer& t, double tokens) {
+    if (!t.mixture_of_experts()) return t.parameters;
+    const double experts = t.experts->count, k = t.experts->per_token;
+    const double per_expert = (t.parameters - t.active_parameters) / (experts - k);
+    const double shared = t.parameters - experts * per_expert;
+    return shared + per_expert * experts_touched(t, tokens);
+}
+
+Checked<Transformer> transformer_of(const Model& model, const std::string& field) {
+    Checked<Transformer> out;
+    Transformer& t = out.value;
+    t.id = model.id;
+    t.parameters = model.parameters.value;
+    t.active_parameters = model.active_parameters ? model.active_parameters->value : t.parameters;
+    if (!model.architecture) {
+        out.errors.push_back({field, model.name + " has no architecture in the catalogue; give the model's layers, hidden, heads, kv_heads and head_dim"});
+        return out;
+    }
+    const ModelArchitecture& a = *model.architecture;
+    t.layers = int(a.layers.value);
+    t.hidden = int(a.hidden.value);
+    t.heads = int(a.heads.value);
+    for (const char* name : {"kv_heads", "head_dim"})
+        if (!a.detail(name)) out.errors.push_back({field, model.name + " does not publish " + name + " in the catalogue"});
+    t.kv_heads = int(a.detail("kv_heads").value_or(0));
+    t.head_dim = int(a.detail("head_dim").value_or(0));
+    auto whole = [&](const char* name) { return int(a.detail(name).value_or(0)); };
+    if (whole("experts") > 0 && whole("experts_per_token") > 0)
+        t.experts = Experts{whole("experts"), whole("experts_per_token"), whole("expert_ffn_hidden")};
+    if (whole("kv_lora_rank") > 0 && whole("qk_rope_head_dim") > 0)
+        t.latent = LatentAttention{whole("kv_lora_rank"), whole("qk_rope_head_dim")};
+    t.context = a.detail("context");
+    // Feed-forward widths where the catalogue publishes them (the gated models of today); GPT-3 and
+    // BERT, without one, have the plain feed-forward of two matrices.
+    t.ffn = whole("ffn_hidden");
+    t.gated = a.detail("ffn_hidden") || a.detail("expert_ffn_hidden");
+    t.vocabulary = int(a.vocabulary.value);
+    return out;
+}
+
+void to_json(json& j, const Transformer& t) {
+    members(j, {{"parameters", t.parameters},
+                {"active_parameters", t.active_parameters},
+                {"layers", t.layers},
+                {"hidden", t.hidden},
+                {"heads", t.heads},
+                {"kv_heads", t.kv_heads},
+                {"head_dim", t.head_dim}});
+    if (t.experts) members(j, {{"experts", t.experts->count}, {"experts_per_token", t.experts->per_token}});
+    if (t.latent) members(j, {{"kv_lora_rank", t.latent->kv_lora_rank}, {"qk_rope_head_dim", t.latent->qk_rope_head_dim}});
+    optional_member(j, "context", t.context);
+    const std::pair<const char*, int> widths[] = {{"vocabulary", t.vocabulary},
+                                                  {"ffn_hidden", t.ffn},
+                                                  {"expert_ffn_hidden", t.experts ? t.experts->ffn : 0}};
+    for (const auto& [key, width] : widths)
+        if (width > 0) j[key] = width;
+}
+
+}  // namespace planner
