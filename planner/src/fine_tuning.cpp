@@ -7,13 +7,13 @@ const std::vector<std::string>& lora_modules() {
     return all;
 }
 
-double adapter_parameters(const Architecture& arch, const std::optional<MixtureOfExperts>& experts, int rank,
-                          const std::vector<std::string>& modules) {
+double adapter_parameters(const Transformer& arch, int rank, const std::vector<std::string>& modules) {
+    const Experts* experts = arch.mixture_of_experts() ? &*arch.experts : nullptr;
     const double h = arch.hidden;
     const double width = arch.head_width();
     const double queries = arch.heads * width, keys = (arch.kv_heads ? arch.kv_heads : arch.heads) * width;
     const double f = experts ? experts->ffn : (arch.ffn ? arch.ffn : 4 * h);
-    const double copies = experts ? experts->experts : 1;  // each expert has its own feed-forward
+    const double copies = experts ? experts->count : 1;  // each expert has its own feed-forward
     double per_layer = 0;
     for (const std::string& m : modules) {
         if (m == "q") per_layer += h + queries;

@@ -51,9 +51,9 @@ TimedLayouts fastest_layouts(const StepInputs& base, const MemoryLimits& limits,
     const TrainedModel& model = base.model;
     const long per_instance = base.accelerators_per_instance;
     const long n = long(instances) * per_instance;
-    const long max_pipeline = model.architecture ? model.architecture->layers : kMaxPipelineWithoutArchitecture;
-    const long max_context = most_context(model.architecture);
-    const long max_expert = model.experts ? model.experts->experts : 1;
+    const long max_pipeline = model.architecture() ? model.architecture()->layers : kMaxPipelineWithoutArchitecture;
+    const long max_context = most_context(model.transformer);
+    const long max_expert = model.experts() ? model.experts()->count : 1;
     const int micro_batch = base.layout.micro_batch;
     std::vector<LayoutOption>& ranked = out.ranked;
     StepInputs in = base;

@@ -12,30 +12,25 @@ constexpr int kMaxPipelineWithoutArchitecture = 64;
 constexpr int kMaxSearchAccelerators = 1 << 20;
 }  // namespace
 
-double parameters_of(const Architecture& a) {
+double parameters_of(const Transformer& a) {
     const double l = a.layers, h = a.hidden, v = a.vocabulary, s = a.sequence;
     return 12 * l * h * h * (1 + 13 / (12 * h) + (v + s) / (12 * l * h));
 }
 
-double Architecture::head_width() const { return head_dim ? head_dim : heads ? double(hidden) / heads : 0; }
-
-int Architecture::key_value_width() const {
-    return (kv_heads ? kv_heads : heads) * int(head_width());
-}
-
-TrainedModel TrainedModel::dense(double parameters, std::optional<Architecture> architecture) {
+TrainedModel TrainedModel::dense(double parameters, std::optional<Transformer> shape) {
     TrainedModel m;
-    m.parameters = m.active_parameters = parameters;
-    m.architecture = std::move(architecture);
+    if (shape) m.transformer = std::move(*shape);
+    m.transformer.parameters = m.transformer.active_parameters = parameters;
+    m.transformer.experts.reset();
     return m;
 }
 
-double attention_score_bytes_per_layer(const Architecture& arch, const Layout& layout) {
+double attention_score_bytes_per_layer(const Transformer& arch, const Layout& layout) {
     const double s = double(arch.sequence) / layout.context, keys = arch.sequence;
     return 5.0 * arch.heads * s * keys * layout.micro_batch / layout.tensor;
 }
 
-double activation_bytes_per_layer(const Architecture& arch, const Layout& layout, Recompute recompute,
+double activation_bytes_per_layer(const Transformer& arch, const Layout& layout, Recompute recompute,
                                   bool flash_attention, bool sequence_parallel) {
     const double s = double(arch.sequence) / layout.context;
     const double b = layout.micro_batch, h = arch.hidden, t = layout.tensor;
@@ -54,14 +49,14 @@ MemoryBreakdown memory_per_accelerator(const TrainedModel& model, const Layout& 
     MemoryBreakdown m;
     const double mp = double(layout.tensor) * layout.pipeline;
     const double replicas = double(layout.data) * layout.context;  // ranks that hold the same weights
-    const double experts = model.experts ? model.experts->parameters : 0;
+    const double experts = routed_parameters(model.transformer);
     // Parameters per rank of each kind; ZeRO shards a kind over its replicas: d·c for the rest, d·c/e
     // for the experts (each expert lives on d·c/e ranks), so a fully sharded parameter is on one rank.
     auto per_rank = [&](double rest, double routed, bool sharded) {
         return rest / mp / (sharded ? replicas : 1) +
                routed / (mp * layout.expert) / (sharded ? replicas / layout.expert : 1);
     };
-    const double rest = model.parameters - experts;
+    const double rest = model.parameters() - experts;
     const ParameterBytes& bytes = model.bytes;
     if (model.adapters) {  // a frozen base (weights only) and trainable adapters beside the dense part
         const double adapters = model.adapters->parameters;
@@ -75,7 +70,7 @@ MemoryBreakdown memory_per_accelerator(const TrainedModel& model, const Layout& 
         m.optimizer = per_rank(rest, experts, layout.zero >= 1) * bytes.optimizer;
     }
     m.total = m.weights + m.gradients + m.optimizer;
-    if (const auto& arch = model.architecture) {
+    if (const Transformer* arch = model.architecture()) {
         const double per_layer = activation_bytes_per_layer(*arch, layout, recompute, model.flash_attention,
                                                           model.sequence_parallel);
         // The interleaved schedule starts more micro-batches before the first backward pass:
@@ -91,7 +86,7 @@ MemoryBreakdown memory_per_accelerator(const TrainedModel& model, const Layout& 
     return m;
 }
 
-MemoryBreakdown memory_per_accelerator(double parameters, const std::optional<Architecture>& arch,
+MemoryBreakdown memory_per_accelerator(double parameters, const std::optional<Transformer>& arch,
                                        const Layout& layout, Recompute recompute, double capacity_bytes,
                                        double headroom) {
     TrainedModel model = TrainedModel::dense(parameters, arch);
@@ -129,7 +124,7 @@ bool for_each_layout(long n, int per_instance, int max_pipeline, int micro_batch
 // that needs the least memory.
 std::optional<Candidate> first_fit(const TrainedModel& model, Recompute recompute, long n, int per_instance,
                                    double capacity, double headroom, int micro_batch, Candidate& closest) {
-    const auto& arch = model.architecture;
+    const Transformer* arch = model.architecture();
     const int max_pipeline = arch ? arch->layers : kMaxPipelineWithoutArchitecture;
     std::optional<Candidate> fit;
     for_each_layout(n, per_instance, max_pipeline, micro_batch, [&](const Layout& layout) {
@@ -155,16 +150,16 @@ std::optional<Candidate> first_fit(const TrainedModel& model, Recompute recomput
 // instances tries.
 bool some_layout_fits(const TrainedModel& model, Recompute recompute, long n, int per_instance, double capacity,
                       double headroom, int micro_batch) {
-    return memory_per_accelerator(model, leanest_layout(n, per_instance, micro_batch, most_context(model.architecture)),
+    return memory_per_accelerator(model, leanest_layout(n, per_instance, micro_batch, most_context(model.transformer)),
                                   recompute, capacity, headroom)
         .fits;
 }
 
 }  // namespace
 
-int most_context(const std::optional<Architecture>& arch) {
+int most_context(const Transformer& model) {
     int c = 1;
-    while (arch && arch->sequence / (2 * c) >= kLeastContextChunk) c *= 2;
+    while (model.has_shape() && model.sequence / (2 * c) >= kLeastContextChunk) c *= 2;
     return c;
 }
 
@@ -178,7 +173,7 @@ Layout leanest_layout(long accelerators, int per_instance, int micro_batch, int 
     return l;
 }
 
-LayoutSearch find_layout(double parameters, const std::optional<Architecture>& arch, Recompute recompute,
+LayoutSearch find_layout(double parameters, const std::optional<Transformer>& arch, Recompute recompute,
                          int instances, int per_instance, double capacity, double headroom, int micro_batch) {
     return find_layout(TrainedModel::dense(parameters, arch), recompute, instances, per_instance, capacity, headroom,
                        micro_batch);

@@ -158,18 +158,18 @@ std::optional<OperatorPrice> price_matmul(const OperatorBasis& basis, std::strin
     return price_matmul(basis, measured_shapes(basis, dtype), dtype, m, n, k);
 }
 
-std::vector<LayerProduct> layer_products(const Architecture& shape, const Layout& layout,
-                                         const std::optional<MixtureOfExperts>& experts) {
+std::vector<LayerProduct> layer_products(const Transformer& shape, const Layout& layout,
+                                         const Experts* experts) {
     const double t = layout.tensor, h = shape.hidden, layers = std::max(1, shape.layers);
     const double tokens = double(layout.micro_batch) * shape.sequence / layout.context;
     const double q = shape.heads * shape.head_width();
     const double kv = shape.key_value_width() > 0 ? shape.key_value_width() : q;
     std::vector<LayerProduct> forward = {{tokens, (q + 2 * kv) / t, h, 1}, {tokens, h, q / t, 1}};
-    if (experts && experts->experts > 0 && experts->per_token > 0) {
+    if (experts && experts->count > 0 && experts->per_token > 0) {
         // E/e experts on this rank, each on the tokens routed to it from the e ranks of its group.
         const double ffn = experts->ffn ? experts->ffn : shape.ffn ? shape.ffn : 4 * h;
-        const double held = double(experts->experts) / layout.expert;
-        const double routed = tokens * experts->per_token * layout.expert / experts->experts;
+        const double held = double(experts->count) / layout.expert;
+        const double routed = tokens * experts->per_token * layout.expert / experts->count;
         forward.push_back({routed, (shape.gated ? 2 : 1) * ffn / t, h, held});
         forward.push_back({routed, h, ffn / t, held});
     } else {
@@ -181,8 +181,8 @@ std::vector<LayerProduct> layer_products(const Architecture& shape, const Layout
     return forward;
 }
 
-std::optional<MultiplyRate> layer_multiply_rate(const OperatorBasis& basis, std::string_view dtype, const Architecture& shape,
-                                                const Layout& layout, const std::optional<MixtureOfExperts>& experts) {
+std::optional<MultiplyRate> layer_multiply_rate(const OperatorBasis& basis, std::string_view dtype, const Transformer& shape,
+                                                const Layout& layout, const Experts* experts) {
     const MeasuredShapes shapes = measured_shapes(basis, dtype);
     double flops = 0, seconds = 0, fastest = 0, slowest = 0;
     for (const LayerProduct& f : layer_products(shape, layout, experts)) {
@@ -202,7 +202,7 @@ std::optional<MultiplyRate> layer_multiply_rate(const OperatorBasis& basis, std:
     return MultiplyRate{flops / seconds, flops / slowest, flops / fastest};
 }
 
-double fp8_cast_bytes(const Architecture& shape, const Layout& layout, const std::optional<MixtureOfExperts>& experts) {
+double fp8_cast_bytes(const Transformer& shape, const Layout& layout, const Experts* experts) {
     double elements = 0;
     for (const LayerProduct& f : layer_products(shape, layout, experts)) elements += f.count * f.m * (f.k + f.n);
     return elements * 3;  // each element read in 16 bits and written in 8

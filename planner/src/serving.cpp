@@ -315,9 +315,8 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
         if (it == catalogue.models.end()) {
             in.fail("model", "unknown model \"" + id + "\"");
         } else {
-            auto m = transformer_of(*it, "model");
-            for (auto& e : m.errors) in.fail(e.field, e.message);
-            r.model = m.value;
+            for (auto& e : missing_for_serving(*it, "model")) in.fail(e.field, e.message);
+            r.model = transformer_of(*it);
         }
     } else if (model->is_object()) {
         // From a config.json (model_config.hpp), each field given beside it overriding what it says;

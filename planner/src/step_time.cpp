@@ -20,7 +20,7 @@ double exposed(double traffic, double compute, double overlap) {
 }
 }  // namespace
 
-double memory_traffic_per_layer(const Architecture& arch, const Layout& layout, Recompute recompute,
+double memory_traffic_per_layer(const Transformer& arch, const Layout& layout, Recompute recompute,
                                 bool unfused_attention, bool sequence_parallel) {
     // Every tensor between operations, as without recompute; under selective recompute the scores
     // are recomputed, and pass through memory all the same when attention is not fused.
@@ -37,7 +37,7 @@ double memory_traffic_per_layer(const Architecture& arch, const Layout& layout, 
 // module's libm, and every figure after it would carry that difference.
 double hidden_of(double parameters) { return std::round(std::cbrt(parameters * kHiddenPerLayer / 12)); }
 
-double attention_flops_per_token(const Architecture& a) {
+double attention_flops_per_token(const Transformer& a) {
     return 2.0 * a.layers * a.sequence * a.heads * a.head_width();
 }
 
@@ -57,8 +57,8 @@ struct RankShare {
 };
 RankShare rank_share(const TrainedModel& model, const Layout& l) {
     const double mp = double(l.tensor) * l.pipeline, replicas = double(l.data) * l.context, e = l.expert;
-    const double routed = model.experts ? model.experts->parameters : 0;
-    return {(model.parameters - routed) / mp, routed / (mp * e), replicas, replicas / e};
+    const double routed = routed_parameters(model.transformer);
+    return {(model.parameters() - routed) / mp, routed / (mp * e), replicas, replicas / e};
 }
 
 // The parameters one accelerator updates: its share of the model's (of the adapters' with LoRA),
@@ -77,7 +77,7 @@ double updated_parameters(const TrainedModel& model, const Layout& l) {
 double flops_per_token(const TrainedModel& model, double k, double attention) {
     const double adapters = model.adapters ? (k + 2) * model.adapters->parameters : 0;
     return k * model.active() + adapters +
-           (model.architecture ? attention_flops_per_token(*model.architecture) * attention : 0);
+           (model.architecture() ? attention_flops_per_token(*model.architecture()) * attention : 0);
 }
 }  // namespace
 
@@ -92,10 +92,10 @@ StepTime step_time(const StepInputs& in) {
     StepTime out;
     const Layout& l = in.layout;
     const TrainedModel& model = in.model;
-    const auto& arch = model.architecture;
+    const Transformer* arch = model.architecture();
     const double t = l.tensor, p = l.pipeline, d = l.data, b = l.micro_batch, c = l.context, e = l.expert;
     const double v = l.interleave;
-    const double h = arch ? arch->hidden : hidden_of(model.parameters);
+    const double h = arch ? arch->hidden : hidden_of(model.parameters());
     const double layers = arch ? arch->layers : std::max(1.0, h / kHiddenPerLayer);
     const double s = arch ? arch->sequence : in.sequence;
     const bool recompute = in.recompute == Recompute::full;
@@ -108,22 +108,22 @@ StepTime step_time(const StepInputs& in) {
 
     const double flops_per_token = training_flops_per_token(model, in.flops_per_parameter_token, recompute);
     out.executed_flops = flops_per_token * m * b * s / (t * p * c);
-    Architecture shape = arch ? *arch : Architecture{};
-    if (!arch) shape.layers = int(layers), shape.hidden = int(h), shape.sequence = int(s);
+    // Without a shape, a GPT-style one of the layers and hidden size the parameters imply.
+    const Transformer shape = arch ? *arch : Transformer::gpt(int(layers), int(h), 0, int(s), 0);
     // The multiplies' rate: given, or priced for this layout's shapes from a measured table.
     double x = in.flops_per_second;
     const bool multiplies_only = in.multiplies_only || in.operators;
     double cast_bytes = 0;  // per layer and micro-batch: an fp8 recipe's quantization
     if (in.operators) {
-        Architecture priced = shape;
+        Transformer priced = shape;
         if (!arch) priced.heads = std::max(1, int(h / 128)), priced.vocabulary = 0;
-        if (auto rate = layer_multiply_rate(*in.operators, in.precision, priced, l, model.experts)) {
+        if (auto rate = layer_multiply_rate(*in.operators, in.precision, priced, l, model.experts())) {
             x = rate->flops_per_second;
             out.multiply_rate = rate->flops_per_second;
             out.multiply_rate_low = rate->low;
             out.multiply_rate_high = rate->high;
         }
-        if (in.precision == "fp8") cast_bytes = fp8_cast_bytes(priced, l, model.experts);
+        if (in.precision == "fp8") cast_bytes = fp8_cast_bytes(priced, l, model.experts());
     }
     // Flash attention's products at their own measured rate, when there is one.
     double attention_flops = 0;
@@ -185,18 +185,18 @@ StepTime step_time(const StepInputs& in) {
         out.context = passes * stage_layers * m * (c - 1) / c * chunk / bandwidth(out.context_over_network);
         out.context_exposed = exposed(out.context, out.compute, out.overlap);
     }
-    if (model.experts && l.expert > 1) {
+    if (const Experts* experts = model.experts(); experts && l.expert > 1) {
         out.expert_over_network = long(l.tensor) * l.context * l.expert > per_instance;
         const double all_to_alls = recompute ? 6 : 4;
         const double tokens = b * s / (t * c);  // a rank's, each micro-batch
-        const double routed = tokens * model.experts->per_token * h * kActivationBytes;
+        const double routed = tokens * experts->per_token * h * kActivationBytes;
         double one = (e - 1) / e * routed / bandwidth(out.expert_over_network);
         if (out.expert_over_network && in.fabric) {
             // The group's ranks per instance; the tokens bound for another instance cross the
             // network (once per expert, or once per instance deduplicated), the rest the links.
             const double g = std::max(1.0, std::min(e, per_instance / (t * c)));
             const double network = in.deduplicated_dispatch
-                                       ? tokens * expert_instances_reached(model.experts->experts, model.experts->per_token, e / g) *
+                                       ? tokens * expert_instances_reached(experts->count, experts->per_token, e / g) *
                                              h * kActivationBytes
                                        : (e - g) / e * routed;
             const double inside = (in.deduplicated_dispatch ? (g - 1) / g : (g - 1) / e) * routed / in.link_bytes_per_second;

@@ -244,31 +244,28 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     const Accelerator& chip = catalogue.accelerator_of(*inst);
     const int per_instance = int(inst->accelerator_count.value);
 
-    r.model = req.model_id;
-    r.parameters = *req.parameters;
+    r.model = req.model.id;
+    r.parameters = req.model.parameters;
     r.tokens = req.chinchilla ? kChinchillaTokensPerParameter * r.parameters : *req.tokens;
     if (req.chinchilla) r.notes.push_back("tokens: Chinchilla-optimal, 20 per parameter (Hoffmann et al. 2022)");
 
     // What is trained. The architecture carries the sequence the step runs at.
     TrainedModel trained;
-    trained.parameters = r.parameters;
-    trained.active_parameters = req.active_parameters.value_or(r.parameters);
-    trained.experts = req.experts;
-    trained.architecture = req.architecture;
+    trained.transformer = req.model;
     trained.flash_attention = req.flash_attention;
     trained.sequence_parallel = req.sequence_parallel.value_or(TrainedModel::sequence_parallel_by_default(req.recompute));
-    const int sequence = req.architecture && req.architecture->sequence ? req.architecture->sequence
-                                                                        : req.sequence.value_or(kDefaultSequence);
-    if (trained.architecture) trained.architecture->sequence = sequence;
+    const int sequence = req.model.has_shape() && req.model.sequence ? req.model.sequence
+                                                                     : req.sequence.value_or(kDefaultSequence);
+    if (trained.transformer.has_shape()) trained.transformer.sequence = sequence;
     if (req.precision == "fp32") trained.bytes = ParameterBytes{4, 4, 8};  // no master copy: the weights are fp32
     const FineTuning::Method method = req.fine_tuning ? req.fine_tuning->method : FineTuning::Method::full;
     const bool lora = method != FineTuning::Method::full;
-    if (lora && !req.architecture)  // the reader refuses it; a request built in code may not
+    if (lora && !req.model.has_shape())  // the reader refuses it; a request built in code may not
         return fail("fine_tuning.method", "LoRA counts its adapters from the model's shape: give a catalogue model, "
                                           "model.config or model.architecture");
     if (lora) {
         const FineTuning& ft = *req.fine_tuning;
-        trained.adapters = Adapters{adapter_parameters(*req.architecture, req.experts, ft.rank, ft.modules),
+        trained.adapters = Adapters{adapter_parameters(trained.transformer, ft.rank, ft.modules),
                                     method == FineTuning::Method::qlora ? kNf4BytesPerParameter : kWeightBytes16};
         r.adapter_parameters = trained.adapters->parameters;
         r.base_weight_bytes = trained.adapters->base_weight_bytes;
@@ -278,9 +275,9 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     }
     r.fine_tuning = req.fine_tuning ? method_name(method) : "pretraining";
     r.bytes_per_parameter = trained.bytes;
-    if (req.experts) {
+    if (trained.experts()) {
         r.active_parameters = trained.active();
-        r.expert_parameters = req.experts->parameters;
+        r.expert_parameters = routed_parameters(trained.transformer);
     }
 
     // FLOPs per token: forward 2, backward 4 per active parameter (LoRA: 2, no weight gradients),
@@ -506,11 +503,11 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         if (r.accelerators % mp)
             return fail("layout.pipeline", "tensor × pipeline (" + std::to_string(mp) + ") must divide the " +
                                                std::to_string(r.accelerators) + " accelerators");
-        if (req.architecture && l.pipeline > req.architecture->layers)
-            return fail("layout.pipeline", "cannot exceed the model's " + std::to_string(req.architecture->layers) + " layers");
-        if (req.architecture && long(l.pipeline) * l.interleave > req.architecture->layers)
+        if (req.model.has_shape() && l.pipeline > req.model.layers)
+            return fail("layout.pipeline", "cannot exceed the model's " + std::to_string(req.model.layers) + " layers");
+        if (req.model.has_shape() && long(l.pipeline) * l.interleave > req.model.layers)
             return fail("layout.interleave", "pipeline × interleave cannot exceed the model's " +
-                                                 std::to_string(req.architecture->layers) + " layers");
+                                                 std::to_string(req.model.layers) + " layers");
         if ((r.accelerators / mp) % l.expert)
             return fail("layout.expert", "must divide the data-parallel degree, " + std::to_string(r.accelerators / mp));
         if (l.context > 1 && sequence % l.context)
@@ -542,7 +539,7 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         r.minimum_instances = search.minimum_instances;
         StepInputs in = step_in;
         in.layout = leanest_layout(r.accelerators, per_instance, step_in.layout.micro_batch,
-                                   most_context(trained.architecture));
+                                   most_context(trained.transformer));
         r.step = step_time(in);
         planned.chosen = LayoutOption{in.layout, *r.step, r.memory, 0, {}};
     }
@@ -598,10 +595,10 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
     if (!req.global_batch && r.scaling_source == "step time")
         r.notes.push_back("global_batch: assumed " + std::to_string(step_in.global_batch) + " sequences of " +
                           std::to_string(step_in.sequence) + " tokens per step (about 4M tokens); give global_batch");
-    const bool sequence_given = req.sequence || (req.architecture && req.architecture->sequence);
+    const bool sequence_given = req.sequence || (req.model.has_shape() && req.model.sequence);
     if (!sequence_given && r.scaling_source == "step time")
         r.notes.push_back("sequence: assumed " + std::to_string(kDefaultSequence) + " tokens; give sequence");
-    if (!req.architecture && r.scaling_source == "step time")
+    if (!req.model.has_shape() && r.scaling_source == "step time")
         r.notes.push_back("step: no architecture given: the hidden size " + format_number(hidden_of(r.parameters)) +
                           " estimated from the parameters (128 per layer)");
     if (!inst->accelerator_interconnect && per_instance > 1 && r.scaling_source == "step time")
@@ -619,16 +616,16 @@ Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const Trai
         if (high > low) scaling = Range{low, high};
     }
 
-    if (!req.architecture)
+    if (!req.model.has_shape())
         r.notes.push_back("memory: activations not included; give model.architecture to include them");
-    if (req.layout && req.experts && req.layout->expert == 1)
+    if (req.layout && req.model.mixture_of_experts() && req.layout->expert == 1)
         r.notes.push_back("layout: expert parallelism 1 (layout.expert is 1 or not given): every data-parallel rank holds "
                           "every expert (gathered under ZeRO-3); give layout.expert, or leave out layout to search it");
     if (r.step && step_in.fabric && (r.step->data_over_network || r.step->expert_over_network))
         for (std::string& note : collectives_notes(*step_in.fabric, *inst, r.step->expert_over_network, req.deduplicated_dispatch))
             r.notes.push_back(std::move(note));
     if (req.recipe_recompute)
-        r.notes.push_back("recompute: " + req.recipe_recompute->value + ", as " + req.model_id + "'s published recipe sets it (" +
+        r.notes.push_back("recompute: " + req.recipe_recompute->value + ", as " + req.model.id + "'s published recipe sets it (" +
                           req.recipe_recompute->source + "); give recompute to choose another");
 
     const std::optional<LoadPower> load = load_power(catalogue, *inst, training_mix(r.step));

@@ -22,62 +22,14 @@ constexpr double kMaxTflops = 100000;
 // The precisions a chip may train at; int8 is an inference format.
 const std::set<std::string> kTrainingPrecisions = {"fp32", "tf32", "bf16", "fp16", "fp8", "fp4"};
 
-// The routed experts' parameters from the total and active counts: P − P_a = (1 − K/E) · P_experts
-// when every expert has the same size (shared experts and the router count as dense).
-double routed_parameters(double total, double active, double experts, double per_token) {
-    return (total - active) / (1 - per_token / experts);
-}
-
-// A mixture of experts from its counts, or nothing for a dense model.
-std::optional<MixtureOfExperts> experts_of(double total, double active, std::optional<int> experts,
-                                           std::optional<int> per_token, int ffn) {
-    if (!experts || !per_token || *experts <= *per_token || active >= total) return std::nullopt;
-    return MixtureOfExperts{*experts, *per_token, routed_parameters(total, active, *experts, *per_token), ffn};
-}
-
 void read_catalogue_model(RequestReader& in, const Catalogue& catalogue, const std::string& id, TrainingRequest& r) {
     const auto it = std::find_if(catalogue.models.begin(), catalogue.models.end(), [&](const Model& m) { return m.id == id; });
     if (it == catalogue.models.end()) {
         in.fail("model", "unknown model \"" + id + "\"");
         return;
     }
-    r.model_id = id;
     r.recipe_recompute = it->recompute;
-    r.parameters = it->parameters.value;
-    r.active_parameters = it->active_parameters ? it->active_parameters->value : *r.parameters;
-    if (!it->architecture) return;  // trained from its parameter count, as model.parameters
-    const ModelArchitecture& a = *it->architecture;
-    auto whole = [&](const char* name) -> std::optional<int> {
-        if (auto v = a.detail(name)) return int(*v);
-        return std::nullopt;
-    };
-    Architecture arch{int(a.layers.value), int(a.hidden.value), int(a.heads.value), 0, int(a.vocabulary.value)};
-    arch.kv_heads = whole("kv_heads").value_or(0);
-    arch.head_dim = whole("head_dim").value_or(0);
-    arch.ffn = whole("ffn_hidden").value_or(0);
-    // The catalogue publishes feed-forward widths for the gated (SwiGLU) models of today; GPT-3
-    // and BERT, without one, have the plain 4h feed-forward.
-    arch.gated = a.detail("ffn_hidden") || a.detail("expert_ffn_hidden");
-    if (a.sequence) arch.sequence = int(a.sequence->value);
-    r.architecture = arch;
-    r.experts = experts_of(*r.parameters, *r.active_parameters, whole("experts"), whole("experts_per_token"),
-                           whole("expert_ffn_hidden").value_or(0));
-}
-
-void read_config_model(RequestReader& in, TrainingRequest& r) {
-    const Transformer m = read_model_config(in, "model.config");
-    if (m.layers == 0) return;  // errors reported
-    r.model_id = "config";
-    r.parameters = m.parameters;
-    r.active_parameters = m.active_parameters;
-    Architecture arch{m.layers, m.hidden, m.heads, 0, 0};
-    arch.kv_heads = m.kv_heads;
-    arch.head_dim = m.head_dim;
-    arch.ffn = m.ffn;
-    arch.gated = m.gated;
-    r.architecture = arch;
-    if (m.experts)
-        r.experts = experts_of(m.parameters, m.active_parameters, m.experts->count, m.experts->per_token, m.experts->ffn);
+    r.model = transformer_of(*it);  // without an architecture, trained from its parameter count
 }
 
 void read_model(RequestReader& in, const Catalogue& catalogue, TrainingRequest& r) {
@@ -109,23 +61,27 @@ void read_model(RequestReader& in, const Catalogue& catalogue, TrainingRequest& 
                                                           (model->contains("config") ? "config" : "architecture") +
                                                           " here: give it only beside model.parameters");
     if (model->contains("config")) {
-        read_config_model(in, r);
+        r.model = read_model_config(in, "model.config");
         return;
     }
     if (model->contains("parameters")) {
-        r.model_id = "request";
-        r.parameters = in.number("model.parameters", {0, true, kMaxParameters, false}, true);
-        r.active_parameters = in.number("model.active_parameters", {0, true, kMaxParameters, false}, false);
+        Transformer& m = r.model;
+        m.id = "request";
+        const auto parameters = in.number("model.parameters", {0, true, kMaxParameters, false}, true);
+        const auto active = in.number("model.active_parameters", {0, true, kMaxParameters, false}, false);
         auto experts = in.integer("model.experts", 2, 100000, false);
         auto per_token = in.integer("model.experts_per_token", 1, 100000, false);
-        if (r.parameters && r.active_parameters && *r.active_parameters > *r.parameters)
+        if (parameters) m.parameters = m.active_parameters = *parameters;
+        if (parameters && active && *active > *parameters)
             in.fail("model.active_parameters", "cannot exceed the parameters");
-        else if (bool(experts) != bool(per_token) || (experts && !r.active_parameters))
+        else if (bool(experts) != bool(per_token) || (experts && !active))
             in.fail("model.experts", "a mixture of experts needs model.active_parameters, model.experts and model.experts_per_token");
         else if (experts && *per_token >= *experts)
             in.fail("model.experts_per_token", "must be fewer than model.experts");
-        else if (r.parameters)
-            r.experts = experts_of(*r.parameters, r.active_parameters.value_or(*r.parameters), experts, per_token, 0);
+        else if (experts)
+            m.active_parameters = *active, m.experts = Experts{*experts, *per_token};
+        else if (active)
+            m.active_parameters = *active;
         return;
     }
     in.reject_unknown("model.architecture", {"layers", "hidden", "heads", "sequence", "vocabulary"});
@@ -139,13 +95,12 @@ void read_model(RequestReader& in, const Catalogue& catalogue, TrainingRequest& 
     auto sequence = in.integer("model.architecture.sequence", 1, 10000000, true);
     auto vocabulary = in.integer("model.architecture.vocabulary", 1, 10000000, true);
     if (layers && hidden && heads && sequence && vocabulary) {
-        Architecture a{*layers, *hidden, *heads, *sequence, *vocabulary};
-        if (a.hidden % a.heads) {
+        if (*hidden % *heads) {
             in.fail("model.architecture.heads", "must divide model.architecture.hidden");
         } else {
-            r.architecture = a;
-            r.model_id = "request";
-            r.parameters = parameters_of(a);
+            r.model = Transformer::gpt(*layers, *hidden, *heads, *sequence, *vocabulary);
+            r.model.id = "request";
+            r.model.parameters = r.model.active_parameters = parameters_of(r.model);
         }
     }
 }
@@ -179,10 +134,10 @@ void read_fine_tuning(RequestReader& in, TrainingRequest& r) {
     }
     // An adapter's rank is at most the smaller side of the matrix it adapts; every matrix has the
     // hidden size on one side.
-    if (ft.method != FineTuning::Method::full && r.architecture && ft.rank > r.architecture->hidden)
-        in.fail("fine_tuning.rank", "cannot exceed the model's hidden size, " + std::to_string(r.architecture->hidden) +
+    if (ft.method != FineTuning::Method::full && r.model.has_shape() && ft.rank > r.model.hidden)
+        in.fail("fine_tuning.rank", "cannot exceed the model's hidden size, " + std::to_string(r.model.hidden) +
                                         " (a LoRA adapter's rank is at most its matrix's smaller side)");
-    if (ft.method != FineTuning::Method::full && !r.architecture && r.parameters)
+    if (ft.method != FineTuning::Method::full && !r.model.has_shape() && r.model.parameters > 0)
         in.fail("fine_tuning.method", "LoRA counts its adapters from the model's shape: give a catalogue model, "
                                       "model.config or model.architecture");
     r.fine_tuning = ft;
@@ -205,11 +160,11 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
 
     read_model(in, catalogue, r);
     if (in.find("sequence")) {
-        if (r.model_id == "request" && r.architecture)
+        if (r.model.id == "request" && r.model.has_shape())
             in.fail("sequence", "is model.architecture.sequence for a typed architecture: give it there");
         else if (auto s = in.integer("sequence", 1, 10000000, false)) r.sequence = *s;
     }
-    if (r.architecture && r.sequence) r.architecture->sequence = *r.sequence;
+    if (r.model.has_shape() && r.sequence) r.model.sequence = *r.sequence;
     read_fine_tuning(in, r);
     if (const json* sp = in.take("sequence_parallel")) {
         if (sp->is_boolean()) r.sequence_parallel = sp->get<bool>();
@@ -272,9 +227,9 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
             l.expert = in.integer("layout.expert", 1, 100000, false).value_or(1);
             l.context = in.integer("layout.context", 1, 1024, false).value_or(1);
             l.interleave = in.integer("layout.interleave", 1, 1024, false).value_or(1);
-            if (l.expert > 1 && !r.experts) in.fail("layout.expert", "needs a mixture of experts");
-            else if (r.experts && r.experts->experts % l.expert)
-                in.fail("layout.expert", "must divide the model's " + std::to_string(r.experts->experts) + " experts");
+            if (l.expert > 1 && !r.model.mixture_of_experts()) in.fail("layout.expert", "needs a mixture of experts");
+            else if (r.model.mixture_of_experts() && r.model.experts->count % l.expert)
+                in.fail("layout.expert", "must divide the model's " + std::to_string(r.model.experts->count) + " experts");
             if (l.interleave > 1 && l.pipeline == 1) in.fail("layout.interleave", "needs a pipeline (layout.pipeline > 1)");
             r.layout = l;
         }

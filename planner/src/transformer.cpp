@@ -13,6 +13,19 @@ double Transformer::head_width() const { return head_dim ? head_dim : heads ? do
 
 int Transformer::key_value_width() const { return (kv_heads ? kv_heads : heads) * int(head_width()); }
 
+Transformer Transformer::gpt(int layers, int hidden, int heads, int sequence, int vocabulary) {
+    Transformer t;
+    t.layers = layers;
+    t.hidden = hidden;
+    t.heads = heads;
+    t.sequence = sequence;
+    t.vocabulary = vocabulary;
+    t.ffn = 4 * hidden;
+    t.gated = false;
+    t.tied_embeddings = true;
+    return t;
+}
+
 namespace {
 
 double attention_parameters(const Transformer& t) {
@@ -51,6 +64,12 @@ ParameterCount count_parameters(const Transformer& t) {
     return c;
 }
 
+double routed_parameters(const Transformer& t) {
+    if (!t.mixture_of_experts()) return 0;
+    const double experts = t.experts->count, per_token = t.experts->per_token;
+    return (t.parameters - t.active()) / (1 - per_token / experts);
+}
+
 double kv_bytes_per_token(const Transformer& t, double kv_bytes) {
     if (const auto& l = t.latent) return double(t.layers) * (l->kv_lora_rank + l->qk_rope_head_dim) * kv_bytes;
     return 2.0 * t.layers * t.kv_heads * t.head_dim * kv_bytes;
@@ -69,25 +88,21 @@ double parameters_read_per_step(const Transformer& t, double tokens) {
     return shared + per_expert * experts_touched(t, tokens);
 }
 
-Checked<Transformer> transformer_of(const Model& model, const std::string& field) {
-    Checked<Transformer> out;
-    Transformer& t = out.value;
+Transformer transformer_of(const Model& model) {
+    Transformer t;
     t.id = model.id;
     t.parameters = model.parameters.value;
     t.active_parameters = model.active_parameters ? model.active_parameters->value : t.parameters;
-    if (!model.architecture) {
-        out.errors.push_back({field, model.name + " has no architecture in the catalogue; give the model's layers, hidden, heads, kv_heads and head_dim"});
-        return out;
-    }
+    if (!model.architecture) return t;  // planned from its parameter count
     const ModelArchitecture& a = *model.architecture;
+    auto whole = [&](const char* name) { return int(a.detail(name).value_or(0)); };
     t.layers = int(a.layers.value);
     t.hidden = int(a.hidden.value);
     t.heads = int(a.heads.value);
-    for (const char* name : {"kv_heads", "head_dim"})
-        if (!a.detail(name)) out.errors.push_back({field, model.name + " does not publish " + name + " in the catalogue"});
-    t.kv_heads = int(a.detail("kv_heads").value_or(0));
-    t.head_dim = int(a.detail("head_dim").value_or(0));
-    auto whole = [&](const char* name) { return int(a.detail(name).value_or(0)); };
+    t.kv_heads = whole("kv_heads");
+    t.head_dim = whole("head_dim");
+    t.vocabulary = int(a.vocabulary.value);
+    if (a.sequence) t.sequence = int(a.sequence->value);
     if (whole("experts") > 0 && whole("experts_per_token") > 0)
         t.experts = Experts{whole("experts"), whole("experts_per_token"), whole("expert_ffn_hidden")};
     if (whole("kv_lora_rank") > 0 && whole("qk_rope_head_dim") > 0)
@@ -97,8 +112,16 @@ Checked<Transformer> transformer_of(const Model& model, const std::string& field
     // BERT, without one, have the plain feed-forward of two matrices.
     t.ffn = whole("ffn_hidden");
     t.gated = a.detail("ffn_hidden") || a.detail("expert_ffn_hidden");
-    t.vocabulary = int(a.vocabulary.value);
-    return out;
+    return t;
+}
+
+std::vector<FieldError> missing_for_serving(const Model& model, const std::string& field) {
+    if (!model.architecture)
+        return {{field, model.name + " has no architecture in the catalogue; give the model's layers, hidden, heads, kv_heads and head_dim"}};
+    std::vector<FieldError> missing;
+    for (const char* name : {"kv_heads", "head_dim"})
+        if (!model.architecture->detail(name)) missing.push_back({field, model.name + " does not publish " + name + " in the catalogue"});
+    return missing;
 }
 
 void to_json(json& j, const Transformer& t) {

@@ -335,7 +335,7 @@ json choices_for(const planner::Catalogue& catalogue, const std::string& key, co
             if (b.kind == "inference") add(b.id, names.at(b.id));
     } else if (key == "model") {  // the serving calculator: models whose architecture the catalogue gives
         for (const auto& m : catalogue.models)
-            if (planner::transformer_of(m, "model").ok()) add(m.id, m.name);
+            if (planner::missing_for_serving(m, "model").empty()) add(m.id, m.name);
     } else if (key == "preset") {
         // Every catalogue model: choosing one sends its id (the planner reads its shape, experts
         // included). What it also puts in the form, in the form's units (billions): its published

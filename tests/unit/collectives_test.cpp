@@ -132,10 +132,12 @@ TEST_CASE("an expert all-to-all between instances costs less deduplicated, and o
     planner::StepInputs in;
     // Qwen3 30B-A3B's shape: 48 layers, hidden 2048, 128 experts of width 768, 8 a token.
     (void)c;
-    planner::Architecture arch;
+    // 30.5e9 parameters, 29e9 of them routed: 30.5e9 − 29e9 · 120/128 = 3.3e9 active.
+    planner::Transformer arch;
     arch.layers = 48, arch.hidden = 2048, arch.heads = 32, arch.sequence = 4096;
     in.model = planner::TrainedModel::dense(30.5e9, arch);
-    in.model.experts = planner::MixtureOfExperts{128, 8, 29e9, 768};
+    in.model.transformer.active_parameters = 30.5e9 - 29e9 * 120 / 128;
+    in.model.transformer.experts = planner::Experts{128, 8, 768};
     in.sequence = 4096;
     in.layout.tensor = 1, in.layout.pipeline = 1, in.layout.expert = 16, in.layout.data = 16, in.layout.micro_batch = 1;
     in.global_batch = 1024;

@@ -8,13 +8,13 @@
 #include "test_catalogue.hpp"
 
 using nlohmann::json;
-using planner::Architecture;
+using planner::Transformer;
 using planner::Layout;
 using planner::Recompute;
 using planner::TrainedModel;
 
 namespace {
-const Architecture kGpt3{96, 12288, 96, 2048, 51200};  // Brown et al. 2020, Table 2.1
+const Transformer kGpt3 = Transformer::gpt(96, 12288, 96, 2048, 51200);  // Brown et al. 2020, Table 2.1
 const json kGpt3Json = {{"layers", 96}, {"hidden", 12288}, {"heads", 96}, {"sequence", 2048}, {"vocabulary", 51200}};
 }
 
@@ -115,10 +115,10 @@ TEST_CASE("the layout search picks the smallest model-parallel size that fits, o
 TEST_CASE("the fewest instances that fit is exact: no count from the one asked for up to it has a layout that fits") {
     // The search judges each count by its leanest layout (ZeRO-3, widest tensor degree, no
     // pipeline); this checks that against the full layout enumeration at every count in between.
-    const Architecture small{24, 2048, 16, 2048, 50257};  // a 1.3B-parameter GPT shape
+    const Transformer small = Transformer::gpt(24, 2048, 16, 2048, 50257);  // a 1.3B-parameter GPT shape
     struct Case {
         double parameters;
-        std::optional<Architecture> arch;
+        std::optional<Transformer> arch;
         Recompute recompute;
         int per_instance;
         double capacity;
@@ -149,7 +149,7 @@ TEST_CASE("an interleaved pipeline holds 1 + (p − 1)/(p·v) times the activati
     // Korthikanti et al. 2022, Figure 1: GPT-3 175B on TP 8 × PP 8 with 3 virtual stages, micro-batch 1,
     // no recompute and no sequence parallelism (scores stored): 66.84375 GiB on the first stage.
     // Per layer s·b·h·(10 + 24/8 + 5·96·2048/(12288·8)) = 23·s·b·h, 96 layers, times 1 + 7/24.
-    const Architecture gpt3{96, 12288, 96, 2048, 51200};
+    const Transformer gpt3 = Transformer::gpt(96, 12288, 96, 2048, 51200);
     TrainedModel model = TrainedModel::dense(175e9, gpt3);
     model.flash_attention = false;
     Layout layout{8, 8, 1, 0, 1};

@@ -237,9 +237,11 @@ TEST_CASE("a borrowed table carries the sibling's efficiency to the chip's own p
 }
 
 TEST_CASE("a layer's products run at the efficiency of its measured shapes: less on few tokens and on narrow slices") {
-    planner::Architecture llama8b{32, 4096, 32, 2048, 128256, 8, 128, 14336, true};
+    planner::Transformer llama8b;
+    llama8b.layers = 32, llama8b.hidden = 4096, llama8b.heads = 32, llama8b.sequence = 2048, llama8b.vocabulary = 128256;
+    llama8b.kv_heads = 8, llama8b.head_dim = 128, llama8b.ffn = 14336, llama8b.gated = true;
     planner::Layout one;
-    const auto rate = planner::layer_multiply_rate(h200_basis(), "bf16", llama8b, one, std::nullopt);
+    const auto rate = planner::layer_multiply_rate(h200_basis(), "bf16", llama8b, one, nullptr);
     REQUIRE(rate);
     // M = 2,048 tokens: the H200's bf16 rows at M = 2,048 on these shapes ran at 61-73% of 989.5 TFLOP/s
     // (forward); the backward's weight products have M = 4,096-14,336 and K = 2,048.
@@ -249,17 +251,19 @@ TEST_CASE("a layer's products run at the efficiency of its measured shapes: less
     CHECK(rate->high >= rate->flops_per_second);
     // 64 tokens: the forward products read their weights (M = 64 ran at 11-26% of the peak).
     llama8b.sequence = 64;
-    CHECK(planner::layer_multiply_rate(h200_basis(), "bf16", llama8b, one, std::nullopt)->flops_per_second < 0.4 * rate->flops_per_second);
+    CHECK(planner::layer_multiply_rate(h200_basis(), "bf16", llama8b, one, nullptr)->flops_per_second < 0.4 * rate->flops_per_second);
     // Llama 3.1 70B over 8 tensor ranks on the H100: K = 1,024 slices ran at 57% against 70% at K = 8,192.
     const planner::Catalogue& c = test::real_catalogue();
     const auto h100 = *planner::operator_basis(c, *c.accelerator("h100-sxm"));
-    planner::Architecture llama70b{80, 8192, 64, 2048, 128256, 8, 128, 28672, true};
+    planner::Transformer llama70b;
+    llama70b.layers = 80, llama70b.hidden = 8192, llama70b.heads = 64, llama70b.sequence = 2048, llama70b.vocabulary = 128256;
+    llama70b.kv_heads = 8, llama70b.head_dim = 128, llama70b.ffn = 28672, llama70b.gated = true;
     planner::Layout eight;
     eight.tensor = 8;
-    CHECK(planner::layer_multiply_rate(h100, "bf16", llama70b, eight, std::nullopt)->flops_per_second <
-          0.95 * planner::layer_multiply_rate(h100, "bf16", llama70b, one, std::nullopt)->flops_per_second);
+    CHECK(planner::layer_multiply_rate(h100, "bf16", llama70b, eight, nullptr)->flops_per_second <
+          0.95 * planner::layer_multiply_rate(h100, "bf16", llama70b, one, nullptr)->flops_per_second);
     // No fp4 rows, no price.
-    CHECK_FALSE(planner::layer_multiply_rate(h200_basis(), "fp4", llama8b, one, std::nullopt));
+    CHECK_FALSE(planner::layer_multiply_rate(h200_basis(), "fp4", llama8b, one, nullptr));
 }
 
 TEST_CASE("flash attention's rate comes from the measured rows, by sequence, and the H100 takes the H200's") {

@@ -33,6 +33,12 @@ const planner::Model& model(const std::string& id) {
     return *std::find_if(models.begin(), models.end(), [&](const planner::Model& m) { return m.id == id; });
 }
 
+// A catalogue model as serve reads it, which the catalogue gives all serving needs of.
+planner::Transformer served(const planner::Model& m) {
+    REQUIRE(planner::missing_for_serving(m, "model").empty());
+    return planner::transformer_of(m);
+}
+
 // A small dense model with round numbers on p4d.24xlarge (A100 40GB: 312 dense BF16 TFLOPS,
 // 1,555 GB/s, 40 GB), one replica per GPU, half the peak and half the bandwidth.
 json small_job() {
@@ -55,14 +61,12 @@ double ttft(int b) { return planner::mean_first_token_seconds({step(b), kPrefill
 }  // namespace
 
 TEST_CASE("KV cache per token: 2 · layers · KV heads · head dim · bytes (GQA), or the MLA latent per layer") {
-    auto llama = planner::transformer_of(model("llama3.1-70b"), "model");
-    REQUIRE(llama.ok());
-    CHECK(planner::kv_bytes_per_token(llama.value, 2) == 2.0 * 80 * 8 * 128 * 2);  // 327,680 bytes
-    CHECK(planner::kv_bytes_per_token(llama.value, 1) == 2.0 * 80 * 8 * 128);      // fp8 cache: half
-    auto deepseek = planner::transformer_of(model("deepseek-v3"), "model");
-    REQUIRE(deepseek.ok());
-    REQUIRE(deepseek.value.latent_attention());
-    CHECK(planner::kv_bytes_per_token(deepseek.value, 2) == 61.0 * (512 + 64) * 2);  // 70,272 bytes, not 128 heads' worth
+    const planner::Transformer llama = served(model("llama3.1-70b"));
+    CHECK(planner::kv_bytes_per_token(llama, 2) == 2.0 * 80 * 8 * 128 * 2);  // 327,680 bytes
+    CHECK(planner::kv_bytes_per_token(llama, 1) == 2.0 * 80 * 8 * 128);      // fp8 cache: half
+    const planner::Transformer deepseek = served(model("deepseek-v3"));
+    REQUIRE(deepseek.latent_attention());
+    CHECK(planner::kv_bytes_per_token(deepseek, 2) == 61.0 * (512 + 64) * 2);  // 70,272 bytes, not 128 heads' worth
 }
 
 TEST_CASE("a typed model's experts and latent attention come in pairs, and an expert width needs experts") {
@@ -91,17 +95,16 @@ TEST_CASE("a typed model's experts and latent attention come in pairs, and an ex
 }
 
 TEST_CASE("a mixture of experts reads its active parameters for one token and every expert for many (uniform routing)") {
-    auto mixtral = planner::transformer_of(model("mixtral-8x7b"), "model");
-    REQUIRE(mixtral.ok());
-    const planner::Transformer& m = mixtral.value;
+    const planner::Transformer mixtral = served(model("mixtral-8x7b"));
+    const planner::Transformer& m = mixtral;
     REQUIRE(m.mixture_of_experts());
     const double per_expert = (46.7e9 - 12.9e9) / (8 - 2), shared = 46.7e9 - 8 * per_expert;
     CHECK(planner::parameters_read_per_step(m, 1) == doctest::Approx(12.9e9));
     // Two tokens route to 8 · (1 − (6/8)²) = 3.5 distinct experts on average.
     CHECK(planner::parameters_read_per_step(m, 2) == doctest::Approx(shared + 3.5 * per_expert));
     CHECK(planner::parameters_read_per_step(m, 1000) == doctest::Approx(46.7e9));
-    auto dense = planner::transformer_of(model("llama3.1-8b"), "model");
-    CHECK(planner::parameters_read_per_step(dense.value, 64) == dense.value.parameters);
+    const planner::Transformer dense = served(model("llama3.1-8b"));
+    CHECK(planner::parameters_read_per_step(dense, 64) == dense.parameters);
 }
 
 TEST_CASE("with no target the concurrency is the most that fits, and TTFT, TPOT and throughput follow the cycle") {

@@ -8,7 +8,7 @@
 #include "test_catalogue.hpp"
 
 using nlohmann::json;
-using planner::Architecture;
+using planner::Transformer;
 using planner::Layout;
 using planner::StepInputs;
 using planner::step_time;
@@ -25,7 +25,7 @@ json train(const json& fields) {
 // A small model whose terms are easy to work by hand: 8 layers, h = 1024, s = 1000.
 StepInputs small(Layout layout) {
     StepInputs in;
-    in.model = planner::TrainedModel::dense(1e9, Architecture{8, 1024, 8, 1000, 32000});
+    in.model = planner::TrainedModel::dense(1e9, Transformer::gpt(8, 1024, 8, 1000, 32000));
     in.layout = layout;
     in.global_batch = 64;
     in.flops_per_second = 100e12;
@@ -78,7 +78,7 @@ TEST_CASE("the pipeline waits for its slowest stage: the last one also runs the 
     // One stage, or no vocabulary: no wait.
     CHECK(step_time(small({2, 1, 8, 1, 1})).stages == 0);
     StepInputs unknown = small({2, 2, 4, 1, 2});
-    unknown.model.architecture->vocabulary = 0;
+    unknown.model.transformer.vocabulary = 0;
     CHECK(step_time(unknown).stages == 0);
 }
 
@@ -238,7 +238,7 @@ TEST_CASE("S5: DeepSpeed ZeRO-1 BERT 1.5B on 16 dl1.24xlarge is predicted at 96%
     const auto& c = test::real_catalogue();
     const auto& dl1 = *c.find("dl1.24xlarge");
     StepInputs in;
-    const Architecture bert{48, 1600, 25, 128, 30522};
+    const Transformer bert = Transformer::gpt(48, 1600, 25, 128, 30522);
     in.model = planner::TrainedModel::dense(planner::parameters_of(bert), bert);
     in.flops_per_second = 30e12;
     in.link_bytes_per_second = dl1.accelerator_interconnect->value * 1e9 / 2;
@@ -314,7 +314,7 @@ TEST_CASE("a request's scaling_efficiency still wins over the step model, and it
 TEST_CASE("the memory-bound work is five passes over the activations a layer passes between operations, seven with full recompute") {
     // small(): h = 1024, s = 1000, 8 heads; t = 2, b = 2, FlashAttention: the no-recompute row of
     // Korthikanti et al. gives s·b·h·(10 + 24/t) = 1000 · 2 · 1024 · 22 bytes per layer.
-    const Architecture arch{8, 1024, 8, 1000, 32000};
+    const Transformer arch = Transformer::gpt(8, 1024, 8, 1000, 32000);
     const Layout tp2{2, 1, 8, 1, 2};
     const double row = 1000.0 * 2 * 1024 * (10 + 24 / 2.0);
     CHECK(planner::memory_traffic_per_layer(arch, tp2, planner::Recompute::none, false, false) == doctest::Approx(5 * row));
@@ -335,7 +335,7 @@ TEST_CASE("the memory-bound work is five passes over the activations a layer pas
 TEST_CASE("given the multiplies' rate, compute adds the memory-bound work at the memory's bandwidth, while an end-to-end rate already holds it") {
     StepInputs in = small({2, 1, 8, 1, 2});  // m = 64 / (2 · 8) = 4 micro-batches, 8 layers
     in.memory_bytes_per_second = 2e12;
-    const double memory = planner::memory_traffic_per_layer(*in.model.architecture, in.layout, in.recompute, false, false) *
+    const double memory = planner::memory_traffic_per_layer(in.model.transformer, in.layout, in.recompute, false, false) *
                           8 * 4 / 2e12;
     const auto end_to_end = step_time(in);
     CHECK(end_to_end.memory == doctest::Approx(memory));
@@ -347,7 +347,7 @@ TEST_CASE("given the multiplies' rate, compute adds the memory-bound work at the
     CHECK(split.bubble == 0);  // p = 1
     // The share falls with the hidden size: the multiplies grow with h², the traffic with h.
     StepInputs wide = in;
-    wide.model = planner::TrainedModel::dense(16e9, Architecture{8, 4096, 32, 1000, 32000});
+    wide.model = planner::TrainedModel::dense(16e9, Transformer::gpt(8, 4096, 32, 1000, 32000));
     const auto w = step_time(wide);
     CHECK(w.memory / w.compute < split.memory / split.compute);
 }
@@ -398,8 +398,10 @@ TEST_CASE("the optimizer's update runs once per step on the parameters an accele
 
 TEST_CASE("a mixture of experts updates its routed experts' share once per expert-parallel rank") {
     StepInputs in = small({1, 1, 8, 0, 1});
-    in.model.parameters = 8e9;
-    in.model.experts = planner::MixtureOfExperts{8, 2, 6e9, 1024};
+    // 8e9 parameters, 6e9 of them in 8 routed experts, 2 a token: 8e9 − 6e9 · 6/8 = 3.5e9 active.
+    in.model.transformer.parameters = 8e9;
+    in.model.transformer.active_parameters = 3.5e9;
+    in.model.transformer.experts = planner::Experts{8, 2, 1024};
     in.layout.expert = 4;
     in.memory_bytes_per_second = 2e12;
     in.update_bytes = 42;
@@ -411,7 +413,7 @@ TEST_CASE("a mixture of experts updates its routed experts' share once per exper
 }
 
 TEST_CASE("unfused attention executes the whole s × s, twice the causal half, while the model's FLOPs stay the causal half") {
-    planner::TrainedModel m = planner::TrainedModel::dense(1e9, Architecture{8, 1024, 8, 1000, 32000});
+    planner::TrainedModel m = planner::TrainedModel::dense(1e9, Transformer::gpt(8, 1024, 8, 1000, 32000));
     const double attention = 2.0 * 8 * 1000 * 1024;  // 2·L·s·heads·head_dim, forward
     CHECK(planner::training_flops_per_token(m, 6, false) == doctest::Approx(6e9 + 3 * attention));
     m.flash_attention = false;

@@ -13,7 +13,7 @@ using planner::TrainingRequest;
 namespace {
 TrainingRequest s1() {
     TrainingRequest r;
-    r.parameters = 175e9;
+    r.model.parameters = 175e9;
     r.tokens = 300e9;
     r.recompute = Recompute::full;
     r.instance = "p4de.24xlarge";

@@ -9,7 +9,7 @@
 #include "test_catalogue.hpp"
 
 using nlohmann::json;
-using planner::Architecture;
+using planner::Transformer;
 using planner::Layout;
 using planner::Recompute;
 using planner::StepInputs;
@@ -30,9 +30,9 @@ json train(json request) {
 
 // 10e9 parameters, 8e9 of them in 8 routed experts per layer, 2 per token.
 TrainedModel mixture() {
-    TrainedModel m = TrainedModel::dense(10e9, Architecture{8, 1024, 8, 1000, 32000});
-    m.active_parameters = 4e9;
-    m.experts = planner::MixtureOfExperts{8, 2, 8e9, 2048};
+    TrainedModel m = TrainedModel::dense(10e9, Transformer::gpt(8, 1024, 8, 1000, 32000));
+    m.transformer.active_parameters = 4e9;  // 10e9 − 8e9 · 6/8
+    m.transformer.experts = planner::Experts{8, 2, 2048};
     return m;
 }
 
@@ -93,9 +93,9 @@ TEST_CASE("expert parallelism all-to-alls each routed token four times a layer, 
 }
 
 TEST_CASE("context parallelism splits activations by the context degree and passes keys and values round a ring") {
-    TrainedModel m = TrainedModel::dense(8e9, Architecture{32, 4096, 32, 65536, 128256});
-    m.architecture->kv_heads = 8;
-    m.architecture->head_dim = 128;
+    TrainedModel m = TrainedModel::dense(8e9, Transformer::gpt(32, 4096, 32, 65536, 128256));
+    m.transformer.kv_heads = 8;
+    m.transformer.head_dim = 128;
     const auto one = planner::memory_per_accelerator(m, {1, 1, 1, 0, 1}, Recompute::selective, 80e9, 0);
     const auto four = planner::memory_per_accelerator(m, with({1, 1, 1, 0, 1}, 1, 4), Recompute::selective, 80e9, 0);
     CHECK(*four.activations == doctest::Approx(*one.activations / 4));

@@ -35,9 +35,9 @@ const std::vector<std::string>& lora_modules();
 /// (0.127 bits per parameter; Dettmers et al. 2023, §3).
 inline constexpr double kNf4BytesPerParameter = 4.127 / 8;
 
-/// The adapters' parameters for `rank` on `modules` in every layer of `arch`.
-double adapter_parameters(const Architecture& arch, const std::optional<MixtureOfExperts>& experts, int rank,
-                          const std::vector<std::string>& modules);
+/// The adapters' parameters for `rank` on `modules` in every layer of `arch` (every expert's, for a
+/// mixture of experts).
+double adapter_parameters(const Transformer& arch, int rank, const std::vector<std::string>& modules);
 
 const char* method_name(FineTuning::Method m);
 

@@ -41,37 +41,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "planner/transformer.hpp"
+
 namespace planner {
 
 enum class Recompute { none, selective, full };
 
-/// A decoder-only transformer's shape.
-struct Architecture {
-    int layers = 0;
-    int hidden = 0;
-    int heads = 0;
-    int sequence = 0;
-    int vocabulary = 0;
-    int kv_heads = 0;  // grouped-query attention; 0: as many as the heads
-    int head_dim = 0;  // 0: hidden / heads
-    int ffn = 0;       // feed-forward width; 0: 4 · hidden
-    bool gated = false;  // SwiGLU/GeGLU: three feed-forward matrices (gate, up, down)
-
-    double head_width() const;    // head_dim, or hidden / heads when it is 0
-    int key_value_width() const;  // kv_heads · head_dim: one token's keys (or values) at a layer
-};
-
 /// Bytes each trainable parameter holds while training.
 struct ParameterBytes {
     double weights = 2, gradients = 2, optimizer = 12;
-};
-
-/// A mixture of experts: E routed experts per layer, k of them for each token.
-struct MixtureOfExperts {
-    int experts = 0;
-    int per_token = 0;
-    double parameters = 0;  // in the routed experts, all layers
-    int ffn = 0;            // one expert's feed-forward width
 };
 
 /// LoRA adapters on a frozen base.
@@ -80,29 +58,33 @@ struct Adapters {
     double base_weight_bytes = 2;  // per frozen parameter: bf16 2, QLoRA's NF4 0.516
 };
 
-/// What is trained: the parameters, how they split and what each holds.
+/// What is trained: the model (its counts, its shape where known, at the sequence the step runs),
+/// how its parameters split and what each holds.
 struct TrainedModel {
-    double parameters = 0;         // P, total
-    double active_parameters = 0;  // per token; 0: all of them (a dense model)
-    std::optional<Architecture> architecture;
-    std::optional<MixtureOfExperts> experts;
+    Transformer transformer;
     std::optional<Adapters> adapters;
     ParameterBytes bytes;          // per trainable parameter
     bool flash_attention = true;   // attention scores are not stored
     bool sequence_parallel = false;  // the norms' and dropouts' tensors split over the tensor ranks
 
-    double active() const { return active_parameters > 0 ? active_parameters : parameters; }
+    double parameters() const { return transformer.parameters; }
+    double active() const { return transformer.active(); }
+    /// The shape, or none where only the counts are known.
+    const Transformer* architecture() const { return transformer.has_shape() ? &transformer : nullptr; }
+    /// A mixture of experts' experts, or none for a dense model.
+    const Experts* experts() const { return transformer.mixture_of_experts() ? &*transformer.experts : nullptr; }
 
     /// Sequence parallelism unless a request says otherwise: with selective recompute only, the
     /// pairing of Korthikanti et al.'s Table 2.
     static bool sequence_parallel_by_default(Recompute recompute) { return recompute == Recompute::selective; }
 
-    static TrainedModel dense(double parameters, std::optional<Architecture> architecture = std::nullopt);
+    /// A dense model of `parameters`, with `shape` where known (its experts and counts set aside).
+    static TrainedModel dense(double parameters, std::optional<Transformer> shape = std::nullopt);
 };
 
 /// Parameters of a GPT-style model (Narayanan et al. 2021, eq. 2):
 /// 12·l·h²·(1 + 13/(12h) + (V + s)/(12·l·h)).
-double parameters_of(const Architecture& a);
+double parameters_of(const Transformer& a);
 
 struct Layout {
     int tensor = 1;    // t: within one instance's accelerator interconnect
@@ -130,18 +112,18 @@ struct MemoryBreakdown {
 
 /// Bytes of one layer's attention scores, softmax and dropout mask on one accelerator for one
 /// micro-batch when attention is not fused: 5·a·(s/c)·s·b / t (the a·s² term above).
-double attention_score_bytes_per_layer(const Architecture& arch, const Layout& layout);
+double attention_score_bytes_per_layer(const Transformer& arch, const Layout& layout);
 
 /// Activation bytes one accelerator holds for one transformer layer of one micro-batch (the
 /// Korthikanti et al. formulas above, before the pipeline's micro-batches in flight).
-double activation_bytes_per_layer(const Architecture& arch, const Layout& layout, Recompute recompute,
+double activation_bytes_per_layer(const Transformer& arch, const Layout& layout, Recompute recompute,
                                   bool flash_attention, bool sequence_parallel);
 
 /// Bytes per accelerator for `model` trained with `layout`.
 MemoryBreakdown memory_per_accelerator(const TrainedModel& model, const Layout& layout, Recompute recompute,
                                        double capacity_bytes, double headroom);
 /// The same for a dense model trained in full (sequence-parallel with selective recompute).
-MemoryBreakdown memory_per_accelerator(double parameters, const std::optional<Architecture>& arch,
+MemoryBreakdown memory_per_accelerator(double parameters, const std::optional<Transformer>& arch,
                                        const Layout& layout, Recompute recompute, double capacity_bytes,
                                        double headroom);
 
@@ -150,8 +132,8 @@ MemoryBreakdown memory_per_accelerator(double parameters, const std::optional<Ar
 /// sequences in two (NeMo 24.07 performance summary, Llama 3 8B and 70B).
 inline constexpr int kLeastContextChunk = 4096;
 
-/// The widest power-of-two context degree the architecture's sequence allows (1 without one).
-int most_context(const std::optional<Architecture>& arch);
+/// The widest power-of-two context degree the model's sequence allows (1 without a shape).
+int most_context(const Transformer& model);
 
 /// The layout that needs the least memory on n accelerators: ZeRO-3 over the widest power-of-two
 /// tensor degree that divides an instance, the widest context degree up to max_context, no pipeline
@@ -169,7 +151,7 @@ struct LayoutSearch {
 /// returns the first layout whose memory fits with `headroom`.
 LayoutSearch find_layout(const TrainedModel& model, Recompute recompute, int instances,
                          int accelerators_per_instance, double capacity_bytes, double headroom, int micro_batch);
-LayoutSearch find_layout(double parameters, const std::optional<Architecture>& arch, Recompute recompute,
+LayoutSearch find_layout(double parameters, const std::optional<Transformer>& arch, Recompute recompute,
                          int instances, int accelerators_per_instance, double capacity_bytes, double headroom,
                          int micro_batch);
 

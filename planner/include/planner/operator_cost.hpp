@@ -108,15 +108,15 @@ struct LayerProduct {
 /// A layer's forward products on one rank: the attention's QKV and output projections, the
 /// feed-forward's (or the routed experts', E/e of them on the tokens routed to each) and the
 /// output layer's share (1/L of one).
-std::vector<LayerProduct> layer_products(const Architecture& shape, const Layout& layout,
-                                         const std::optional<MixtureOfExperts>& experts);
-std::optional<MultiplyRate> layer_multiply_rate(const OperatorBasis& basis, std::string_view dtype, const Architecture& shape,
-                                                const Layout& layout, const std::optional<MixtureOfExperts>& experts);
+std::vector<LayerProduct> layer_products(const Transformer& shape, const Layout& layout,
+                                         const Experts* experts);
+std::optional<MultiplyRate> layer_multiply_rate(const OperatorBasis& basis, std::string_view dtype, const Transformer& shape,
+                                                const Layout& layout, const Experts* experts);
 
 /// Bytes an fp8 recipe moves per layer and micro-batch to quantize what its products read (each
 /// forward product's input, each backward's output gradient: read in 16 bits, written in 8), at the
 /// memory's bandwidth: work the 16-bit recipe does not do.
-double fp8_cast_bytes(const Architecture& shape, const Layout& layout, const std::optional<MixtureOfExperts>& experts);
+double fp8_cast_bytes(const Transformer& shape, const Layout& layout, const Experts* experts);
 
 /// The table holding a section's rows (&OperatorTable::attention, ::elementwise) for a basis: its
 /// own, else a chip of the same compute's (the H100's note has neither; the H200 shares its die).

@@ -120,7 +120,7 @@ struct StepInputs {
 /// Forward FLOPs per token of attention's two sequence-long products, Q·Kᵀ and the scores times V,
 /// under the causal mask: 2 · L · s · heads · head_dim, half the s × s that PaLM and Megatron-LM count
 /// (FlashAttention skips the masked blocks, so this is what runs).
-double attention_flops_per_token(const Architecture& a);
+double attention_flops_per_token(const Transformer& a);
 
 /// FLOPs per token of a training step as executed: k per active parameter, k + 2 per adapter
 /// parameter (trained in full) and attention's products three times (forward and the two
@@ -173,7 +173,7 @@ double hidden_of(double parameters);
 /// multiplies: five passes over the activations the layer passes between its operations (the
 /// no-recompute row, sequence-parallel or not; seven passes with full recompute; under selective
 /// recompute, unfused attention's recomputed scores seven times).
-double memory_traffic_per_layer(const Architecture& arch, const Layout& layout, Recompute recompute,
+double memory_traffic_per_layer(const Transformer& arch, const Layout& layout, Recompute recompute,
                                 bool unfused_attention, bool sequence_parallel);
 
 /// Bytes the optimizer step reads and writes per parameter it updates, as Megatron-LM's

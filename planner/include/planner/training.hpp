@@ -37,11 +37,9 @@
 namespace planner {
 
 struct TrainingRequest {
-    std::string model_id;                      // the catalogue's id, "config" or "request"
-    std::optional<double> parameters;          // P: given, from the catalogue or config, or from the shape
-    std::optional<double> active_parameters;   // per token, for a mixture of experts
-    std::optional<Architecture> architecture;  // the shape (activations, collectives, LoRA's adapters)
-    std::optional<MixtureOfExperts> experts;   // a mixture of experts; its routed parameters
+    Transformer model;                         // P (given, from the catalogue or config, or counted from the
+                                               // shape), per token for a mixture of experts, and the shape
+                                               // where known (activations, collectives, LoRA's adapters)
     std::optional<int> sequence;               // tokens per sequence (a typed architecture has its own)
     std::optional<FineTuning> fine_tuning;     // absent: pre-training (every parameter trained)
     bool flash_attention = true;               // false: attention scores are stored (memory.hpp)

@@ -20,6 +20,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -50,27 +51,38 @@ struct LatentAttention {
     int v_head_dim = 0;
 };
 
+/// A model: its counts, always; its shape where known (layers > 0), which training may do without
+/// (a parameter count alone), serving may not.
 struct Transformer {
     std::string id;                 // the catalogue's id, "config" or "request"
     double parameters = 0;          // total (memory)
-    double active_parameters = 0;   // per token (compute; the weights a dense decode step reads)
-    int layers = 0;
+    double active_parameters = 0;   // per token (compute; the weights a dense decode step reads); 0: all
+    int layers = 0;                 // 0: the shape is not known
     int hidden = 0;
     int heads = 0;
     int kv_heads = 0;               // grouped-query attention; 0: as many as the heads
     int head_dim = 0;               // the query/key head; 0: hidden / heads
     int vocabulary = 0;             // 0: not known (the output layer is not priced apart)
     int ffn = 0;                    // the dense feed-forward's width; 0: not published
+    int sequence = 0;               // tokens per sequence a training plan runs it at (from the catalogue:
+                                    // its published pre-training sequence; 0: none)
     bool gated = true;              // three feed-forward matrices (gate, up, down)
     bool tied_embeddings = false;   // the output layer is the input embedding
     std::optional<double> context;  // the longest context it serves
     std::optional<Experts> experts;
     std::optional<LatentAttention> latent;
 
-    bool mixture_of_experts() const { return experts && experts->count > experts->per_token; }
+    bool has_shape() const { return layers > 0; }
+    double active() const { return active_parameters > 0 ? active_parameters : parameters; }
+    /// Experts that a token does not all reach (k < E), holding parameters a token leaves idle.
+    bool mixture_of_experts() const { return experts && experts->count > experts->per_token && active() < parameters; }
     bool latent_attention() const { return latent.has_value(); }
     double head_width() const;      // head_dim, or hidden / heads when it is 0
     int key_value_width() const;    // (kv_heads or heads) · head_width: one token's keys at a layer
+
+    /// A GPT-style shape (GPT-2, GPT-3, BERT): two-matrix feed-forward 4 · hidden wide, as many KV
+    /// heads as heads, the output layer tied to the embedding; no counts.
+    static Transformer gpt(int layers, int hidden, int heads, int sequence, int vocabulary);
 };
 
 struct ParameterCount {
@@ -82,6 +94,11 @@ struct ParameterCount {
 /// dense), the experts' `ffn`, `head_dim` (or the latent's widths) and the vocabulary.
 ParameterCount count_parameters(const Transformer& t);
 
+/// The routed experts' parameters, all layers, from the total and active counts:
+/// P − P_a = (1 − k/E) · P_experts when every expert has the same size (shared experts and the
+/// router count as dense). 0 for a dense model.
+double routed_parameters(const Transformer& t);
+
 /// Bytes of KV cache per token of context, for `kv_bytes` per element.
 double kv_bytes_per_token(const Transformer& t, double kv_bytes);
 
@@ -92,8 +109,13 @@ double experts_touched(const Transformer& t, double tokens);
 /// model; for a mixture of experts, the shared part and the experts the tokens reach.
 double parameters_read_per_step(const Transformer& t, double tokens);
 
-/// A catalogue model as a plan reads it; the errors name each missing detail at `field`.
-Checked<Transformer> transformer_of(const Model& model, const std::string& field);
+/// A catalogue model as a plan reads it: its published counts, and its shape where data/models.json
+/// gives an architecture.
+Transformer transformer_of(const Model& model);
+
+/// What serving needs and the catalogue does not give of `model`: its architecture, KV heads and head
+/// width, each named in an error at `field`.
+std::vector<FieldError> missing_for_serving(const Model& model, const std::string& field);
 
 /// The architecture with a serving request's field names, so that it can be sent back as `model`.
 void to_json(nlohmann::json& j, const Transformer& t);
