@@ -12,11 +12,6 @@ constexpr int kMaxPipelineWithoutArchitecture = 64;
 constexpr int kMaxSearchAccelerators = 1 << 20;
 }  // namespace
 
-double parameters_of(const Transformer& a) {
-    const double l = a.layers, h = a.hidden, v = a.vocabulary, s = a.sequence;
-    return 12 * l * h * h * (1 + 13 / (12 * h) + (v + s) / (12 * l * h));
-}
-
 TrainedModel TrainedModel::dense(double parameters, std::optional<Transformer> shape) {
     TrainedModel m;
     if (shape) m.transformer = std::move(*shape);

@@ -100,7 +100,7 @@ void read_model(RequestReader& in, const Catalogue& catalogue, TrainingRequest& 
         } else {
             r.model = Transformer::gpt(*layers, *hidden, *heads, *sequence, *vocabulary);
             r.model.id = "request";
-            r.model.parameters = r.model.active_parameters = parameters_of(r.model);
+            r.model.parameters = r.model.active_parameters = count_parameters(r.model).total;
         }
     }
 }

@@ -23,6 +23,8 @@ Transformer Transformer::gpt(int layers, int hidden, int heads, int sequence, in
     t.ffn = 4 * hidden;
     t.gated = false;
     t.tied_embeddings = true;
+    t.position_embeddings = sequence;
+    t.biases = true;
     return t;
 }
 
@@ -46,20 +48,24 @@ double attention_parameters(const Transformer& t) {
 ParameterCount count_parameters(const Transformer& t) {
     const double d = t.hidden, layers = t.layers;
     const double matrices = t.gated ? 3 : 2;
-    const double dense_ffn = matrices * d * t.ffn;
-    const double norms = 2 * d;
+    const double norm = t.biases ? 2 * d : d;  // weight, and bias
+    // A feed-forward of width f: its matrices, and with biases the up (and gate) outputs' and the down's.
+    auto feed_forward = [&](double f) { return matrices * d * f + (t.biases ? (matrices - 1) * f + d : 0); };
+    const double attention = attention_parameters(t) +
+                             (t.biases ? double(t.heads + 2 * (t.kv_heads ? t.kv_heads : t.heads)) * t.head_width() + d : 0);
     ParameterCount c;
-    c.total = c.active = double(t.vocabulary) * d * (t.tied_embeddings ? 1 : 2) + d +
-                         layers * (attention_parameters(t) + norms);
+    c.total = c.active = double(t.vocabulary) * d * (t.tied_embeddings ? 1 : 2) + double(t.position_embeddings) * d +
+                         norm + layers * (attention + 2 * norm);
     if (const auto& e = t.experts) {
-        const double expert = matrices * d * e->ffn;
-        const double shared = e->shared * expert + matrices * d * e->shared_ffn;
+        const double expert = feed_forward(e->ffn);
+        const double shared = e->shared * expert + (e->shared_ffn > 0 ? feed_forward(e->shared_ffn) : 0);
         const double dense_layers = e->dense_layers, moe_layers = layers - dense_layers;
+        const double dense_ffn = t.ffn > 0 ? feed_forward(t.ffn) : 0;
         c.total += dense_layers * dense_ffn + moe_layers * (e->count * expert + shared + d * e->count);
         c.active += dense_layers * dense_ffn + moe_layers * (e->per_token * expert + shared + d * e->count);
     } else {
-        c.total += layers * dense_ffn;
-        c.active += layers * dense_ffn;
+        c.total += layers * feed_forward(t.ffn);
+        c.active += layers * feed_forward(t.ffn);
     }
     return c;
 }

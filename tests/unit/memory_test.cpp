@@ -18,9 +18,15 @@ const Transformer kGpt3 = Transformer::gpt(96, 12288, 96, 2048, 51200);  // Brow
 const json kGpt3Json = {{"layers", 96}, {"hidden", 12288}, {"heads", 96}, {"sequence", 2048}, {"vocabulary", 51200}};
 }
 
-TEST_CASE("GPT-3's architecture gives 175B parameters (Narayanan et al. 2021, eq. 2)") {
-    // 12·96·12288² · (1 + 13/(12·12288) + (51200 + 2048)/(12·96·12288)) = 174.6e9
-    CHECK(planner::parameters_of(kGpt3) == doctest::Approx(174.6e9).epsilon(0.001));
+TEST_CASE("GPT-3's architecture gives 175B parameters: Narayanan et al. 2021's eq. 2 and the final norm") {
+    // 12·96·12288² · (1 + 13/(12·12288) + (51200 + 2048)/(12·96·12288)) = 174,615,822,336, and the
+    // final layer norm's weight and bias, 2 · 12,288, which the equation leaves out.
+    CHECK(planner::count_parameters(kGpt3).total == 174615822336.0 + 2 * 12288);
+    CHECK(planner::count_parameters(kGpt3).active == planner::count_parameters(kGpt3).total);
+    // By hand, a GPT shape of 2 layers, hidden 10, 2 heads, 5 positions and 100 tokens: the tied
+    // embedding 1,000 and positions 50; per layer attention 4·10² + 40 biases, the feed-forward
+    // 8·10² + 50 biases, two norms of 20; the final norm 20.
+    CHECK(planner::count_parameters(Transformer::gpt(2, 10, 2, 5, 100)).total == 1000 + 50 + 2 * (440 + 850 + 40) + 20);
 }
 
 TEST_CASE("model states are 16 bytes per parameter, sharded by ZeRO stage over the data degree") {

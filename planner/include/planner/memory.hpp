@@ -82,10 +82,6 @@ struct TrainedModel {
     static TrainedModel dense(double parameters, std::optional<Transformer> shape = std::nullopt);
 };
 
-/// Parameters of a GPT-style model (Narayanan et al. 2021, eq. 2):
-/// 12·l·h²·(1 + 13/(12h) + (V + s)/(12·l·h)).
-double parameters_of(const Transformer& a);
-
 struct Layout {
     int tensor = 1;    // t: within one instance's accelerator interconnect
     int pipeline = 1;  // p: stages, across instances

@@ -9,8 +9,9 @@
 // Parameters, per layer: attention's q, k, v and o projections (with MLA, the low-rank q and kv
 // projections), the feed-forward (3 matrices when gated, as SwiGLU and GeGLU are; 2 otherwise), a
 // mixture of experts' routed and shared experts and router, and two norms; plus the embedding, the
-// output head unless tied, and the final norm. Biases are left out (under 0.1% for the models
-// tested). Active parameters are all but the experts a token is not routed to, embeddings included,
+// output head unless tied, learned position embeddings where the model has them, and the final
+// norm; biases where the model has them (GPT-style models: a bias on each projection, and a norm's
+// bias beside its weight). Active parameters are all but the experts a token is not routed to, embeddings included,
 // as Mixtral's 12.9B and DeepSeek-V3's 37B count them.
 //
 // KV cache per token of context: 2 · layers · kv_heads · head_dim · bytes; with MLA,
@@ -68,6 +69,8 @@ struct Transformer {
                                     // its published pre-training sequence; 0: none)
     bool gated = true;              // three feed-forward matrices (gate, up, down)
     bool tied_embeddings = false;   // the output layer is the input embedding
+    int position_embeddings = 0;    // learned position embeddings' rows (GPT-2, GPT-3); 0: rotary or none
+    bool biases = false;            // the projections and norms carry biases (GPT-2, GPT-3, BERT)
     std::optional<double> context;  // the longest context it serves
     std::optional<Experts> experts;
     std::optional<LatentAttention> latent;
@@ -81,7 +84,9 @@ struct Transformer {
     int key_value_width() const;    // (kv_heads or heads) · head_width: one token's keys at a layer
 
     /// A GPT-style shape (GPT-2, GPT-3, BERT): two-matrix feed-forward 4 · hidden wide, as many KV
-    /// heads as heads, the output layer tied to the embedding; no counts.
+    /// heads as heads, the output layer tied to the embedding, `sequence` learned positions, biases;
+    /// no counts. Its parameters are Narayanan et al. 2021's eq. 2, 12·l·h²·(1 + 13/(12h) +
+    /// (V + s)/(12·l·h)), and the final norm's 2·h, which that equation leaves out.
     static Transformer gpt(int layers, int hidden, int heads, int sequence, int vocabulary);
 };
 
