@@ -5,6 +5,7 @@
 #include <cmath>
 #include <set>
 
+#include "planner/decode.hpp"
 #include "planner/request_reader.hpp"
 
 namespace planner {
@@ -151,19 +152,28 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
         if (!peak) return out;
         if (!chip.memory_bandwidth)
             return fail("llm", chip.name + " has no published memory bandwidth; give throughput_rps instead");
+        // The model as serve reads it, and serve's decode model for one replica over the instance's
+        // n accelerators running whole batches: B prefills, then the output's decode steps.
+        Transformer m;
+        m.parameters = m.active_parameters = s.parameters;
+        m.layers = s.layers, m.kv_heads = s.kv_heads, m.head_dim = s.head_dim;
         const double weights = s.parameters * s.bytes_per_parameter;
-        const double kv_per_sequence = 2.0 * s.layers * s.kv_heads * s.head_dim * s.kv_bytes_per_element *
-                                       (s.prompt_tokens + s.output_tokens);
-        r.kv_cache_bytes = kv_per_sequence * s.batch;
+        const double kv_token = kv_bytes_per_token(m, s.kv_bytes_per_element);
+        r.kv_cache_bytes = kv_token * (s.prompt_tokens + s.output_tokens) * s.batch;
         r.memory_bytes = weights + *r.kv_cache_bytes;
         const double capacity = catalogue.accelerator_memory_gb(*inst) * 1e9 * (1 - req.headroom);
         if (*r.memory_bytes > capacity)
             return fail("llm.batch", "weights and KV cache need " + format_number(std::ceil(*r.memory_bytes / 1e9)) +
                                          " GB, more than the " + format_number(std::floor(capacity / 1e9)) +
                                          " GB usable on one " + inst->id + "; lower the batch or pick a larger instance");
-        const double prefill = 2 * s.parameters * s.prompt_tokens * s.batch / (n * *peak * s.mfu);
-        // Each decode step reads every weight once and the whole batch's KV cache (on average half full).
-        const double step = (weights + *r.kv_cache_bytes / 2) / (n * chip.memory_bandwidth->value * 1e9 * s.bandwidth_fraction);
+        const Roofline roof{n * *peak * s.mfu, n * chip.memory_bandwidth->value * 1e9 * s.bandwidth_fraction};
+        const double link = inst->accelerator_interconnect ? inst->accelerator_interconnect->value * 1e9 : 0;
+        const int t = int(n);
+        const double prefill = s.batch * (prefill_seconds(m, s.prompt_tokens, s.bytes_per_parameter, roof) +
+                                          all_reduce_seconds(m, t, link, s.prompt_tokens));
+        const double context = mean_decode_context(s.prompt_tokens, s.output_tokens);
+        const double step = decode_step_seconds(m, s.batch, context, s.bytes_per_parameter, kv_token, roof) +
+                            all_reduce_seconds(m, t, link, s.batch);
         const double latency = prefill + s.output_tokens * step;
         r.latency_ms = latency * 1000;
         r.per_instance_rps = s.batch / latency;

@@ -72,7 +72,6 @@ std::set<std::string> names_of(const Storage (&formats)[N]) {
     return out;
 }
 
-constexpr double kActivationBytes = 2;  // bf16 activations in the all-reduces
 constexpr int kMaxConcurrency = 1 << 20;
 
 std::string percent(double fraction) { return format_number(std::round(fraction * 1000) / 10); }
@@ -112,27 +111,20 @@ struct Replica {
                 prefill_seconds = at_end(prefill_price(*ops, m, t, req.prompt_tokens).value_or(OperatorPrice{}), end);
             return *prefill_seconds;
         }
-        const double p = req.prompt_tokens;
-        const double compute = 2 * m.active_parameters * p / (t * peak * mfu);
-        const double read = parameters_read_per_step(m, p) * weight_bytes / (t * bandwidth * f);
-        return std::max(compute, read);
+        return planner::prefill_seconds(m, req.prompt_tokens, weight_bytes, roofline());
     }
     double step_compute(int b) const {
-        const double context = req.prompt_tokens + req.output_tokens / 2;  // on average over a sequence's life
+        const double context = mean_decode_context(req.prompt_tokens, req.output_tokens);
         if (ops) {
             const auto [at, fresh] = step_seconds.try_emplace(b, 0.0);
             if (fresh) at->second = at_end(decode_price(*ops, m, t, b, context, kv_element_bytes).value_or(OperatorPrice{}), end);
             return at->second;
         }
-        const double read = parameters_read_per_step(m, b) * weight_bytes + b * kv_token * context;
-        return std::max(read / (t * bandwidth * f), 2 * m.active_parameters * b / (t * peak * mfu));
+        return decode_step_seconds(m, b, context, weight_bytes, kv_token, roofline());
     }
+    Roofline roofline() const { return {t * peak * mfu, t * bandwidth * f}; }
 
-    double all_reduce(double tokens) const {
-        if (t == 1) return 0;
-        const double transfer = link > 0 ? 2.0 * (t - 1) / t * tokens * m.hidden * kActivationBytes / link : 0;
-        return m.layers * 2 * (kAllReduceLatencySeconds + transfer);
-    }
+    double all_reduce(double tokens) const { return all_reduce_seconds(m, t, link, tokens); }
     double prefill() const { return prefill_compute() + all_reduce(req.prompt_tokens); }
     double step(int b) const { return step_compute(b) + all_reduce(b); }
     bool whole_batches() const { return req.engine == "static"; }

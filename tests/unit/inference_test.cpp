@@ -64,23 +64,39 @@ TEST_CASE("compute-bound throughput is accelerators · peak · MFU / FLOPs per r
     CHECK(r["per_instance_rps"].get<double>() == doctest::Approx(4 * peak * 0.3 / (2 * 1e9 * 512)));
 }
 
-TEST_CASE("LLM decode is memory-bound: weights and KV cache over memory bandwidth") {
+TEST_CASE("LLM decode is memory-bound: weights and KV cache over memory bandwidth, whole batches as serve's static engine") {
     // Llama-2-7B-like: 32 layers, 32 KV heads of 128, on one A10G (24 GB, 600 GB/s).
     json llm = {{"parameters", 7e9}, {"layers", 32}, {"kv_heads", 32}, {"head_dim", 128}, {"prompt_tokens", 512},
                 {"output_tokens", 256}, {"batch", 4}, {"bandwidth_fraction", 0.6}, {"mfu", 0.3}, {"precision", "fp32"}};
     json r = infer({{"instance", "g5.xlarge"}, {"rate", {{"value", 1}, {"per", "second"}}}, {"llm", llm},
                     {"latency_target_ms", 5000}});
     const auto& chip = *test::real_catalogue().accelerator("a10g");
-    const double kv = 2.0 * 32 * 32 * 128 * 2 * (512 + 256) * 4;
+    const double flops = chip.peak_tflops.at("fp32").value * 1e12 * 0.3, bytes = chip.memory_bandwidth->value * 1e9 * 0.6;
+    const double kv_token = 2.0 * 32 * 32 * 128 * 2;  // 524,288 bytes
     const double weights = 7e9 * 2;
-    const double prefill = 2 * 7e9 * 512 * 4 / (chip.peak_tflops.at("fp32").value * 1e12 * 0.3);
-    const double step = (weights + kv / 2) / (chip.memory_bandwidth->value * 1e9 * 0.6);
-    CHECK(r["kv_cache_bytes"].get<double>() == doctest::Approx(kv));
-    CHECK(r["latency_ms"].get<double>() == doctest::Approx((prefill + 256 * step) * 1000));
-    CHECK(r["per_instance_rps"].get<double>() == doctest::Approx(4 / (prefill + 256 * step)));
+    // Each prompt prefilled alone: its products (0.77 s), not its weights read (0.04 s).
+    const double prefill = std::max(2 * 7e9 * 512 / flops, weights / bytes);
+    // Each step reads the weights and the 4 sequences' KV cache at their mean context, 512 + 256 / 2.
+    const double step = std::max((weights + 4 * kv_token * (512 + 128)) / bytes, 2 * 7e9 * 4 / flops);
+    CHECK(r["kv_cache_bytes"].get<double>() == doctest::Approx(kv_token * (512 + 256) * 4));
+    CHECK(r["latency_ms"].get<double>() == doctest::Approx((4 * prefill + 256 * step) * 1000));
+    CHECK(r["per_instance_rps"].get<double>() == doctest::Approx(4 / (4 * prefill + 256 * step)));
     CHECK(r["latency_ok"] == (r["latency_ms"].get<double>() <= 5000));
     CHECK(r["concurrency"].get<double>() == doctest::Approx(r["latency_ms"].get<double>() / 1000));
 
+    SUBCASE("serve plans the same model at the same batch with the same answer") {
+        // On an L40S, which publishes the bf16 peak serve plans 16-bit weights on.
+        llm["precision"] = "bf16";
+        const json i = infer({{"instance", "g6e.xlarge"}, {"rate", {{"value", 1}, {"per", "second"}}}, {"llm", llm}});
+        json s = run({{"api", 1}, {"kind", "serve"}, {"instance", "g6e.xlarge"}, {"rate", {{"value", 1}, {"per", "second"}}},
+                      {"model", {{"parameters", 7e9}, {"layers", 32}, {"hidden", 4096}, {"heads", 32}, {"kv_heads", 32},
+                                 {"head_dim", 128}}},
+                      {"prompt_tokens", 512}, {"output_tokens", 256}, {"concurrency", 4}, {"tensor_parallel", 1},
+                      {"engine", "static"}, {"bandwidth_fraction", 0.6}, {"mfu", 0.3}});
+        REQUIRE_MESSAGE(s["ok"] == true, s.dump());
+        CHECK(s["serve"]["requests_per_second"].get<double>() == doctest::Approx(i["per_instance_rps"].get<double>()).epsilon(1e-12));
+        CHECK(s["serve"]["tpot_ms"].get<double>() * 256 < i["latency_ms"].get<double>());  // the decode, without the prefills
+    }
     SUBCASE("a batch whose KV cache does not fit is refused with the reason") {
         llm["batch"] = 64;
         json bad = run({{"api", 1}, {"kind", "infer"}, {"instance", "g5.xlarge"}, {"rate", {{"value", 1}, {"per", "second"}}}, {"llm", llm}});

@@ -8,12 +8,15 @@
 //   benchmark        a published measurement in data/benchmarks.json
 //   compute          compute-bound: accelerators · dense peak · MFU / FLOPs per request
 //                    (FLOPs per request default to 2 · parameters · tokens)
-//   llm              decode is memory-bound (PLANNER.md): one replica per instance, its weights
-//                    sharded over the instance's accelerators, batch B sequences at a time:
-//                      prefill  = 2 · P · prompt · B / (accelerators · peak · MFU)
-//                      step     = (weight bytes + B · KV bytes) / (accelerators · bandwidth · fraction)
-//                      latency  = prefill + output tokens · step;  throughput = B / latency
-//                    KV bytes per sequence = 2 · layers · kv_heads · head_dim · bytes · tokens
+//   llm              serve's decode model (decode.hpp), for one replica per instance, its weights
+//                    sharded over the instance's n accelerators, B sequences a batch, run whole as
+//                    serve's "static" engine runs them:
+//                      prefill  = max(2 · P · prompt / (n · peak · MFU), weight bytes / (n · bandwidth · fraction))
+//                      step     = max((weight bytes + B · KV bytes per token · (prompt + output / 2))
+//                                       / (n · bandwidth · fraction),  2 · P · B / (n · peak · MFU))
+//                      each plus the tensor-parallel all-reduces' latency (n > 1)
+//                      latency  = B · prefill + output tokens · step;  throughput = B / latency
+//                    KV bytes per token as every model's (transformer.hpp)
 #pragma once
 
 #include <optional>

@@ -46,6 +46,7 @@
 #include "planner/footprint.hpp"
 #include "planner/inference.hpp"
 #include "planner/load_power.hpp"
+#include "planner/decode.hpp"
 #include "planner/transformer.hpp"
 
 namespace planner {
@@ -61,7 +62,6 @@ extern const ServingAssumption kDecodeBandwidthFraction;
 extern const ServingAssumption kPrefillMfu;
 /// The batching behaviours `engine` may name: "continuous", "static".
 const std::vector<std::string>& serving_engines();
-inline constexpr double kAllReduceLatencySeconds = 10e-6;
 
 struct ServingRequest {
     Transformer model;

@@ -1,0 +1,33 @@
+// The decode model every LLM plan shares (`serve`, and `infer`'s llm path): one replica of a model
+// over the t accelerators of its tensor-parallel group, at assumed speeds (serving.hpp's header
+// gives the formulas; where an operator table prices a plan, serving_cost.hpp replaces the first two).
+#pragma once
+
+#include "planner/transformer.hpp"
+
+namespace planner {
+
+/// The latency of one all-reduce inside an instance, assumed.
+inline constexpr double kAllReduceLatencySeconds = 10e-6;
+
+/// One replica's assumed speeds, where no operator table prices it: t · peak · MFU and
+/// t · bandwidth · the achieved share, over the t accelerators of its tensor-parallel group.
+struct Roofline {
+    double flops_per_second = 0;
+    double bytes_per_second = 0;
+};
+
+/// The decode model of the header, shared by `serve` and `infer`'s llm path: a prefill of `prompt`
+/// tokens, its products or its weights read, whichever takes longer (no all-reduce).
+double prefill_seconds(const Transformer& m, double prompt, double weight_bytes, const Roofline& r);
+/// One decode step of `batch` sequences at a mean `context`: the weights they read and their KV
+/// cache, or their products, whichever takes longer (no all-reduce).
+double decode_step_seconds(const Transformer& m, double batch, double context, double weight_bytes, double kv_token,
+                           const Roofline& r);
+/// A tensor-parallel group's all-reduces over `tokens` (two a layer): latency, and the hidden states'
+/// ring transfer over links of `link` bytes/s (0: not published, the latency only). None for t = 1.
+double all_reduce_seconds(const Transformer& m, int t, double link, double tokens);
+/// A sequence's mean context while it decodes: its prompt and half its output.
+inline double mean_decode_context(double prompt, double output) { return prompt + output / 2; }
+
+}  // namespace planner
