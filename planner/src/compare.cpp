@@ -190,7 +190,7 @@ ServingComparison compare_serve(const Catalogue& catalogue, const CompareRequest
                                                                                          std::vector<ServingSweepPoint>& points,
                                                                                          ServingRequest&, const ServingResult& s) {
         row.tensor_parallel = s.chosen.tensor_parallel;
-        row.concurrency = s.concurrency;
+        row.concurrency_per_instance = s.concurrency_per_instance;
         row.ttft_ms = s.chosen.ttft_ms;
         row.tpot_ms = s.chosen.tpot_ms;
         row.output_tokens_per_second = s.output_tokens_per_second;
@@ -330,7 +330,7 @@ void to_json(json& j, const InferenceRow& r) {
 void to_json(json& j, const ServingRow& r) {
     if (!put_row_head(j, r)) return;
     members(j, {{"tensor_parallel", r.tensor_parallel},
-                {"concurrency", r.concurrency},
+                {"concurrency_per_instance", r.concurrency_per_instance},
                 {"ttft_ms", r.ttft_ms},
                 {"tpot_ms", r.tpot_ms},
                 {"output_tokens_per_second", r.output_tokens_per_second},

@@ -191,7 +191,7 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
         if (!most) r.notes.push_back("range: at the low end of the throughput the demand needs more than ten million instances");
         else if (*fewest != *most) r.fleet_range = Range{double(*fewest), double(*most)};
     }
-    if (r.latency_ms) r.concurrency = r.peak_rps * *r.latency_ms / 1000;
+    if (r.latency_ms) r.requests_in_flight = r.peak_rps * *r.latency_ms / 1000;
     if (req.latency_target_ms) {
         if (r.latency_ms) r.latency_ok = *r.latency_ms <= *req.latency_target_ms;
         else r.notes.push_back("latency: not known for this throughput source, so the target was not checked");
@@ -232,7 +232,7 @@ void to_json(json& j, const InferenceResult& r) {
              {"fleet", r.fleet},           {"notes", r.notes}});
     optional_member(j, "latency_ms", r.latency_ms);
     optional_member(j, "latency_ok", r.latency_ok);
-    optional_member(j, "concurrency", r.concurrency);
+    optional_member(j, "requests_in_flight", r.requests_in_flight);
     optional_member(j, "kv_cache_bytes", r.kv_cache_bytes);
     optional_member(j, "memory_bytes", r.memory_bytes);
     optional_member(j, "cost_per_hour", r.cost_per_hour);

@@ -27,7 +27,7 @@ bool non_negative(std::string_view key) {
     for (std::string_view signed_word : {"saving", "difference", "error", "change", "delta"})
         if (key.find(signed_word) != std::string_view::npos) return false;
     for (std::string_view unit : {"cost", "usd", "jpy", "kwh", "co2e", "days", "hours", "seconds", "_ms", "fleet", "instances",
-                                  "accelerators", "bytes", "tokens", "rps", "flops", "watts", "parameters", "concurrency",
+                                  "accelerators", "bytes", "tokens", "rps", "flops", "watts", "parameters", "concurrency", "in_flight",
                                   "replicas", "price"})
         if (key.find(unit) != std::string_view::npos) return true;
     return false;

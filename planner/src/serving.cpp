@@ -493,7 +493,7 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     r.output_tokens_per_second = r.chosen.requests_per_second * req.output_tokens;
     if (req.ttft_ms) r.ttft_ok = r.chosen.ttft_ms <= *req.ttft_ms;
     if (req.tpot_ms) r.tpot_ok = r.chosen.tpot_ms <= *req.tpot_ms;
-    r.concurrency = double(r.chosen.concurrency) * r.chosen.replicas;
+    r.concurrency_per_instance = double(r.chosen.concurrency) * r.chosen.replicas;
     r.peak_rps = req.demand.peak_rps();
     const std::optional<int> fleet = req.demand.fleet(r.chosen.requests_per_second);
     if (!fleet) return fail("rate.value", FleetDemand::kTooLarge);
@@ -619,7 +619,7 @@ void to_json(json& j, const ServingResult& r) {
                 {"architecture", r.architecture},
                 {"tensor_parallel", r.chosen.tensor_parallel},
                 {"replicas", r.chosen.replicas},
-                {"concurrency", r.concurrency},
+                {"concurrency_per_instance", r.concurrency_per_instance},
                 {"concurrency_per_replica", r.chosen.concurrency},
                 {"engine", r.engine},
                 {"ttft_ms", r.chosen.ttft_ms},

@@ -317,7 +317,7 @@ std::string format_table(const json& response) {
                                               ? std::vector<std::string>{"instance", "instances", "days", "cost_usd",
                                                                          "energy_kwh", "fits", "pareto", "error"}
                                           : result["job"] == "serve"
-                                              ? std::vector<std::string>{"instance", "tensor_parallel", "concurrency",
+                                              ? std::vector<std::string>{"instance", "tensor_parallel", "concurrency_per_instance",
                                                                          "ttft_ms", "tpot_ms", "fleet",
                                                                          "cost_per_million_output", "pareto", "error"}
                                               : std::vector<std::string>{"instance", "fleet", "cost_per_million",

@@ -480,7 +480,7 @@ void serve_view(json& view, const json& inputs, const json& strings, const json&
     // The answer in one sentence, as wasm/js/results.js writes it from the live result.
     const json& shown = view["example"]["serve"];
     std::string sentence = strings.value("serve_answer", std::string());
-    for (const char* key : {"fleet", "instance", "tpot_ms", "ttft_ms", "cost_per_million_output", "tensor_parallel", "concurrency"}) {
+    for (const char* key : {"fleet", "instance", "tpot_ms", "ttft_ms", "cost_per_million_output", "tensor_parallel", "concurrency_per_instance"}) {
         const std::string slot = std::string("{") + key + "}";
         const std::string text = shown.contains(key) && shown[key].is_string() ? shown[key].get<std::string>() : "—";
         for (std::size_t at; (at = sentence.find(slot)) != std::string::npos;) sentence.replace(at, slot.size(), text);

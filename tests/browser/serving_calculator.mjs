@@ -122,7 +122,7 @@ run('browser.serving_calculator', async ({ url, context, cli, root }) => {
   assert.equal(await page.inputValue('#m_experts_per_token'), '2');
   const mixtral = nativePlan(cli, root, { ...request, model: { config: JSON.parse(readFileSync(join(fixtures, 'mixtral-8x7b-v0.1.json'), 'utf8')) } }).serve;
   assert.equal(await output(page, 'serve.fleet'), String(mixtral.fleet));
-  assert.equal(await output(page, 'serve.concurrency'), mixtral.concurrency.toLocaleString('en-US'));
+  assert.equal(await output(page, 'serve.concurrency_per_instance'), mixtral.concurrency_per_instance.toLocaleString('en-US'));
 
   // A config missing a field says which, by its config.json name; invalid JSON says so.
   const broken = JSON.parse(readFileSync(join(fixtures, 'mixtral-8x7b-v0.1.json'), 'utf8'));

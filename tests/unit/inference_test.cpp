@@ -82,7 +82,7 @@ TEST_CASE("LLM decode is memory-bound: weights and KV cache over memory bandwidt
     CHECK(r["latency_ms"].get<double>() == doctest::Approx((4 * prefill + 256 * step) * 1000));
     CHECK(r["per_instance_rps"].get<double>() == doctest::Approx(4 / (4 * prefill + 256 * step)));
     CHECK(r["latency_ok"] == (r["latency_ms"].get<double>() <= 5000));
-    CHECK(r["concurrency"].get<double>() == doctest::Approx(r["latency_ms"].get<double>() / 1000));
+    CHECK(r["requests_in_flight"].get<double>() == doctest::Approx(r["latency_ms"].get<double>() / 1000));
 
     SUBCASE("serve plans the same model at the same batch with the same answer") {
         // On an L40S, which publishes the bf16 peak serve plans 16-bit weights on.

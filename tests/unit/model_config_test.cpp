@@ -133,7 +133,7 @@ TEST_CASE("a config plans as the catalogue's model does, and a field given besid
     const json a = run(from_catalogue)["serve"], b = run(rounded)["serve"];
     CHECK(b["model"] == "config");
     CHECK(b["fleet"] == a["fleet"]);
-    CHECK(b["concurrency"] == a["concurrency"]);
+    CHECK(b["concurrency_per_instance"] == a["concurrency_per_instance"]);
     CHECK(b["tpot_ms"] == a["tpot_ms"]);
     CHECK(b["kv_bytes_per_token"] == a["kv_bytes_per_token"]);
     // With its own count, 0.8% more weights to read per token: within 1% of TPOT.

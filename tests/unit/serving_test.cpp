@@ -111,7 +111,8 @@ TEST_CASE("with no target the concurrency is the most that fits, and TTFT, TPOT 
     const json r = serve(small_job());
     // Memory: 36 GB usable (40 GB less 10%) − 2 GB of weights, over 40,000 B/token × 1,100 tokens.
     const int most = int(std::floor((36e9 - 2e9) / (40000.0 * 1100)));
-    CHECK(r["concurrency"] == 8 * most);  // 8 replicas of one GPU each
+    CHECK(r["concurrency_per_instance"] == 8 * most);  // 8 replicas of one GPU each
+    CHECK(r["concurrency_per_replica"] == most);
     CHECK(r["tensor_parallel_options"][0]["concurrency"] == most);
     CHECK(r["ttft_ms"].get<double>() == doctest::Approx(ttft(most) * 1000));
     CHECK(r["tpot_ms"].get<double>() == doctest::Approx(cycle(most) / 100 * 1000));

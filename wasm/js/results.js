@@ -333,7 +333,7 @@ export const EXTRAS = {
       : answer.dataset.bestNone);
     fillTable(root.querySelector('[data-table="serve-rows"]'), rows.map((r) => (r.error != null
       ? [{ text: r.instance }, { text: r.error }, {}, {}, {}, {}, {}, {}].map((c) => ({ text: '', ...c }))
-      : [{ text: r.instance }, { text: r.tensor_parallel, num: true }, { text: r.concurrency, num: true },
+      : [{ text: r.instance }, { text: r.tensor_parallel, num: true }, { text: r.concurrency_per_instance, num: true },
         { text: r.ttft_ms, num: true }, { text: r.tpot_ms, num: true }, { text: r.fleet, num: true },
         { text: r.cost_per_million_output, num: true }, { text: r.pareto ? '✓' : '' }])));
     // Throughput against TPOT for the types chosen under the form; the cost of the cheapest twelve.

@@ -79,7 +79,7 @@ struct ServingRow {
     std::string instance;
     std::optional<std::string> error;   // which target cannot be met there, and why
     int tensor_parallel = 0;
-    double concurrency = 0;             // per instance
+    double concurrency_per_instance = 0;  // sequences in flight on an instance
     double ttft_ms = 0, tpot_ms = 0;
     double output_tokens_per_second = 0;  // per instance
     int fleet = 0;

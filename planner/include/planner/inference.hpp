@@ -1,7 +1,7 @@
 // Inference fleet: how many instances serve a request rate, and what that costs per million requests.
 //
 //     fleet = ⌈ rate · peak_factor / (per-instance throughput · target utilisation) ⌉ + redundancy
-//     concurrency = rate · latency                                   (Little's law)
+//     requests in flight = rate · latency                            (Little's law)
 //
 // Per-instance throughput comes from one of:
 //   throughput_rps   measured by the user
@@ -100,7 +100,7 @@ struct InferenceResult {
     std::optional<bool> latency_ok;
     double peak_rps = 0;
     int fleet = 0;                     // instances, redundancy included
-    std::optional<double> concurrency; // requests in flight at peak
+    std::optional<double> requests_in_flight;  // at peak, over the fleet (Little's law)
     std::optional<double> kv_cache_bytes;  // llm: per instance, whole batch
     std::optional<double> memory_bytes;    // llm: weights + KV cache per instance
     std::optional<double> cost_per_hour;

@@ -119,7 +119,7 @@ struct ServingResult {
     double output_tokens_per_second = 0;     // per instance
     double peak_rps = 0;
     int fleet = 0;
-    double concurrency = 0;                  // per instance
+    double concurrency_per_instance = 0;     // sequences in flight on an instance: its replicas'
     double bandwidth_fraction = 0, mfu = 0;
     std::string bandwidth_fraction_source, mfu_source;  // "request", "assumed", or the chip figure's source id
     std::string engine;                      // the batching assumed (ServingRequest::engine)
