@@ -89,7 +89,7 @@ const std::vector<std::string>& architecture_details() {
     static const std::vector<std::string> names = {
         "context",           "kv_heads",       "head_dim",     "ffn_hidden",       "expert_ffn_hidden",
         "experts",           "experts_per_token", "shared_experts", "kv_lora_rank", "q_lora_rank",
-        "qk_nope_head_dim",  "qk_rope_head_dim", "v_head_dim",  "sliding_window"};
+        "qk_nope_head_dim",  "qk_rope_head_dim", "v_head_dim",  "sliding_window", "sliding_window_layers"};
     return names;
 }
 

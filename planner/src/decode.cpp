@@ -14,9 +14,8 @@ double prefill_seconds(const Transformer& m, double prompt, double weight_bytes,
     return std::max(compute, read);
 }
 
-double decode_step_seconds(const Transformer& m, double batch, double context, double weight_bytes, double kv_token,
-                           const Roofline& r) {
-    const double read = parameters_read_per_step(m, batch) * weight_bytes + batch * kv_token * context;
+double decode_step_seconds(const Transformer& m, double batch, double cache_bytes, double weight_bytes, const Roofline& r) {
+    const double read = parameters_read_per_step(m, batch) * weight_bytes + batch * cache_bytes;
     return std::max(read / r.bytes_per_second, 2 * m.active() * batch / r.flops_per_second);
 }
 

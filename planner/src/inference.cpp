@@ -158,8 +158,7 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
         m.parameters = m.active_parameters = s.parameters;
         m.layers = s.layers, m.kv_heads = s.kv_heads, m.head_dim = s.head_dim;
         const double weights = s.parameters * s.bytes_per_parameter;
-        const double kv_token = kv_bytes_per_token(m, s.kv_bytes_per_element);
-        r.kv_cache_bytes = kv_token * (s.prompt_tokens + s.output_tokens) * s.batch;
+        r.kv_cache_bytes = kv_cache_bytes(m, s.prompt_tokens + s.output_tokens, s.kv_bytes_per_element) * s.batch;
         r.memory_bytes = weights + *r.kv_cache_bytes;
         const double capacity = catalogue.accelerator_memory_gb(*inst) * 1e9 * (1 - req.headroom);
         if (*r.memory_bytes > capacity)
@@ -172,7 +171,8 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
         const double prefill = s.batch * (prefill_seconds(m, s.prompt_tokens, s.bytes_per_parameter, roof) +
                                           all_reduce_seconds(m, t, link, s.prompt_tokens));
         const double context = mean_decode_context(s.prompt_tokens, s.output_tokens);
-        const double step = decode_step_seconds(m, s.batch, context, s.bytes_per_parameter, kv_token, roof) +
+        const double step = decode_step_seconds(m, s.batch, kv_cache_bytes(m, context, s.kv_bytes_per_element),
+                                                s.bytes_per_parameter, roof) +
                             all_reduce_seconds(m, t, link, s.batch);
         const double latency = prefill + s.output_tokens * step;
         r.latency_ms = latency * 1000;

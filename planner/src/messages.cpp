@@ -190,6 +190,8 @@ const Entry kJapanese[] = {
      "ありません。hidden_size が num_attention_heads の倍数でないため求められません"},
     {"must be the config.json object", "config.json の内容 (JSON オブジェクト) にしてください"},
     {"give experts and experts_per_token together", "エキスパート数とトークンあたりのエキスパート数は両方指定してください"},
+    {"needs model.sliding_window", "スライディングウィンドウ (model.sliding_window) も指定してください"},
+    {"cannot exceed the layers", "層数を超えられません"},
     {"needs model.experts and model.experts_per_token", "エキスパート数とトークンあたりのエキスパート数も指定してください"},
     {"give kv_lora_rank and qk_rope_head_dim together for latent attention",
      "潜在アテンション (MLA) には kv_lora_rank と qk_rope_head_dim を両方指定してください"},

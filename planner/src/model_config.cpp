@@ -22,7 +22,7 @@ struct ConfigField {
 
 enum Field { kLayers, kHidden, kHeads, kVocabulary, kKvHeads, kHeadDim, kIntermediate, kExperts, kExpertsPerToken,
              kExpertIntermediate, kSharedExperts, kSharedIntermediate, kDenseLayers, kQLora, kKvLora, kRope, kNope,
-             kValueDim, kContext, kFieldCount };
+             kValueDim, kWindow, kContext, kFieldCount };
 
 const ConfigField kFields[kFieldCount] = {
     {{"num_hidden_layers", "n_layer", "num_layers"}, 1, double(model_limits::kLayers)},
@@ -43,6 +43,7 @@ const ConfigField kFields[kFieldCount] = {
     {{"qk_rope_head_dim"}, 1, double(model_limits::kHeadDim)},
     {{"qk_nope_head_dim"}, 1, double(model_limits::kHeadDim)},
     {{"v_head_dim"}, 1, double(model_limits::kHeadDim)},
+    {{"sliding_window"}, 1, 1e9},
     {{"max_position_embeddings", "n_positions", "max_sequence_length"}, 1, 1e9},
 };
 
@@ -51,6 +52,26 @@ bool text_is(const json* v, Names any) {
     for (const char* name : any)
         if (v->get_ref<const std::string&>() == name) return true;
     return false;
+}
+
+// How many layers attend within `sliding_window`: those `layer_types` names "sliding_attention";
+// without it, none when use_sliding_window is false (Qwen2, Qwen3), every other layer for gpt-oss
+// and Gemma 2, all but every sliding_window_pattern-th (default 6) for Gemma 3, else all (Mistral).
+int windowed_layers(RequestReader& in, const std::string& at, int layers) {
+    if (const json* types = in.find(at + ".layer_types"); types && types->is_array()) {
+        int windowed = 0;
+        for (const json& type : *types) windowed += type == "sliding_attention";
+        return std::min(windowed, layers);
+    }
+    if (const json* use = in.find(at + ".use_sliding_window"); use && use->is_boolean() && !use->get<bool>()) return 0;
+    const json* type = in.find(at + ".model_type");
+    if (text_is(type, {"gpt_oss", "gemma2"})) return (layers + 1) / 2;
+    if (text_is(type, {"gemma3", "gemma3_text"})) {
+        const json* pattern = in.find(at + ".sliding_window_pattern");
+        const int every = pattern && pattern->is_number_integer() && pattern->get<int>() > 0 ? pattern->get<int>() : 6;
+        return layers - layers / every;
+    }
+    return layers;
 }
 
 }  // namespace
@@ -128,6 +149,8 @@ Transformer read_model_config(RequestReader& in, const std::string& config) {
         m.head_dim = whole(kNope) + whole(kRope);
     }
     if (v[kContext] > 0) m.context = v[kContext];
+    if (v[kWindow] > 0)
+        if (const int windowed = windowed_layers(in, at, m.layers); windowed > 0) m.window = SlidingWindow{whole(kWindow), windowed};
     // Gated feed-forwards (SwiGLU, GeGLU) are the rule today; GPT-2, GPT-NeoX, OPT, BLOOM and
     // Falcon use two matrices with a plain GELU or ReLU.
     const json* type = in.find(at + ".model_type");

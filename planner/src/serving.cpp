@@ -96,7 +96,7 @@ struct Replica {
     int t;
     double peak, bandwidth, link;  // per accelerator: FLOP/s, bytes/s, bytes/s (0: not published)
     double capacity;               // bytes, t accelerators less headroom
-    double weight_bytes, kv_token;
+    double weight_bytes;
     double f, mfu;
     const ServingBasis* ops = nullptr;
     End end = End::estimate;
@@ -120,7 +120,7 @@ struct Replica {
             if (fresh) at->second = at_end(decode_price(*ops, m, t, b, context, kv_element_bytes).value_or(OperatorPrice{}), end);
             return at->second;
         }
-        return decode_step_seconds(m, b, context, weight_bytes, kv_token, roofline());
+        return decode_step_seconds(m, b, cache(context), weight_bytes, roofline());
     }
     Roofline roofline() const { return {t * peak * mfu, t * bandwidth * f}; }
 
@@ -147,10 +147,12 @@ struct Replica {
         return {b * std::max(0.0, prefill_compute() - engine) / c, out * std::max(0.0, step_compute(b) - engine) / c, 0,
                 (b + out) * engine / c, (b * all_reduce(req.prompt_tokens) + out * all_reduce(b)) / c};
     }
-    double memory(int b) const { return m.parameters * weight_bytes + b * kv_token * (req.prompt_tokens + req.output_tokens); }
+    // One sequence's KV cache at `context` tokens.
+    double cache(double context) const { return kv_cache_bytes(m, context, kv_element_bytes); }
+    double memory(int b) const { return m.parameters * weight_bytes + b * cache(req.prompt_tokens + req.output_tokens); }
     // The most sequences whose KV cache fits beside the weights (below 1: not even one).
     double most_sequences() const {
-        return std::floor((capacity - m.parameters * weight_bytes) / (kv_token * (req.prompt_tokens + req.output_tokens)));
+        return std::floor((capacity - m.parameters * weight_bytes) / cache(req.prompt_tokens + req.output_tokens));
     }
 
     ServingPoint solve(int per_instance) const {
@@ -283,6 +285,20 @@ void read_typed_attention(RequestReader& in, Transformer& m) {
     if (rope) l.qk_rope_head_dim = *rope;
 }
 
+// model.sliding_window (tokens) and model.sliding_window_layers (how many layers use it; absent:
+// all, or the config.json's count).
+void read_typed_window(RequestReader& in, Transformer& m) {
+    namespace limit = model_limits;
+    const auto tokens = in.integer("model.sliding_window", 1, 1000000000, false);
+    const auto layers = in.integer("model.sliding_window_layers", 0, limit::kLayers, false);
+    if (!m.window && layers && !tokens) return in.fail("model.sliding_window_layers", "needs model.sliding_window");
+    if (!m.window && !tokens) return;
+    SlidingWindow& w = m.window ? *m.window : m.window.emplace(SlidingWindow{0, m.layers});
+    if (tokens) w.tokens = *tokens;
+    if (layers) w.layers = *layers;
+    if (m.layers > 0 && w.layers > m.layers) in.fail("model.sliding_window_layers", "cannot exceed the layers");
+}
+
 }  // namespace
 
 Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const json& request) {
@@ -296,6 +312,7 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
     in.reject_unknown("rate", {"value", "per"});
     in.reject_unknown("model", {"config", "parameters", "active_parameters", "layers", "hidden", "heads", "kv_heads",
                                 "head_dim", "experts", "experts_per_token", "kv_lora_rank", "qk_rope_head_dim", "context",
+                                "sliding_window", "sliding_window_layers",
                                 "vocabulary", "ffn_hidden", "expert_ffn_hidden"});
     const json* model = in.find("model");
     if (!model) {
@@ -332,6 +349,7 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
             in.fail("model.kv_heads", "must divide the model's " + std::to_string(m.heads) + " attention heads");
         read_typed_experts(in, m);
         read_typed_attention(in, m);
+        read_typed_window(in, m);
         if (auto v = in.number("model.context", {1, false, 1e9, true}, false)) m.context = v;
         // Widths the operator prices use where given (else they follow from the parameters).
         if (auto v = in.integer("model.vocabulary", 1, limit::kWidth, false)) m.vocabulary = *v;
@@ -442,7 +460,7 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     const double link = inst->accelerator_interconnect ? inst->accelerator_interconnect->value * 1e9 : 0;
     auto replica = [&](int t, double f, double mfu, End end = End::estimate) {
         return Replica{m, req, t, peak->second.value * 1e12, chip.memory_bandwidth->value * 1e9, link,
-                       t * chip.memory.value * 1e9 * (1 - req.headroom), weights.bytes, r.kv_bytes_per_token, f, mfu,
+                       t * chip.memory.value * 1e9 * (1 - req.headroom), weights.bytes, f, mfu,
                        priced ? &*priced : nullptr, end, kv.bytes, std::nullopt, {}};
     };
     // The chosen degree serves the most requests per instance (the same instance-hour price: the
@@ -488,8 +506,9 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
         const ServingPoint p = chosen.at_concurrency(r.chosen, b);
         r.sweep.push_back({b, p.ttft_ms, p.tpot_ms, p.requests_per_second * req.output_tokens});
     }
-    r.largest_context = std::floor((chosen.capacity - r.weights_bytes) / r.kv_bytes_per_token);
-    if (m.context) r.largest_context = std::min(*r.largest_context, *m.context);
+    const std::optional<double> longest = longest_context(m, chosen.capacity - r.weights_bytes, kv.bytes);
+    if (longest) r.largest_context = std::floor(*longest);
+    if (m.context) r.largest_context = std::min(r.largest_context.value_or(*m.context), *m.context);
     r.output_tokens_per_second = r.chosen.requests_per_second * req.output_tokens;
     if (req.ttft_ms) r.ttft_ok = r.chosen.ttft_ms <= *req.ttft_ms;
     if (req.tpot_ms) r.tpot_ok = r.chosen.tpot_ms <= *req.tpot_ms;
@@ -501,7 +520,7 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     if (priced) {
         // The shares the prices imply at the chosen point, reported as an assumed model's would be.
         r.bandwidth_fraction = (parameters_read_per_step(m, chosen_b) * weights.bytes +
-                                chosen_b * r.kv_bytes_per_token * (req.prompt_tokens + req.output_tokens / 2)) /
+                                chosen_b * chosen.cache(mean_decode_context(req.prompt_tokens, req.output_tokens))) /
                                (chosen.t * chosen.bandwidth * chosen.step_compute(chosen_b));
         r.mfu = 2 * m.active_parameters * req.prompt_tokens / (chosen.t * chosen.peak * chosen.prefill_compute());
         r.notes.push_back(serving_operators_note(priced->basis, catalogue.operators_of(chip.id) != nullptr));

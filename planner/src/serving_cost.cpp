@@ -155,7 +155,9 @@ std::optional<ServingParts> prefill_parts(const ServingBasis& b, const Transform
     const auto rate = attention_rate(*b.attention, *b.attention_chip, *b.basis.target, prompt, true);
     const auto products = p.price();
     if (!rate || !products) return std::nullopt;
-    const double flops = 2 * (double(m.heads) / t) * prompt * prompt * m.head_dim;
+    // Causal attention's pairs, the windowed layers' fewer: 2 · (heads / t) · prompt² · head_dim without a window.
+    const double flops = m.window ? 4 * (double(m.heads) / t) * attention_pairs(m, prompt) * m.head_dim
+                                  : 2 * (double(m.heads) / t) * prompt * prompt * m.head_dim;
     return ServingParts{*products, m.layers * flops / *rate, elementwise_seconds(b, m, w, t, prompt), kEngineStepSeconds};
 }
 
@@ -169,7 +171,7 @@ std::optional<ServingParts> decode_parts(const ServingBasis& b, const Transforme
     // Each rank reads its share of the cache: its key-value heads (every one's when there are fewer
     // heads than ranks), or the whole latent (MLA keeps one per token, on every rank).
     const double split = m.latent_attention() ? 1 : std::min(t, std::max(1, m.kv_heads));
-    const double bytes = batch * context * kv_bytes_per_token(m, kv_bytes) / m.layers / split;
+    const double bytes = batch * kv_cache_bytes(m, context, kv_bytes) / m.layers / split;
     return ServingParts{*products, m.layers * std::max(bytes / (b.bandwidth * b.decode_share), b.launch_seconds),
                         elementwise_seconds(b, m, w, t, batch), kEngineStepSeconds};
 }

@@ -38,6 +38,8 @@ double memory_traffic_per_layer(const Transformer& arch, const Layout& layout, R
 double hidden_of(double parameters) { return std::round(std::cbrt(parameters * kHiddenPerLayer / 12)); }
 
 double attention_flops_per_token(const Transformer& a) {
+    if (a.window)  // the windowed layers' fewer pairs (transformer.hpp)
+        return 4.0 * a.layers * attention_pairs(a, a.sequence) / a.sequence * a.heads * a.head_width();
     return 2.0 * a.layers * a.sequence * a.heads * a.head_width();
 }
 

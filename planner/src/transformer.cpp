@@ -1,5 +1,6 @@
 #include "planner/transformer.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "planner/catalogue.hpp"
@@ -81,6 +82,38 @@ double kv_bytes_per_token(const Transformer& t, double kv_bytes) {
     return 2.0 * t.layers * t.kv_heads * t.head_dim * kv_bytes;
 }
 
+namespace {
+// A layer's cached tokens and attended pairs over `tokens`, within `window` tokens (0: all).
+double cached(double tokens, double window) { return window > 0 ? std::min(tokens, window) : tokens; }
+double pairs(double tokens, double window) {
+    return window > 0 && tokens > window ? window * tokens - window * window / 2 : tokens * tokens / 2;
+}
+}  // namespace
+
+double kv_cache_bytes(const Transformer& t, double context, double kv_bytes) {
+    const double per_token = kv_bytes_per_token(t, kv_bytes);
+    if (!t.window || t.layers == 0) return per_token * context;
+    const double windowed = double(t.window->layers) / t.layers;
+    return per_token * ((1 - windowed) * context + windowed * cached(context, t.window->tokens));
+}
+
+std::optional<double> longest_context(const Transformer& t, double bytes, double kv_bytes) {
+    const double per_token = kv_bytes_per_token(t, kv_bytes);
+    if (!t.window || t.layers == 0) return bytes / per_token;
+    const double windowed = double(t.window->layers) / t.layers;
+    if (windowed >= 1) return std::nullopt;
+    // Past the window the windowed layers hold a fixed w tokens; short of it every layer grows.
+    const double at_window = per_token * t.window->tokens;
+    if (bytes <= at_window) return bytes / per_token;
+    return (bytes - windowed * at_window) / ((1 - windowed) * per_token);
+}
+
+double attention_pairs(const Transformer& t, double tokens) {
+    if (!t.window || t.layers == 0) return pairs(tokens, 0);
+    const double windowed = double(t.window->layers) / t.layers;
+    return (1 - windowed) * pairs(tokens, 0) + windowed * pairs(tokens, t.window->tokens);
+}
+
 double experts_touched(const Transformer& t, double tokens) {
     const double e = t.experts->count, k = t.experts->per_token;
     return e * (1 - std::pow(1 - k / e, tokens));
@@ -113,6 +146,8 @@ Transformer transformer_of(const Model& model) {
         t.experts = Experts{whole("experts"), whole("experts_per_token"), whole("expert_ffn_hidden")};
     if (whole("kv_lora_rank") > 0 && whole("qk_rope_head_dim") > 0)
         t.latent = LatentAttention{whole("kv_lora_rank"), whole("qk_rope_head_dim")};
+    if (whole("sliding_window") > 0)
+        t.window = SlidingWindow{whole("sliding_window"), a.detail("sliding_window_layers") ? whole("sliding_window_layers") : t.layers};
     t.context = a.detail("context");
     // Feed-forward widths where the catalogue publishes them (the gated models of today); GPT-3 and
     // BERT, without one, have the plain feed-forward of two matrices.
@@ -140,6 +175,7 @@ void to_json(json& j, const Transformer& t) {
                 {"head_dim", t.head_dim}});
     if (t.experts) members(j, {{"experts", t.experts->count}, {"experts_per_token", t.experts->per_token}});
     if (t.latent) members(j, {{"kv_lora_rank", t.latent->kv_lora_rank}, {"qk_rope_head_dim", t.latent->qk_rope_head_dim}});
+    if (t.window) members(j, {{"sliding_window", t.window->tokens}, {"sliding_window_layers", t.window->layers}});
     optional_member(j, "context", t.context);
     const std::pair<const char*, int> widths[] = {{"vocabulary", t.vocabulary},
                                                   {"ffn_hidden", t.ffn},

@@ -20,10 +20,10 @@ struct Roofline {
 /// The decode model of the header, shared by `serve` and `infer`'s llm path: a prefill of `prompt`
 /// tokens, its products or its weights read, whichever takes longer (no all-reduce).
 double prefill_seconds(const Transformer& m, double prompt, double weight_bytes, const Roofline& r);
-/// One decode step of `batch` sequences at a mean `context`: the weights they read and their KV
-/// cache, or their products, whichever takes longer (no all-reduce).
-double decode_step_seconds(const Transformer& m, double batch, double context, double weight_bytes, double kv_token,
-                           const Roofline& r);
+/// One decode step of `batch` sequences, each reading `cache_bytes` of KV cache (kv_cache_bytes at
+/// the mean context): the weights they read and their caches, or their products, whichever takes
+/// longer (no all-reduce).
+double decode_step_seconds(const Transformer& m, double batch, double cache_bytes, double weight_bytes, const Roofline& r);
 /// A tensor-parallel group's all-reduces over `tokens` (two a layer): latency, and the hidden states'
 /// ring transfer over links of `link` bytes/s (0: not published, the latency only). None for t = 1.
 double all_reduce_seconds(const Transformer& m, int t, double link, double tokens);

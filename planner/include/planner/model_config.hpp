@@ -9,7 +9,9 @@
 // num_local_experts, n_routed_experts or num_experts with num_experts_per_tok (or experts_per_token),
 // moe_intermediate_size, n_shared_experts or shared_expert_intermediate_size, first_k_dense_replace;
 // for multi-head latent attention q_lora_rank, kv_lora_rank, qk_rope_head_dim, qk_nope_head_dim and
-// v_head_dim; tie_word_embeddings. GPT-2-style names (n_layer, n_embd, n_head, n_inner,
+// v_head_dim; sliding_window, on the layers layer_types names "sliding_attention" (without it: none
+// when use_sliding_window is false, every other layer for gpt_oss and gemma2, all but every
+// sliding_window_pattern-th for gemma3, else all); tie_word_embeddings. GPT-2-style names (n_layer, n_embd, n_head, n_inner,
 // n_positions) are read too. Other fields are ignored; a missing one is asked for by name.
 //
 // The parameters are counted from the architecture (transformer.hpp's count_parameters).

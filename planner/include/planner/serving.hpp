@@ -21,7 +21,8 @@
 //   average half a cycle for the running batch, then the whole batch's prefill:
 //                                TTFT = cycle(B) / 2 + B · prefill + step(B)
 //   memory     weights + B · kv_token · (prompt + output) ≤ t · memory · (1 − headroom)
-//   kv_token   = the model's KV cache per token (transformer.hpp's kv_bytes_per_token)
+//   kv_token   = the model's KV cache per token (transformer.hpp's kv_bytes_per_token); a sliding-
+//                window layer's cache holds at most its window (kv_cache_bytes)
 //   all-reduce(m) = layers · 2 · (latency + 2 (t − 1)/t · m · hidden · 2 bytes / link)   (t > 1)
 //   predicted: where the chip has a measured operator table (its own or a sibling's) and the request
 //   gives neither a bandwidth share nor an MFU, prefill and step(B) less their all-reduces are

@@ -52,6 +52,13 @@ struct LatentAttention {
     int v_head_dim = 0;
 };
 
+/// Sliding-window attention (Mistral 7B, Gemma 2 and 3, gpt-oss): `layers` of the model's layers
+/// attend to the last `tokens` tokens only, and cache only those.
+struct SlidingWindow {
+    int tokens = 0;
+    int layers = 0;
+};
+
 /// A model: its counts, always; its shape where known (layers > 0), which training may do without
 /// (a parameter count alone), serving may not.
 struct Transformer {
@@ -74,6 +81,7 @@ struct Transformer {
     std::optional<double> context;  // the longest context it serves
     std::optional<Experts> experts;
     std::optional<LatentAttention> latent;
+    std::optional<SlidingWindow> window;
 
     bool has_shape() const { return layers > 0; }
     double active() const { return active_parameters > 0 ? active_parameters : parameters; }
@@ -106,6 +114,17 @@ double routed_parameters(const Transformer& t);
 
 /// Bytes of KV cache per token of context, for `kv_bytes` per element.
 double kv_bytes_per_token(const Transformer& t, double kv_bytes);
+
+/// Bytes of KV cache one sequence of `context` tokens holds: kv_bytes_per_token · context, but a
+/// sliding-window layer's share of it at most its window's.
+double kv_cache_bytes(const Transformer& t, double context, double kv_bytes);
+
+/// The longest context whose KV cache fits in `bytes`; none when every layer's window bounds it.
+std::optional<double> longest_context(const Transformer& t, double bytes, double kv_bytes);
+
+/// The (query, key) pairs causal attention multiplies at a layer over `tokens` tokens, the mean of
+/// the model's layers: tokens² / 2, a sliding-window layer's w · tokens − w² / 2 once past its window.
+double attention_pairs(const Transformer& t, double tokens);
 
 /// Distinct experts `tokens` tokens reach at one layer under uniform routing: E · (1 − (1 − k/E)^tokens).
 double experts_touched(const Transformer& t, double tokens);
