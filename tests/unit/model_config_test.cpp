@@ -17,13 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-json config(const std::string& name) {
-    std::ifstream in(std::string(ACCELGUIDE_SOURCE_DIR) + "/tests/fixtures/model-configs/" + name + ".json");
-    REQUIRE_MESSAGE(in, name);
-    std::stringstream text;
-    text << in.rdbuf();
-    return json::parse(text.str());
-}
+json config(const std::string& name) { return test::model_config_fixture(name); }
 
 json run(json request) {
     request.update({{"api", 1}, {"kind", "serve"}});

@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "planner/catalogue.hpp"
 
 namespace test {
@@ -18,6 +20,11 @@ inline std::string read_text(const std::string& path) {
     std::ostringstream s;
     s << in.rdbuf();
     return s.str();
+}
+
+/// A Hugging Face config.json of tests/fixtures/model-configs, by its file's name.
+inline nlohmann::json model_config_fixture(const std::string& name) {
+    return nlohmann::json::parse(read_text(std::string(ACCELGUIDE_SOURCE_DIR) + "/tests/fixtures/model-configs/" + name + ".json"));
 }
 
 inline planner::CatalogueFiles real_files() {

@@ -2,8 +2,6 @@
 // cache, longest context and attention, worked by hand, and read from the catalogue and config.json.
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
 
 #include "planner/api.hpp"
 #include "planner/step_time.hpp"
@@ -32,13 +30,7 @@ json serve(json request) {
     return r["serve"];
 }
 
-json fixture(const std::string& name) {
-    std::ifstream in(std::string(ACCELGUIDE_SOURCE_DIR) + "/tests/fixtures/model-configs/" + name + ".json");
-    REQUIRE_MESSAGE(in, name);
-    std::stringstream text;
-    text << in.rdbuf();
-    return json::parse(text.str());
-}
+json fixture(const std::string& name) { return test::model_config_fixture(name); }
 
 }  // namespace
 
