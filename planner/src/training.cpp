@@ -239,13 +239,12 @@ struct Planned {
 // One estimate's stages and what they share: the request, where it runs, what is trained, the step
 // model's inputs, and the result being filled, read as it stands (a later stage revises the rates an
 // earlier one set). A stage that returns false has put its reasons in `errors`.
-struct Job {
+struct Job : Stages {
     const Catalogue& catalogue;
     const TrainingRequest& req;
     const Instance* inst;
     const Accelerator& chip;
     TrainingResult& r;
-    std::vector<FieldError>& errors;
     const int per_instance;
     TrainedModel trained;
     int sequence = 0;  // tokens per sequence the step runs at
@@ -257,16 +256,8 @@ struct Job {
     MemoryLimits limits;
 
     Job(const Catalogue& c, const TrainingRequest& q, const Instance* i, TrainingResult& result, std::vector<FieldError>& e)
-        : catalogue(c), req(q), inst(i), chip(c.accelerator_of(*i)), r(result), errors(e),
+        : Stages(e), catalogue(c), req(q), inst(i), chip(c.accelerator_of(*i)), r(result),
           per_instance(int(i->accelerator_count.value)) {}
-    Job(const Job&) = delete;
-    Job& operator=(const Job&) = delete;
-
-    bool refuse(std::string field, std::string message) {
-        errors.push_back({std::move(field), std::move(message)});
-        return false;
-    }
-
     // What is trained, its FLOPs, and the chip's throughput for it.
     bool model_the_job() {
         r.model = req.model.id;

@@ -67,6 +67,21 @@ void to_json(nlohmann::json& j, const Diagnostic& e);
 /// \n, \t, \r or \xNN, so that one error stays one line and a name cannot write to the terminal.
 std::string escaped(std::string_view name);
 
+/// What the stages of one plan share for their errors: a stage that cannot go on refuses, with the
+/// field and the reason, and returns false. Not copyable: a plan's stages point into its state.
+struct Stages {
+    std::vector<FieldError>& errors;
+
+    explicit Stages(std::vector<FieldError>& e) : errors(e) {}
+    Stages(const Stages&) = delete;
+    Stages& operator=(const Stages&) = delete;
+
+    bool refuse(std::string field, std::string message) {
+        errors.push_back({std::move(field), std::move(message)});
+        return false;
+    }
+};
+
 /// A value or the reasons there is none.
 template <class T>
 struct Checked {
