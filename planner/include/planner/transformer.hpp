@@ -11,12 +11,12 @@
 // mixture of experts' routed and shared experts and router, and two norms; plus the embedding, the
 // output head unless tied, learned position embeddings where the model has them, and the final
 // norm; biases where the model has them (GPT-style models: a bias on each projection, and a norm's
-// bias beside its weight). Active parameters are all but the experts a token is not routed to, embeddings included,
-// as Mixtral's 12.9B and DeepSeek-V3's 37B count them.
+// bias beside its weight). Active parameters are all but the experts a token is not routed to,
+// embeddings included, as Mixtral's 12.9B and DeepSeek-V3's 37B count them.
 //
 // KV cache per token of context: 2 · layers · kv_heads · head_dim · bytes; with MLA,
 // layers · (kv_lora_rank + qk_rope_head_dim) · bytes (one latent per token and layer, shared by
-// the heads).
+// the heads); a sliding-window layer holds at most its window's tokens.
 #pragma once
 
 #include <optional>
