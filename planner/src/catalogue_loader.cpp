@@ -337,6 +337,14 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         if (!sequence && given == 4 && !details.count("context"))
             in.validator().error("data.incomplete", m.id, in.at(), "an architecture needs its sequence length or its context",
                                  "give \"sequence\" (pre-training) or \"context\" (the longest it serves)");
+        if (const auto w = details.find("sliding_window_layers"); w != details.end()) {
+            if (!details.count("sliding_window"))
+                in.validator().error("data.incomplete", m.id, in.at() / "sliding_window_layers",
+                                     "sliding_window_layers needs sliding_window", "give the window's tokens as \"sliding_window\"");
+            else if (layers && w->second.value > layers->value)
+                in.validator().error("data.bad_value", m.id, in.at() / "sliding_window_layers" / "value",
+                                     "sliding_window_layers cannot exceed the layers");
+        }
         if (parameters && m.active_parameters && m.active_parameters->value > parameters->value)
             in.validator().error("data.bad_value", m.id, in.at() / "active_parameters" / "value",
                                  "active parameters cannot exceed the total");

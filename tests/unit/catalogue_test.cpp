@@ -246,6 +246,19 @@ TEST_CASE("errors point at the file, line and column, with the entry and a hint"
          [](Files& f) { f.models.text = replace(f.models.text, R"("heads": {"value": 32, "unit": "count", "source": "spec"},)", ""); },
          "data/models.json:3:5: error[data.incomplete]: m1: an architecture needs all of layers, hidden, heads and "
          "vocabulary (hint: give all four (and sequence, context, kv_heads ... where published), or none)"},
+        {"sliding-window layers beyond the model's layers",
+         [](Files& f) {
+             f.models.text = replace(f.models.text, R"("sequence": {"value": 4096, "unit": "count", "source": "spec"},)",
+                                     R"("sequence": {"value": 4096, "unit": "count", "source": "spec"}, "sliding_window": {"value": 4096, "unit": "count", "source": "spec"}, "sliding_window_layers": {"value": 33, "unit": "count", "source": "spec"},)");
+         },
+         "data/models.json:7:175: error[data.bad_value]: m1: sliding_window_layers cannot exceed the layers"},
+        {"sliding-window layers without the window",
+         [](Files& f) {
+             f.models.text = replace(f.models.text, R"("sequence": {"value": 4096, "unit": "count", "source": "spec"},)",
+                                     R"("sequence": {"value": 4096, "unit": "count", "source": "spec"}, "sliding_window_layers": {"value": 16, "unit": "count", "source": "spec"},)");
+         },
+         "data/models.json:7:95: error[data.incomplete]: m1: sliding_window_layers needs sliding_window (hint: give the "
+         "window's tokens as \"sliding_window\")"},
         {"a wrong unit",
          [](Files& f) { f.instances.text = replace(f.instances.text, R"("unit": "GiB")", R"("unit": "GB")"); },
          "data/instances.json:9:39: error[data.wrong_unit]: x1.large: unit \"GB\" is not the unit of this field (hint: use \"GiB\")"},
