@@ -229,7 +229,7 @@ std::optional<TrainingRanges> ranges_of(const TrainingResult& r, const std::opti
     return out;
 }
 
-// The layout on n instances: the request's, or the fastest that fits (none when nothing does).
+// A layout chosen on some instance count, the runners-up, and how many layouts were tried.
 struct Planned {
     std::optional<LayoutOption> chosen;
     std::vector<LayoutOption> alternatives;
@@ -359,11 +359,11 @@ struct Job : Stages {
         step_in.balanced_stages = req.balanced_stages;
         step_in.layout.micro_batch = req.layout ? req.layout->micro_batch : req.micro_batch;
 
-        capacity = chip.kind == "cpu" ? inst->memory.value * 1073741824.0 / per_instance
-                                                   : chip.memory.value * 1e9;
+        capacity = chip.kind == "cpu" ? inst->memory.value * 1073741824.0 / per_instance : chip.memory.value * 1e9;
         limits = MemoryLimits{capacity, req.headroom, req.recompute};
     }
 
+    // The layout on n instances: the request's, or the fastest that fits (none when nothing does).
     Planned plan_on(int n) const {
         Planned planned;
         if (req.layout) {
