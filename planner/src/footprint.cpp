@@ -1,6 +1,7 @@
 #include "planner/footprint.hpp"
 #include "planner/json_members.hpp"
 #include "planner/load_power.hpp"
+#include "planner/request_fields.hpp"
 
 namespace planner {
 
@@ -11,20 +12,20 @@ using nlohmann::json;
 
 FootprintInputs read_footprint_inputs(RequestReader& in, const std::string& prefix) {
     FootprintInputs f;
-    if (auto region = in.text(prefix + "region", {}, false)) f.region = *region;
-    const std::set<std::string> options(purchase_options().begin(), purchase_options().end());
-    if (auto option = in.text(prefix + "purchase_option", options, false)) f.purchase_option = *option;
-    f.price_usd_per_hour = in.number(prefix + "price_usd_per_hour", {0, false, 10000, false}, false);
-    f.usd_jpy = in.number(prefix + "usd_jpy", {0, true, 1000, false}, false);
-    f.power_watts = in.number(prefix + "power_watts", {0, true, 1e6, false}, false);
-    f.pue = in.number(prefix + "pue", {1, false, 3, false}, false);
-    f.grid_kg_per_kwh = in.number(prefix + "grid_kg_per_kwh", {0, false, 2, false}, false);
+    namespace field = fields::footprint;
+    if (auto region = in.text(field::region, prefix)) f.region = *region;
+    if (auto option = in.text(field::purchase_option, prefix)) f.purchase_option = *option;
+    f.price_usd_per_hour = in.number(field::price_usd_per_hour, prefix);
+    f.usd_jpy = in.number(field::usd_jpy, prefix);
+    f.power_watts = in.number(field::power_watts, prefix);
+    f.pue = in.number(field::pue, prefix);
+    f.grid_kg_per_kwh = in.number(field::grid_kg_per_kwh, prefix);
     return f;
 }
 
 std::set<std::string> with_footprint_fields(Names names) {
     std::set<std::string> out(names.begin(), names.end());
-    out.insert({"region", "purchase_option", "price_usd_per_hour", "usd_jpy", "power_watts", "pue", "grid_kg_per_kwh"});
+    for (const Field* f : fields::footprint::kAll) out.insert(f->path);
     return out;
 }
 

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "planner/decode.hpp"
+#include "planner/request_fields.hpp"
 #include "planner/request_reader.hpp"
 
 namespace planner {
@@ -15,20 +16,15 @@ ACCELGUIDE_DEFINE_OUT_OF_LINE_VALUE(InferenceResult)
 
 using nlohmann::json;
 
-namespace {
-
-constexpr double kMaxRate = 1e9;  // requests per second
-
-}  // namespace
-
 FleetDemand read_fleet_demand(RequestReader& in) {
     FleetDemand d;
-    auto rate = in.number("rate.value", {0, true, kMaxRate, false}, true);
-    auto per = in.text("rate.per", {"second", "hour", "day"}, true);
+    namespace f = fields::fleet;
+    auto rate = in.number(f::rate_value);
+    auto per = in.text(f::rate_per);
     if (rate && per) d.rate_per_second = *rate / (*per == "second" ? 1 : *per == "hour" ? 3600 : 86400);
-    if (auto v = in.number("peak_factor", {1, false, 100, false}, false)) d.peak_factor = *v;
-    if (auto v = in.number("target_utilisation", {0.001, false, 1, false}, false)) d.target_utilisation = *v;
-    if (auto v = in.integer("redundancy", 0, 10000, false)) d.redundancy = *v;
+    if (auto v = in.number(f::peak_factor)) d.peak_factor = *v;
+    if (auto v = in.number(f::target_utilisation)) d.target_utilisation = *v;
+    if (auto v = in.integer(f::redundancy)) d.redundancy = *v;
     return d;
 }
 

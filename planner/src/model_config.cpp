@@ -20,7 +20,7 @@ struct ConfigField {
     double max;  // the bound the same figure has when typed (model_limits.hpp)
 };
 
-enum Field { kLayers, kHidden, kHeads, kVocabulary, kKvHeads, kHeadDim, kIntermediate, kExperts, kExpertsPerToken,
+enum ConfigName { kLayers, kHidden, kHeads, kVocabulary, kKvHeads, kHeadDim, kIntermediate, kExperts, kExpertsPerToken,
              kExpertIntermediate, kSharedExperts, kSharedIntermediate, kDenseLayers, kQLora, kKvLora, kRope, kNope,
              kValueDim, kWindow, kContext, kFieldCount };
 
@@ -104,10 +104,10 @@ Transformer read_model_config(RequestReader& in, const std::string& config) {
             break;
         }
     }
-    auto require = [&](Field f) {
+    auto require = [&](ConfigName f) {
         if (!given[f] && !in.find(at + '.' + kFields[f].names[0])) in.fail(at + '.' + kFields[f].names[0], kMissing);
     };
-    for (Field f : {kLayers, kHidden, kHeads, kVocabulary}) require(f);
+    for (ConfigName f : {kLayers, kHidden, kHeads, kVocabulary}) require(f);
     if (!given[kKvHeads]) v[kKvHeads] = v[kHeads];
     else if (v[kHeads] > 0 && (v[kKvHeads] > v[kHeads] || std::fmod(v[kHeads], v[kKvHeads]) != 0))
         in.fail(at + ".num_key_value_heads", "must divide num_attention_heads (" + format_number(v[kHeads]) + ")");
@@ -129,10 +129,10 @@ Transformer read_model_config(RequestReader& in, const std::string& config) {
         if (v[kExpertsPerToken] > v[kExperts]) in.fail(at + ".num_experts_per_tok", "cannot exceed the experts");
     }
     if (v[kKvLora] > 0)
-        for (Field f : {kRope, kNope, kValueDim}) require(f);
+        for (ConfigName f : {kRope, kNope, kValueDim}) require(f);
     if (in.errors().size() != errors) return m;
 
-    auto whole = [&](Field f) { return static_cast<int>(v[f]); };
+    auto whole = [&](ConfigName f) { return static_cast<int>(v[f]); };
     m.layers = whole(kLayers);
     m.hidden = whole(kHidden);
     m.heads = whole(kHeads);

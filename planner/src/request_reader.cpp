@@ -66,16 +66,37 @@ std::optional<double> RequestReader::number(const std::string& path, const Numbe
         fail(path, "is too small to plan with (below " + format_number(kSmallestNumber) + ")");
         return std::nullopt;
     }
+    bool below = rule.min_exclusive ? !(x > rule.min) : !(x >= rule.min);
+    if (!std::isfinite(x) || below || x > rule.max || (rule.integer && std::floor(x) != x)) {
+        fail(path, range_words(rule));
+        return std::nullopt;
+    }
+    return x;
+}
+
+std::string range_words(const NumberRule& rule) {
     std::string range = rule.integer ? "must be a whole number " : "must be ";
     range += rule.min_exclusive
                  ? "greater than " + format_number(rule.min) + " and at most " + format_number(rule.max)
                  : "from " + format_number(rule.min) + " to " + format_number(rule.max);
-    bool below = rule.min_exclusive ? !(x > rule.min) : !(x >= rule.min);
-    if (!std::isfinite(x) || below || x > rule.max || (rule.integer && std::floor(x) != x)) {
-        fail(path, range);
-        return std::nullopt;
-    }
-    return x;
+    return range;
+}
+
+NumberRule rule_of(const Field& field) {
+    return {field.min, field.min_exclusive, field.max, field.type != Field::Type::number};
+}
+
+std::optional<double> RequestReader::number(const Field& field, const std::string& prefix) {
+    return number(prefix + field.path, rule_of(field), field.required);
+}
+
+std::optional<int> RequestReader::integer(const Field& field, const std::string& prefix) {
+    auto v = number(field, prefix);
+    return v ? std::optional<int>(int(*v)) : std::nullopt;
+}
+
+std::optional<std::string> RequestReader::text(const Field& field, const std::string& prefix) {
+    return text(prefix + field.path, field.allowed ? field.allowed() : std::set<std::string>(), field.required);
 }
 
 std::optional<int> RequestReader::integer(const std::string& path, double min, double max, bool required) {
@@ -120,6 +141,21 @@ void RequestReader::reject_unknown(const std::string& path, const std::set<std::
     for (auto it = obj->begin(); it != obj->end(); ++it) {
         if (known.count(it.key())) continue;
         fail(path.empty() ? it.key() : path + "." + it.key(), "is not a known field");
+    }
+}
+
+void RequestReader::reject_unknown(const RequestSchema& schema) {
+    for (const auto& [path, names] : known_names(schema)) {
+        const std::size_t list = path.find("[]");
+        if (list == std::string::npos) {
+            reject_unknown(path, names);
+            continue;
+        }
+        // "configurations[].x": each item of the list (one list deep, as the kinds declare).
+        const std::string head = path.substr(0, list), tail = path.substr(list + 2);
+        const json* items = find(head);
+        if (!items || !items->is_array()) continue;
+        for (std::size_t i = 0; i < items->size(); ++i) reject_unknown(head + "." + std::to_string(i) + tail, names);
     }
 }
 

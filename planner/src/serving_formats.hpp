@@ -6,6 +6,8 @@
 #include <set>
 #include <string>
 
+#include "planner/request_fields.hpp"
+
 namespace planner {
 namespace serving_formats {
 
@@ -33,7 +35,7 @@ std::set<std::string> names_of(const Storage (&formats)[N]) {
     return out;
 }
 
-inline constexpr int kMaxConcurrency = 1 << 20;
+inline constexpr int kMaxConcurrency = int(fields::serve::concurrency.max);  // the most a request may give
 
 }  // namespace serving_formats
 }  // namespace planner

@@ -6,6 +6,7 @@
 
 #include "planner/model_config.hpp"
 #include "planner/model_limits.hpp"
+#include "planner/request_fields.hpp"
 #include "planner/request_reader.hpp"
 #include "serving_formats.hpp"
 
@@ -19,10 +20,10 @@ namespace {
 // model.experts, model.experts_per_token and model.expert_ffn_hidden, each given overriding the
 // config.json's (when there is one); the first two make a mixture of experts together.
 void read_typed_experts(RequestReader& in, Transformer& m) {
-    namespace limit = model_limits;
-    const auto count = in.integer("model.experts", 1, limit::kExperts, false);
-    const auto per_token = in.integer("model.experts_per_token", 1, limit::kExperts, false);
-    const auto ffn = in.integer("model.expert_ffn_hidden", 1, limit::kWidth, false);
+    namespace f = fields::served_model;
+    const auto count = in.integer(f::experts);
+    const auto per_token = in.integer(f::experts_per_token);
+    const auto ffn = in.integer(f::expert_ffn_hidden);
     if (!m.experts && bool(count) != bool(per_token)) return in.fail("model.experts", "give experts and experts_per_token together");
     if (!m.experts && !count) {
         if (ffn) in.fail("model.expert_ffn_hidden", "needs model.experts and model.experts_per_token");
@@ -38,9 +39,9 @@ void read_typed_experts(RequestReader& in, Transformer& m) {
 // model.kv_lora_rank and model.qk_rope_head_dim: multi-head latent attention, given together (or
 // beside a config.json that has it).
 void read_typed_attention(RequestReader& in, Transformer& m) {
-    namespace limit = model_limits;
-    const auto rank = in.integer("model.kv_lora_rank", 1, limit::kHidden, false);
-    const auto rope = in.integer("model.qk_rope_head_dim", 1, limit::kHeadDim, false);
+    namespace f = fields::served_model;
+    const auto rank = in.integer(f::kv_lora_rank);
+    const auto rope = in.integer(f::qk_rope_head_dim);
     if (!m.latent && bool(rank) != bool(rope))
         return in.fail(rank ? "model.qk_rope_head_dim" : "model.kv_lora_rank",
                        "give kv_lora_rank and qk_rope_head_dim together for latent attention");
@@ -53,9 +54,9 @@ void read_typed_attention(RequestReader& in, Transformer& m) {
 // model.sliding_window (tokens) and model.sliding_window_layers (how many layers use it; absent:
 // all, or the config.json's count).
 void read_typed_window(RequestReader& in, Transformer& m) {
-    namespace limit = model_limits;
-    const auto tokens = in.integer("model.sliding_window", 1, 1000000000, false);
-    const auto layers = in.integer("model.sliding_window_layers", 0, limit::kLayers, false);
+    namespace f = fields::served_model;
+    const auto tokens = in.integer(f::sliding_window);
+    const auto layers = in.integer(f::sliding_window_layers);
     if (!m.window && layers && !tokens) return in.fail("model.sliding_window_layers", "needs model.sliding_window");
     if (!m.window && !tokens) return;
     SlidingWindow& w = m.window ? *m.window : m.window.emplace(SlidingWindow{0, m.layers});
@@ -70,15 +71,7 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
     RequestReader in(request);
     Checked<ServingRequest> out;
     ServingRequest& r = out.value;
-    in.reject_unknown("", with_footprint_fields({"api", "kind", "model", "instance", "prompt_tokens", "output_tokens",
-                                                 "ttft_ms", "tpot_ms", "weights", "kv_cache", "compute",
-                                                 "tensor_parallel", "concurrency", "bandwidth_fraction", "mfu", "headroom", "rate",
-                                                 "peak_factor", "target_utilisation", "redundancy", "engine"}));
-    in.reject_unknown("rate", {"value", "per"});
-    in.reject_unknown("model", {"config", "parameters", "active_parameters", "layers", "hidden", "heads", "kv_heads",
-                                "head_dim", "experts", "experts_per_token", "kv_lora_rank", "qk_rope_head_dim", "context",
-                                "sliding_window", "sliding_window_layers",
-                                "vocabulary", "ffn_hidden", "expert_ffn_hidden"});
+    in.reject_unknown(*request_schema("serve"));
     const json* model = in.find("model");
     if (!model) {
         in.fail("model", "is required: a model id of the catalogue, or its architecture");
@@ -100,42 +93,43 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
         if (config) m = read_model_config(in, "model.config");
         else m.id = "request";
         const bool need = !config;
-        namespace limit = model_limits;
-        if (auto v = in.number("model.parameters", {0, true, limit::kParameters, false}, need)) m.parameters = *v;
-        if (auto v = in.number("model.active_parameters", {0, true, limit::kParameters, false}, false)) m.active_parameters = *v;
+        namespace f = fields::served_model;
+        if (auto v = in.number(f::parameters.needed(need))) m.parameters = *v;
+        if (auto v = in.number(f::active_parameters)) m.active_parameters = *v;
         else if (!config) m.active_parameters = m.parameters;
         if (m.active_parameters > m.parameters) in.fail("model.active_parameters", "cannot exceed the parameters");
-        if (auto v = in.integer("model.layers", 1, limit::kLayers, need)) m.layers = *v;
-        if (auto v = in.integer("model.hidden", 1, limit::kHidden, need)) m.hidden = *v;
-        if (auto v = in.integer("model.heads", 1, limit::kHeads, need)) m.heads = *v;
-        if (auto v = in.integer("model.kv_heads", 1, limit::kHeads, need)) m.kv_heads = *v;
-        if (auto v = in.integer("model.head_dim", 1, limit::kHeadDim, need)) m.head_dim = *v;
+        if (auto v = in.integer(f::layers.needed(need))) m.layers = *v;
+        if (auto v = in.integer(f::hidden.needed(need))) m.hidden = *v;
+        if (auto v = in.integer(f::heads.needed(need))) m.heads = *v;
+        if (auto v = in.integer(f::kv_heads.needed(need))) m.kv_heads = *v;
+        if (auto v = in.integer(f::head_dim.needed(need))) m.head_dim = *v;
         if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads)
             in.fail("model.kv_heads", "must divide the model's " + std::to_string(m.heads) + " attention heads");
         read_typed_experts(in, m);
         read_typed_attention(in, m);
         read_typed_window(in, m);
-        if (auto v = in.number("model.context", {1, false, 1e9, true}, false)) m.context = v;
+        if (auto v = in.number(f::context)) m.context = v;
         // Widths the operator prices use where given (else they follow from the parameters).
-        if (auto v = in.integer("model.vocabulary", 1, limit::kWidth, false)) m.vocabulary = *v;
-        if (auto v = in.integer("model.ffn_hidden", 1, limit::kWidth, false)) m.ffn = *v;
+        if (auto v = in.integer(f::vocabulary)) m.vocabulary = *v;
+        if (auto v = in.integer(f::ffn_hidden)) m.ffn = *v;
     } else {
         in.fail("model", "must be a model id or an object with the architecture");
     }
-    if (auto id = in.text("instance", {}, true)) r.instance = *id;
-    if (auto v = in.number("prompt_tokens", {1, false, 1e8, true}, true)) r.prompt_tokens = *v;
-    if (auto v = in.number("output_tokens", {1, false, 1e8, true}, true)) r.output_tokens = *v;
-    r.ttft_ms = in.number("ttft_ms", {0, true, 1e8, false}, false);
-    r.tpot_ms = in.number("tpot_ms", {0, true, 1e8, false}, false);
-    if (auto v = in.text("weights", names_of(kWeightFormats), false)) r.weights = *v;
-    if (auto v = in.text("kv_cache", names_of(kKvFormats), false)) r.kv_cache = *v;
-    if (auto v = in.text("compute", precisions(), false)) r.compute = *v;
-    r.tensor_parallel = in.integer("tensor_parallel", 1, 1024, false);
-    r.concurrency = in.integer("concurrency", 1, kMaxConcurrency, false);
-    r.bandwidth_fraction = in.number("bandwidth_fraction", {0.001, false, 1, false}, false);
-    r.mfu = in.number("mfu", {0.001, false, 1, false}, false);
-    if (auto v = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *v;
-    if (auto v = in.text("engine", {serving_engines().begin(), serving_engines().end()}, false)) r.engine = *v;
+    namespace f = fields::serve;
+    if (auto id = in.text(f::instance)) r.instance = *id;
+    if (auto v = in.number(f::prompt_tokens)) r.prompt_tokens = *v;
+    if (auto v = in.number(f::output_tokens)) r.output_tokens = *v;
+    r.ttft_ms = in.number(f::ttft_ms);
+    r.tpot_ms = in.number(f::tpot_ms);
+    if (auto v = in.text(f::weights)) r.weights = *v;
+    if (auto v = in.text(f::kv_cache)) r.kv_cache = *v;
+    if (auto v = in.text(f::compute)) r.compute = *v;
+    r.tensor_parallel = in.integer(f::tensor_parallel);
+    r.concurrency = in.integer(f::concurrency);
+    r.bandwidth_fraction = in.number(f::bandwidth_fraction);
+    r.mfu = in.number(f::mfu);
+    if (auto v = in.number(f::headroom)) r.headroom = *v;
+    if (auto v = in.text(f::engine)) r.engine = *v;
     r.demand = read_fleet_demand(in);
     r.footprint = read_footprint_inputs(in, "");
     in.refuse_unused();

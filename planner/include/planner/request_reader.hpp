@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/error.hpp"
+#include "planner/schema.hpp"
 
 namespace planner {
 
@@ -48,9 +49,17 @@ public:
     /// The same with the allowed words written in place ({"second", "hour"}; {} allows any text).
     std::optional<std::string> text(const std::string& path, Names allowed, bool required);
 
+    /// A declared field (schema.hpp), checked as it declares: its bounds, words and whether it is
+    /// required; `prefix` is where its part is in this request ("configurations.0.").
+    std::optional<double> number(const Field& field, const std::string& prefix = {});
+    std::optional<int> integer(const Field& field, const std::string& prefix = {});
+    std::optional<std::string> text(const Field& field, const std::string& prefix = {});
+
     /// Reports every member of the object at `path` ("" for the top level) not named in `known`.
     void reject_unknown(const std::string& path, const std::set<std::string>& known);
     void reject_unknown(const std::string& path, Names known);
+    /// The same for every object a kind declares (schema.hpp known_names), each list item too.
+    void reject_unknown(const RequestSchema& schema);
 
     /// The "no silent drop" invariant (issue 34), called last by each request's reader: when no
     /// field was refused, every field of the request (but "api" and "kind", which the dispatch
@@ -78,5 +87,12 @@ const std::set<std::string>& precisions();
 inline constexpr double kSmallestNumber = 1e-12;
 
 std::string format_number(double v);
+
+/// A number's bounds as a message says them: "must be from 1 to 100" or "must be a whole number
+/// greater than 0 and at most 1".
+std::string range_words(const NumberRule& rule);
+
+/// The rule a declared number field checks.
+NumberRule rule_of(const Field& field);
 
 }  // namespace planner

@@ -1,0 +1,53 @@
+// The words of the declared text fields, and the request kinds declared so far.
+#include "planner/request_fields.hpp"
+
+#include "planner/catalogue.hpp"
+#include "planner/request_reader.hpp"
+#include "planner/serving.hpp"
+#include "serving_formats.hpp"
+
+namespace planner {
+
+const std::set<std::string>& precision_words() { return precisions(); }
+
+const std::set<std::string>& weight_format_words() {
+    static const std::set<std::string> words = serving_formats::names_of(serving_formats::kWeightFormats);
+    return words;
+}
+
+const std::set<std::string>& kv_format_words() {
+    static const std::set<std::string> words = serving_formats::names_of(serving_formats::kKvFormats);
+    return words;
+}
+
+const std::set<std::string>& engine_words() {
+    static const std::set<std::string> words(serving_engines().begin(), serving_engines().end());
+    return words;
+}
+
+const std::set<std::string>& purchase_option_words() {
+    static const std::set<std::string> words(purchase_options().begin(), purchase_options().end());
+    return words;
+}
+
+const std::set<std::string>& rate_unit_words() {
+    static const std::set<std::string> words = {"second", "hour", "day"};
+    return words;
+}
+
+const std::vector<RequestSchema>& request_schemas() {
+    using namespace fields;
+    static const std::vector<RequestSchema> kinds = {
+        {"serve", "An LLM served under time-to-first-token and time-per-output-token targets",
+         {part("", serve::kJob), part("", footprint::kAll)}},
+    };
+    return kinds;
+}
+
+const RequestSchema* request_schema(const std::string& kind) {
+    for (const RequestSchema& s : request_schemas())
+        if (kind == s.kind) return &s;
+    return nullptr;
+}
+
+}  // namespace planner

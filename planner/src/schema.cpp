@@ -1,0 +1,208 @@
+// The JSON Schema and the Markdown table of a request kind, made from its declared fields.
+#include "planner/schema.hpp"
+
+#include <memory>
+#include <utility>
+
+#include "planner/request_reader.hpp"
+
+namespace planner {
+
+using nlohmann::json;
+
+std::string full_path(const FieldPart& part, const Field& field) {
+    const std::string at = part.at;
+    return at.empty() ? std::string(field.path) : at + "." + field.path;
+}
+
+namespace {
+
+// The request as a tree of names: a field sits at its node; a node with children is an object
+// (or, named "[]", the items of a list).
+struct Node {
+    const Field* self = nullptr;
+    std::vector<std::pair<std::string, std::unique_ptr<Node>>> children;
+
+    Node& child(const std::string& name) {
+        for (auto& [n, c] : children)
+            if (n == name) return *c;
+        children.emplace_back(name, std::make_unique<Node>());
+        return *children.back().second;
+    }
+};
+
+Node& descend(Node& root, const std::string& path) {
+    Node* node = &root;
+    std::size_t start = 0;
+    while (start < path.size()) {
+        const std::size_t dot = path.find('.', start);
+        std::string name = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+        const bool list = name.size() > 2 && name.compare(name.size() - 2, 2, "[]") == 0;
+        if (list) name.resize(name.size() - 2);
+        node = &node->child(name);
+        if (list) node = &node->child("[]");
+        if (dot == std::string::npos) break;
+        start = dot + 1;
+    }
+    return *node;
+}
+
+json words_of(const Field& f) {
+    json list = json::array();
+    for (const std::string& w : f.allowed()) list.push_back(w);
+    return list;
+}
+
+std::string description(const Field& f) {
+    std::string d = f.doc;
+    if (*f.unit) d += " [" + std::string(f.unit) + "]";
+    if (*f.fallback) d += "; default: " + std::string(f.fallback);
+    return d;
+}
+
+json scalar(const Field& f) {
+    using T = Field::Type;
+    json s;
+    switch (f.type) {
+        case T::number:
+        case T::whole:
+        case T::integer:
+            s = {{"type", f.type == T::number ? "number" : "integer"}};
+            s[f.min_exclusive ? "exclusiveMinimum" : "minimum"] = f.min;
+            s["maximum"] = f.max;
+            if (f.allowed) s = {{"anyOf", {s, {{"enum", words_of(f)}}}}};
+            break;
+        case T::text:
+            s = {{"type", "string"}};
+            if (f.allowed) s["enum"] = words_of(f);
+            break;
+        case T::boolean: s = {{"type", "boolean"}}; break;
+        case T::object: s = {{"type", "object"}}; break;
+        case T::words: s = {{"type", "array"}, {"items", {{"enum", words_of(f)}}}}; break;
+    }
+    s["description"] = description(f);
+    return s;
+}
+
+json emit(const Node& node);
+
+// A field is required as declared; an object without a field of its own ("rate") when something
+// inside it is.
+bool required_node(const Node& node) {
+    if (node.self) return node.self->required;
+    for (const auto& [name, child] : node.children)
+        if (required_node(*child)) return true;
+    return false;
+}
+
+json object_of(const Node& node) {
+    json properties = json::object(), required = json::array();
+    for (const auto& [name, child] : node.children) {
+        properties[name] = emit(*child);
+        if (required_node(*child)) required.push_back(name);
+    }
+    json o{{"type", "object"}, {"properties", std::move(properties)}, {"additionalProperties", false}};
+    if (!required.empty()) o["required"] = std::move(required);
+    return o;
+}
+
+json emit(const Node& node) {
+    if (node.children.size() == 1 && node.children[0].first == "[]")
+        return {{"type", "array"}, {"items", emit(*node.children[0].second)}};
+    if (node.children.empty()) return node.self ? scalar(*node.self) : json::object();
+    if (!node.self) return object_of(node);
+    // "model": a catalogue id, or the object of the fields below it.
+    return {{"anyOf", {scalar(*node.self), object_of(node)}}, {"description", description(*node.self)}};
+}
+
+Node tree_of(const RequestSchema& schema) {
+    Node root;
+    for (const FieldPart& part : schema.parts)
+        for (const Field* f : part) descend(root, full_path(part, *f)).self = f;
+    return root;
+}
+
+void collect_names(const Node& node, const std::string& path,
+                   std::vector<std::pair<std::string, std::set<std::string>>>& out) {
+    if (node.children.empty()) return;
+    if (node.children.size() == 1 && node.children[0].first == "[]")
+        return collect_names(*node.children[0].second, path + "[]", out);
+    std::set<std::string> names;
+    for (const auto& [name, child] : node.children) names.insert(name);
+    out.emplace_back(path, std::move(names));
+    for (const auto& [name, child] : node.children) collect_names(*child, path.empty() ? name : path + "." + name, out);
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::set<std::string>>> known_names(const RequestSchema& schema) {
+    std::vector<std::pair<std::string, std::set<std::string>>> out;
+    collect_names(tree_of(schema), "", out);
+    if (!out.empty()) out.front().second.insert({"api", "kind"});
+    return out;
+}
+
+json request_json_schema(const RequestSchema& schema) {
+    json body = object_of(tree_of(schema));
+    json properties{{"api", {{"const", 1}, {"description", "the API version this request speaks"}}},
+                    {"kind", {{"const", schema.kind}}},
+                    {"lang", {{"enum", {"en", "ja"}}, {"description", "the language of the response's messages; default: en"}}}};
+    properties.update(body["properties"]);
+    json required{"api", "kind"};
+    for (const auto& r : body.value("required", json::array())) required.push_back(r);
+    return {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
+            {"title", std::string("accelguide API 1: ") + schema.kind + " request"},
+            {"description", schema.doc},
+            {"type", "object"},
+            {"properties", std::move(properties)},
+            {"required", std::move(required)},
+            {"additionalProperties", false}};
+}
+
+namespace {
+
+std::string type_words(const Field& f) {
+    using T = Field::Type;
+    switch (f.type) {
+        case T::number: return f.allowed ? "number or word" : "number";
+        case T::whole:
+        case T::integer: return "whole number";
+        case T::text: return "text";
+        case T::boolean: return "true or false";
+        case T::object: return "object";
+        case T::words: return "list of words";
+    }
+    return "";
+}
+
+std::string values_words(const Field& f) {
+    using T = Field::Type;
+    std::string words;
+    if (f.allowed)
+        for (const std::string& w : f.allowed()) words += (words.empty() ? "" : ", ") + ("`" + w + "`");
+    if (f.type == T::number || f.type == T::whole || f.type == T::integer) {
+        const std::string range = range_words(rule_of(f));
+        const std::string prefix = f.type == T::number ? "must be " : "must be a whole number ";
+        std::string r = range.substr(prefix.size());
+        if (f.max >= 1e300) r = (f.min_exclusive ? "greater than " : "at least ") + format_number(f.min);
+        return words.empty() ? r : r + "; or " + words;
+    }
+    return words;
+}
+
+}  // namespace
+
+std::string fields_markdown(const RequestSchema& schema) {
+    std::string out = "| field | type | values | unit | default | CLI flag | what it is |\n";
+    out += "|---|---|---|---|---|---|---|\n";
+    for (const FieldPart& part : schema.parts)
+        for (const Field* f : part) {
+            const std::string fallback = f->required ? std::string("**required**") : std::string(f->fallback);
+            out += "| `" + full_path(part, *f) + "` | " + type_words(*f) + " | " + values_words(*f) + " | " + f->unit +
+                   " | " + fallback + " | " + (f->cli ? "`--" + std::string(f->cli) + "`" : std::string()) + " | " +
+                   f->doc + " |\n";
+        }
+    return out;
+}
+
+}  // namespace planner
