@@ -26,6 +26,7 @@ if [[ $mode != --serve ]]; then
     chromium                                    # browser tests, driven by playwright-core
     openjdk-17-jre-headless                     # the Nu HTML Checker (npm vnu-jar) over every page
     python3                                     # the measurement kit's file-writing test (scripts/measure/)
+    python3-jsonschema                          # validates requests against the published JSON Schemas
   )
   command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi

@@ -193,12 +193,21 @@ std::string values_words(const Field& f) {
 }  // namespace
 
 std::string fields_markdown(const RequestSchema& schema) {
+    std::set<std::string> objects;  // "model": fields continue below it
+    for (const FieldPart& part : schema.parts)
+        for (const Field* f : part) {
+            const std::string path = full_path(part, *f);
+            for (std::size_t dot = path.find('.'); dot != std::string::npos; dot = path.find('.', dot + 1))
+                objects.insert(path.substr(0, dot));
+        }
     std::string out = "| field | type | values | unit | default | CLI flag | what it is |\n";
     out += "|---|---|---|---|---|---|---|\n";
     for (const FieldPart& part : schema.parts)
         for (const Field* f : part) {
+            const std::string path = full_path(part, *f);
             const std::string fallback = f->required ? std::string("**required**") : std::string(f->fallback);
-            out += "| `" + full_path(part, *f) + "` | " + type_words(*f) + " | " + values_words(*f) + " | " + f->unit +
+            const std::string type = type_words(*f) + (objects.count(path) ? " or object" : "");
+            out += "| `" + path + "` | " + type + " | " + values_words(*f) + " | " + f->unit +
                    " | " + fallback + " | " + (f->cli ? "`--" + std::string(f->cli) + "`" : std::string()) + " | " +
                    f->doc + " |\n";
         }

@@ -5,6 +5,7 @@
 //   accelguide build [--out DIR]         generate the site into build/site/
 //   accelguide check                     report broken links, anchors, images, translations
 //   accelguide serve [--port N]          build, serve on http://127.0.0.1:8000/, rebuild and reload on changes
+//   accelguide schema KIND [--markdown]  a request kind's JSON Schema (or API.md's table of its fields)
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -20,6 +21,7 @@
 #include "check.hpp"
 #include "files.hpp"
 #include "plan_command.hpp"
+#include "planner/schema.hpp"
 #include "serve.hpp"
 
 namespace {
@@ -104,6 +106,14 @@ int main(int argc, char** argv) {
     bool no_watch = false;
     serve_cmd->add_flag("--no-watch", no_watch, "Serve without watching for changes");
 
+    std::string schema_kind;
+    bool schema_markdown = false;
+    auto* schema_cmd = app.add_subcommand("schema", "Print a request kind's JSON Schema, or its fields as planner/API.md's table");
+    std::vector<std::string> kinds;
+    for (const planner::RequestSchema& s : planner::request_schemas()) kinds.push_back(s.kind);
+    schema_cmd->add_option("kind", schema_kind, "The request kind")->required()->check(CLI::IsMember(kinds));
+    schema_cmd->add_flag("--markdown", schema_markdown, "The fields as a Markdown table");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -113,6 +123,11 @@ int main(int argc, char** argv) {
 
     try {
         if (*plan) return site::run_plan_command(plan_command);
+        if (*schema_cmd) {
+            const planner::RequestSchema& kind = *planner::request_schema(schema_kind);
+            std::cout << (schema_markdown ? planner::fields_markdown(kind) : planner::request_json_schema(kind).dump(2) + "\n");
+            return 0;
+        }
         build.progress = isatty(STDERR_FILENO);
         if (*build_cmd) return run_build(build);
         if (*check_cmd) return run_check(build, max_age_months);

@@ -10,6 +10,7 @@
 
 #include "mustache.hpp"
 #include "parallel.hpp"
+#include "planner/schema.hpp"
 
 namespace site {
 
@@ -273,6 +274,11 @@ void add_site_files(const SiteIndex& index, std::vector<OutputFile>& files) {
         }
         files.push_back({section.url + "atom.xml", feed + "</feed>\n"});
     }
+
+    // The JSON Schema of each request kind (planner/schema.hpp), for tools that call the planner.
+    for (const planner::RequestSchema& kind : planner::request_schemas())
+        files.push_back({std::string("api/1/") + kind.kind + ".request.schema.json",
+                         planner::request_json_schema(kind).dump(2) + "\n"});
 
     if (config.search)
         for (const Language& lang : config.languages)

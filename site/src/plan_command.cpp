@@ -12,6 +12,7 @@
 #include "files.hpp"
 #include "planner/api.hpp"
 #include "planner/json_position.hpp"
+#include "planner/request_fields.hpp"
 #include "views.hpp"
 
 namespace site {
@@ -24,7 +25,8 @@ namespace {
 struct FlagSpec {
     const char* flag;
     const char* field;  // dotted path in the request
-    const char* help;
+    std::string help;
+    bool text = false;  // the value stays text
 };
 
 const std::vector<FlagSpec> kTrainFlags = {
@@ -71,28 +73,30 @@ const std::vector<FlagSpec> kInferFlags = {
     {"benchmark", "benchmark", "or: a benchmark id from data/benchmarks.json"},
     {"latency-target-ms", "latency_target_ms", "latency target to check"},
 };
-const std::vector<FlagSpec> kServeFlags = {
-    {"model", "model", "a model id from data/models.json (or --model-config)"},
-    {"prompt-tokens", "prompt_tokens", "tokens in each prompt"},
-    {"output-tokens", "output_tokens", "tokens generated per request"},
-    {"ttft-ms", "ttft_ms", "time-to-first-token target, ms"},
-    {"tpot-ms", "tpot_ms", "time-per-output-token target, ms"},
-    {"weights", "weights", "bf16 | fp16 | fp8 | int8 | int4 | fp4"},
-    {"kv-cache", "kv_cache", "bf16 | fp16 | fp8"},
-    {"compute", "compute", "the peak prefill and decode run at, default bf16"},
-    {"tensor-parallel", "tensor_parallel", "accelerators per replica; default: the cheapest"},
-    {"concurrency", "concurrency", "sequences per replica, as given (a measurement's batch)"},
-    {"peak-factor", "peak_factor", "peak / average traffic, default 1"},
-    {"utilisation", "target_utilisation", "planned share of each instance's throughput, default 0.7"},
-    {"redundancy", "redundancy", "spare instances (N + k)"},
-};
-const std::vector<FlagSpec> kFootprintFlags = {
-    {"region", "region", "AWS region for carbon intensity and PUE"},
-    {"price", "price_usd_per_hour", "on-demand USD/h, overriding the catalogue"},
-    {"power", "power_watts", "instance power in W, overriding the catalogue's estimate"},
-    {"pue", "pue", "data-centre PUE, overriding the region's"},
-    {"grid-kg-per-kwh", "grid_kg_per_kwh", "your own grid factor, kg CO2e/kWh (e.g. a PPA), overriding the region's"},
-};
+// A declared field's flag (planner/request_fields.hpp): its help is the field's doc, its words and
+// its default; a text field's value stays text ("--model 405" names a model, not a number).
+FlagSpec flag_of(const planner::Field& f) {
+    std::string help = f.doc;
+    if (f.allowed) {
+        std::string words;
+        for (const std::string& w : f.allowed()) words += (words.empty() ? "" : " | ") + w;
+        help += ": " + words;
+    }
+    if (*f.unit) help += " [" + std::string(f.unit) + "]";
+    if (*f.fallback) help += "; default: " + std::string(f.fallback);
+    return {f.cli, f.path, std::move(help), f.type == planner::Field::Type::text};
+}
+
+template <std::size_t N>
+std::vector<FlagSpec> flags_of(const planner::Field* const (&fields)[N]) {
+    std::vector<FlagSpec> out;
+    for (const planner::Field* f : fields)
+        if (f->cli && std::string(f->cli) != "instance") out.push_back(flag_of(*f));  // --instance: every kind's, below
+    return out;
+}
+
+const std::vector<FlagSpec> kServeFlags = flags_of(planner::fields::serve::kJob);
+const std::vector<FlagSpec> kFootprintFlags = flags_of(planner::fields::footprint::kAll);
 
 // A flag's text as JSON: a number when it reads fully as one, true or false, text otherwise (the
 // planner then names the field and the reason).
@@ -123,7 +127,7 @@ void set_path(json& j, const std::string& path, json value) {
 void put_flags(const PlanCommand& c, const std::vector<FlagSpec>& specs, json& request) {
     for (const FlagSpec& f : specs)
         if (auto it = c.flags.find(f.flag); it != c.flags.end() && !it->second.empty())
-            set_path(request, f.field, value_of(it->second));
+            set_path(request, f.field, f.text ? json(it->second) : value_of(it->second));
 }
 
 void add_flags(CLI::App* cmd, PlanCommand& c, const std::vector<FlagSpec>& specs) {
@@ -271,8 +275,6 @@ json request_from_flags(const PlanCommand& c) {
         if (slash == std::string::npos) throw std::invalid_argument("--rate must look like 1000000/hour");
         r["rate"] = {{"value", value_of(rate.substr(0, slash))}, {"per", rate.substr(slash + 1)}};
         put_flags(c, c.kind == "infer" ? kInferFlags : kServeFlags, r);
-        // A model id stays text even when it reads as a number.
-        if (c.kind == "serve" && r.contains("model")) r["model"] = c.flags.at("model");
     }
     if (c.kind == "energy") {
         r["configurations"] = json::array();

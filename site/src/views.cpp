@@ -4,6 +4,7 @@
 #include "planner/fine_tuning.hpp"
 #include "planner/instance_sheet.hpp"
 #include "planner/layout_search.hpp"
+#include "planner/request_fields.hpp"
 #include "planner/serving.hpp"
 
 #include <algorithm>
@@ -381,6 +382,16 @@ struct FormField {
     const char* default_from = nullptr;
 };
 
+// A declared field's input: a numeric keyboard for whole numbers, else decimal; a share typed as a
+// percent (data-per 100), parameters in billions (data-scale 1e9); its path without the first
+// `strip` characters (an architecture's fields without "model.").
+FormField form_field_of(const planner::Field& f, std::size_t strip) {
+    const std::string unit = f.unit;
+    const char* scale = unit == "0-1" ? "100" : unit == "parameters" ? "1e9" : "";
+    return {f.form, f.path + strip, f.label, f.type == planner::Field::Type::number ? "decimal" : "numeric", scale,
+            f.placeholder ? f.placeholder : "", f.default_from};
+}
+
 // The number at `path` ("serve.mfu") of a response, in a form field's units (times `per`), to three
 // significant figures as the browser writes it; empty when the response has none.
 std::string planner_default(const json& response, const std::string& path, const char* per) {
@@ -394,8 +405,8 @@ std::string planner_default(const json& response, const std::string& path, const
 
 // `fields` as the templates loop over them, each with its starting value from the page's inputs;
 // `conversion` names the attribute `scale` fills ("scale" or "per").
-template <std::size_t N>
-json form_fields(const FormField (&fields)[N], const char* conversion, const json& inputs, const json& strings,
+template <class Fields>
+json form_fields(const Fields& fields, const char* conversion, const json& inputs, const json& strings,
                  const json& response = json()) {
     json list = json::array();
     for (const FormField& f : fields) {
@@ -416,38 +427,15 @@ json form_fields(const FormField (&fields)[N], const char* conversion, const jso
 // The serving calculator's fields, in the order the form shows them.
 void serve_view(json& view, const json& inputs, const json& strings, const json& response) {
     auto input = [&](const std::string& name) { return inputs.value(name, std::string()); };
-    using Field = FormField;
-    const Field architecture[] = {
-        {"m_parameters", "parameters", "in_parameters", "decimal", "1e9", ""},
-        {"m_active", "active_parameters", "in_active_parameters", "decimal", "1e9", ""},
-        {"m_layers", "layers", "in_layers", "numeric", "", ""},
-        {"m_hidden", "hidden", "in_hidden", "numeric", "", ""},
-        {"m_heads", "heads", "in_heads", "numeric", "", ""},
-        {"m_kv_heads", "kv_heads", "in_kv_heads", "numeric", "", ""},
-        {"m_head_dim", "head_dim", "in_head_dim", "numeric", "", ""},
-        {"m_experts", "experts", "in_experts", "numeric", "", ""},
-        {"m_experts_per_token", "experts_per_token", "in_experts_per_token", "numeric", "", ""},
-        {"m_kv_lora_rank", "kv_lora_rank", "in_kv_lora_rank", "numeric", "", ""},
-        {"m_qk_rope", "qk_rope_head_dim", "in_qk_rope_head_dim", "numeric", "", ""},
-        {"m_context", "context", "in_context", "numeric", "", ""},
-        {"m_vocabulary", "vocabulary", "in_vocabulary", "numeric", "", ""},
-        {"m_ffn_hidden", "ffn_hidden", "in_ffn_hidden", "numeric", "", ""},
-        {"m_expert_ffn_hidden", "expert_ffn_hidden", "in_expert_ffn_hidden", "numeric", "", ""},
-    };
-    const Field fields[] = {
-        {"prompt", "prompt_tokens", "in_prompt_tokens", "numeric", "", ""},
-        {"output", "output_tokens", "in_output_tokens", "numeric", "", ""},
-        {"ttft", "ttft_ms", "in_ttft_ms", "decimal", "", ""},
-        {"tpot", "tpot_ms", "in_tpot_ms", "decimal", "", ""},
-        {"rate", "rate.value", "in_rate", "decimal", "", ""},
-        {"tp", "tensor_parallel", "in_tensor_parallel", "numeric", "", "auto", "serve.tensor_parallel"},
-        {"concurrency", "concurrency", "in_serve_concurrency", "numeric", "", "auto", "serve.concurrency_per_replica"},
-        {"bandwidth", "bandwidth_fraction", "in_bandwidth_fraction", "decimal", "100", "default_placeholder", "serve.bandwidth_fraction"},
-        {"prefill_mfu", "mfu", "in_prefill_mfu", "decimal", "100", "default_placeholder", "serve.mfu"},
-        {"peak_factor", "peak_factor", "in_peak_factor", "decimal", "", "1"},
-        {"utilisation", "target_utilisation", "in_utilisation", "decimal", "100", "70"},
-        {"redundancy", "redundancy", "in_redundancy", "numeric", "", "0"},
-    };
+    // The inputs the serve request declares (planner/request_fields.hpp), in its order: the model's
+    // architecture (its fields named without "model.") and the job's.
+    std::vector<FormField> architecture, fields;
+    const std::string model = "model.";
+    for (const planner::Field* f : planner::fields::serve::kJob) {
+        if (!f->form) continue;
+        const bool of_model = model.compare(0, model.size(), f->path, model.size()) == 0;
+        (of_model ? architecture : fields).push_back(form_field_of(*f, of_model ? model.size() : 0));
+    }
     // The architecture's numbers scale (billions); the job's divide (percent: data-per).
     view["serve_architecture"] = form_fields(architecture, "scale", inputs, strings);
     view["serve_fields"] = form_fields(fields, "per", inputs, strings, response);

@@ -115,3 +115,18 @@ TEST_CASE("the serve JSON Schema nests the declared paths, requires what the rea
     CHECK(s["properties"]["rate"]["properties"]["per"]["enum"] == json({"day", "hour", "second"}));
     CHECK(s["properties"]["headroom"]["description"] == "share of accelerator memory kept free [0-1]; default: 0.1");
 }
+
+TEST_CASE("planner/API.md holds each declared kind's field table as the declaration makes it") {
+    const std::string api = test::read_text(ACCELGUIDE_SOURCE_DIR "/planner/API.md");
+    for (const planner::RequestSchema& kind : planner::request_schemas()) {
+        CAPTURE(kind.kind);
+        const std::string open = std::string("<!-- fields: ") + kind.kind + " ";
+        const auto start = api.find(open);
+        REQUIRE(start != std::string::npos);
+        const auto body = api.find("-->\n", start) + 4;
+        const auto end = api.find("<!-- /fields -->", body);
+        REQUIRE(end != std::string::npos);
+        INFO("regenerate with: ./build/bin/accelguide schema " << kind.kind << " --markdown");
+        CHECK(api.substr(body, end - body) == planner::fields_markdown(kind));
+    }
+}
