@@ -38,37 +38,31 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
     RequestReader in(request);
     Checked<InferenceRequest> out;
     InferenceRequest& r = out.value;
-    in.reject_unknown("", with_footprint_fields({"api", "kind", "instance", "rate", "peak_factor", "target_utilisation",
-                                                 "redundancy", "throughput_rps", "benchmark", "compute", "llm",
-                                                 "latency_target_ms", "headroom"}));
-    in.reject_unknown("rate", {"value", "per"});
-    in.reject_unknown("compute", {"flops_per_request", "parameters", "tokens", "mfu", "precision"});
-    in.reject_unknown("llm", {"parameters", "layers", "kv_heads", "head_dim", "prompt_tokens", "output_tokens",
-                              "batch", "bytes_per_parameter", "kv_bytes_per_element", "bandwidth_fraction", "mfu",
-                              "precision"});
-    if (auto id = in.text("instance", {}, true)) r.instance = *id;
+    namespace f = fields::infer;
+    in.reject_unknown(*request_schema("infer"));
+    if (auto id = in.text(fields::job::instance)) r.instance = *id;
 
     r.demand = read_fleet_demand(in);
-    r.latency_target_ms = in.number("latency_target_ms", {0, true, 1e7, false}, false);
-    if (auto v = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *v;
+    r.latency_target_ms = in.number(f::latency_target_ms);
+    if (auto v = in.number(fields::job::headroom)) r.headroom = *v;
 
     int sources = 0;
     if (in.find("throughput_rps")) {
         ++sources;
-        r.throughput_rps = in.number("throughput_rps", {0, true, 1e7, false}, true);
+        r.throughput_rps = in.number(f::throughput_rps.needed());
     }
     if (in.find("benchmark")) {
         ++sources;
-        r.benchmark = in.text("benchmark", {}, true);
+        r.benchmark = in.text(f::benchmark.needed());
     }
     if (const json* c = in.find("compute")) {
         ++sources;
         ComputeShape s;
-        s.flops_per_request = in.number("compute.flops_per_request", {0, true, 1e21, false}, false);
-        s.parameters = in.number("compute.parameters", {0, true, 1e15, false}, false);
-        s.tokens = in.number("compute.tokens", {0, true, 1e9, false}, false);
-        if (auto m = in.number("compute.mfu", {0.001, false, 1, false}, true)) s.mfu = *m;
-        if (auto p = in.text("compute.precision", precisions(), false)) s.precision = *p;
+        s.flops_per_request = in.number(f::compute_flops);
+        s.parameters = in.number(f::compute_parameters);
+        s.tokens = in.number(f::compute_tokens);
+        if (auto m = in.number(f::compute_mfu)) s.mfu = *m;
+        if (auto p = in.text(f::compute_precision)) s.precision = *p;
         if (c->is_object() && !s.flops_per_request && !(s.parameters && s.tokens) && !c->contains("flops_per_request"))
             in.fail("compute", "give flops_per_request, or parameters and tokens (2 · P · tokens FLOPs)");
         r.compute = s;
@@ -76,18 +70,18 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
     if (in.find("llm")) {
         ++sources;
         LlmShape s;
-        if (auto v = in.number("llm.parameters", {0, true, 1e15, false}, true)) s.parameters = *v;
-        if (auto v = in.integer("llm.layers", 1, 10000, true)) s.layers = *v;
-        if (auto v = in.integer("llm.kv_heads", 1, 10000, true)) s.kv_heads = *v;
-        if (auto v = in.integer("llm.head_dim", 1, 100000, true)) s.head_dim = *v;
-        if (auto v = in.number("llm.prompt_tokens", {0, false, 1e7, false}, true)) s.prompt_tokens = *v;
-        if (auto v = in.number("llm.output_tokens", {1, false, 1e7, false}, true)) s.output_tokens = *v;
-        if (auto v = in.integer("llm.batch", 1, 100000, false)) s.batch = *v;
-        if (auto v = in.number("llm.bytes_per_parameter", {0, true, 8, false}, false)) s.bytes_per_parameter = *v;
-        if (auto v = in.number("llm.kv_bytes_per_element", {0, true, 8, false}, false)) s.kv_bytes_per_element = *v;
-        if (auto v = in.number("llm.bandwidth_fraction", {0.001, false, 1, false}, true)) s.bandwidth_fraction = *v;
-        if (auto v = in.number("llm.mfu", {0.001, false, 1, false}, true)) s.mfu = *v;
-        if (auto p = in.text("llm.precision", precisions(), false)) s.precision = *p;
+        if (auto v = in.number(f::llm_parameters)) s.parameters = *v;
+        if (auto v = in.integer(f::llm_layers)) s.layers = *v;
+        if (auto v = in.integer(f::llm_kv_heads)) s.kv_heads = *v;
+        if (auto v = in.integer(f::llm_head_dim)) s.head_dim = *v;
+        if (auto v = in.number(f::llm_prompt_tokens)) s.prompt_tokens = *v;
+        if (auto v = in.number(f::llm_output_tokens)) s.output_tokens = *v;
+        if (auto v = in.integer(f::llm_batch)) s.batch = *v;
+        if (auto v = in.number(f::llm_bytes_per_parameter)) s.bytes_per_parameter = *v;
+        if (auto v = in.number(f::llm_kv_bytes)) s.kv_bytes_per_element = *v;
+        if (auto v = in.number(f::llm_bandwidth_fraction)) s.bandwidth_fraction = *v;
+        if (auto v = in.number(f::llm_mfu)) s.mfu = *v;
+        if (auto p = in.text(f::llm_precision)) s.precision = *p;
         r.llm = s;
     }
     if (sources != 1)

@@ -38,6 +38,7 @@ const std::set<std::string>& rate_unit_words() {
 const std::vector<RequestSchema>& request_schemas() {
     using namespace fields;
     static const std::vector<RequestSchema> kinds = {
+        {"infer", "A fleet for a request rate, from one per-instance throughput", {part("", infer::kJob), part("", footprint::kAll)}},
         {"serve", "An LLM served under time-to-first-token and time-per-output-token targets",
          {part("", serve::kJob), part("", footprint::kAll)}},
     };

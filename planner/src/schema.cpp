@@ -86,14 +86,8 @@ json scalar(const Field& f) {
 
 json emit(const Node& node);
 
-// A field is required as declared; an object without a field of its own ("rate") when something
-// inside it is.
-bool required_node(const Node& node) {
-    if (node.self) return node.self->required;
-    for (const auto& [name, child] : node.children)
-        if (required_node(*child)) return true;
-    return false;
-}
+// A field is required as declared; a field inside an object only when that object is given.
+bool required_node(const Node& node) { return node.self && node.self->required; }
 
 json object_of(const Node& node) {
     json properties = json::object(), required = json::array();
@@ -111,6 +105,11 @@ json emit(const Node& node) {
         return {{"type", "array"}, {"items", emit(*node.children[0].second)}};
     if (node.children.empty()) return node.self ? scalar(*node.self) : json::object();
     if (!node.self) return object_of(node);
+    if (node.self->type == Field::Type::object) {  // "rate": the object of the fields below it
+        json o = object_of(node);
+        o["description"] = description(*node.self);
+        return o;
+    }
     // "model": a catalogue id, or the object of the fields below it.
     return {{"anyOf", {scalar(*node.self), object_of(node)}}, {"description", description(*node.self)}};
 }
@@ -206,7 +205,8 @@ std::string fields_markdown(const RequestSchema& schema) {
         for (const Field* f : part) {
             const std::string path = full_path(part, *f);
             const std::string fallback = f->required ? std::string("**required**") : std::string(f->fallback);
-            const std::string type = type_words(*f) + (objects.count(path) ? " or object" : "");
+            const bool also_object = objects.count(path) && f->type != Field::Type::object;
+            const std::string type = type_words(*f) + (also_object ? " or object" : "");
             out += "| `" + path + "` | " + type + " | " + values_words(*f) + " | " + f->unit +
                    " | " + fallback + " | " + (f->cli ? "`--" + std::string(f->cli) + "`" : std::string()) + " | " +
                    f->doc + " |\n";

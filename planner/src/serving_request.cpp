@@ -116,7 +116,7 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
         in.fail("model", "must be a model id or an object with the architecture");
     }
     namespace f = fields::serve;
-    if (auto id = in.text(f::instance)) r.instance = *id;
+    if (auto id = in.text(fields::job::instance)) r.instance = *id;
     if (auto v = in.number(f::prompt_tokens)) r.prompt_tokens = *v;
     if (auto v = in.number(f::output_tokens)) r.output_tokens = *v;
     r.ttft_ms = in.number(f::ttft_ms);
@@ -128,7 +128,7 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
     r.concurrency = in.integer(f::concurrency);
     r.bandwidth_fraction = in.number(f::bandwidth_fraction);
     r.mfu = in.number(f::mfu);
-    if (auto v = in.number(f::headroom)) r.headroom = *v;
+    if (auto v = in.number(fields::job::headroom)) r.headroom = *v;
     if (auto v = in.text(f::engine)) r.engine = *v;
     r.demand = read_fleet_demand(in);
     r.footprint = read_footprint_inputs(in, "");

@@ -65,14 +65,6 @@ const std::vector<FlagSpec> kTrainFlags = {
     {"expert-overlap", "expert_overlap", "share of the expert all-to-alls under compute, 0-1, default 0"},
     {"expert-dispatch", "expert_dispatch", "all_to_all | deduplicated (a token once per instance, as DeepEP and HybridEP)"},
 };
-const std::vector<FlagSpec> kInferFlags = {
-    {"peak-factor", "peak_factor", "peak / average traffic, default 1"},
-    {"utilisation", "target_utilisation", "planned share of each instance's throughput, default 0.7"},
-    {"redundancy", "redundancy", "spare instances (N + k)"},
-    {"throughput-rps", "throughput_rps", "measured requests/s per instance"},
-    {"benchmark", "benchmark", "or: a benchmark id from data/benchmarks.json"},
-    {"latency-target-ms", "latency_target_ms", "latency target to check"},
-};
 // A declared field's flag (planner/request_fields.hpp): its help is the field's doc, its words and
 // its default; a text field's value stays text ("--model 405" names a model, not a number).
 FlagSpec flag_of(const planner::Field& f) {
@@ -95,6 +87,7 @@ std::vector<FlagSpec> flags_of(const planner::Field* const (&fields)[N]) {
     return out;
 }
 
+const std::vector<FlagSpec> kInferFlags = flags_of(planner::fields::infer::kJob);
 const std::vector<FlagSpec> kServeFlags = flags_of(planner::fields::serve::kJob);
 const std::vector<FlagSpec> kFootprintFlags = flags_of(planner::fields::footprint::kAll);
 

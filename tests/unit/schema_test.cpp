@@ -14,11 +14,22 @@ using planner::Field;
 
 namespace {
 
-// A serve request that plans, its model typed field by field so that each model field can be set.
-json typed_serve_request() {
-    return json::parse(R"({"api":1,"kind":"serve","instance":"p5.48xlarge","prompt_tokens":1000,"output_tokens":100,
-        "rate":{"value":1,"per":"second"},
-        "model":{"parameters":70e9,"layers":80,"hidden":8192,"heads":64,"kv_heads":8,"head_dim":128}})");
+// A request of `kind` that plans, holding the object `path` sits in: serve's model typed field by
+// field, infer's throughput from its llm (or compute) object, so that each declared field can be set.
+json base_request(const std::string& kind, const std::string& path = "") {
+    if (kind == "serve")
+        return json::parse(R"({"api":1,"kind":"serve","instance":"p5.48xlarge","prompt_tokens":1000,"output_tokens":100,
+            "rate":{"value":1,"per":"second"},
+            "model":{"parameters":70e9,"layers":80,"hidden":8192,"heads":64,"kv_heads":8,"head_dim":128}})");
+    if (kind == "infer" && path.rfind("compute.", 0) == 0)
+        return json::parse(R"({"api":1,"kind":"infer","instance":"g6e.xlarge","rate":{"value":10,"per":"second"},
+            "compute":{"parameters":1e8,"tokens":512,"mfu":0.2}})");
+    if (kind == "infer")
+        return json::parse(R"({"api":1,"kind":"infer","instance":"g6e.12xlarge","rate":{"value":20,"per":"second"},
+            "llm":{"parameters":7e9,"layers":32,"kv_heads":32,"head_dim":128,"prompt_tokens":512,"output_tokens":256,
+                   "bandwidth_fraction":0.6,"mfu":0.3}})");
+    FAIL("no base request for " << kind);
+    return {};
 }
 
 void set_path(json& j, const std::string& path, json value) {
@@ -33,63 +44,73 @@ bool refused_with(const json& response, const std::string& field, const std::str
     return false;
 }
 
+bool is_number(const Field& f) {
+    return f.type == Field::Type::number || f.type == Field::Type::whole || f.type == Field::Type::integer;
+}
+
+json plan(const json& request) { return json::parse(planner::plan(test::real_catalogue(), request.dump())); }
+
 }  // namespace
 
-TEST_CASE("the typed serve request the field checks start from plans") {
-    const json r = json::parse(planner::plan(test::real_catalogue(), typed_serve_request().dump()));
-    CHECK(r["ok"] == true);
+TEST_CASE("the requests the field checks start from plan") {
+    for (const char* kind : {"serve", "infer"}) {
+        CAPTURE(kind);
+        CHECK(plan(base_request(kind))["ok"] == true);
+        if (std::string(kind) == "infer") CHECK(plan(base_request(kind, "compute."))["ok"] == true);
+    }
 }
 
-TEST_CASE("every declared serve number is refused beyond its declared bounds, in the declaration's words") {
-    const planner::RequestSchema& serve = *planner::request_schema("serve");
-    int checked = 0;
-    for (const planner::FieldPart& part : serve.parts)
-        for (const Field* f : part) {
-            if (f->type != Field::Type::number && f->type != Field::Type::whole && f->type != Field::Type::integer) continue;
-            const std::string path = planner::full_path(part, *f);
-            CAPTURE(path);
-            json request = typed_serve_request();
-            set_path(request, path, f->max * 2 + 1);
-            const json r = json::parse(planner::plan(test::real_catalogue(), request.dump()));
-            CHECK(refused_with(r, path, planner::range_words(planner::rule_of(*f))));
-            ++checked;
-        }
-    CHECK(checked >= 25);  // the model's widths, the job, the fleet and the footprint
-}
-
-TEST_CASE("every declared serve word list is what the reader allows") {
-    const planner::RequestSchema& serve = *planner::request_schema("serve");
-    int checked = 0;
-    for (const planner::FieldPart& part : serve.parts)
-        for (const Field* f : part) {
-            if (f->type != Field::Type::text || !f->allowed) continue;
-            const std::string path = planner::full_path(part, *f);
-            CAPTURE(path);
-            std::string list;
-            for (const std::string& w : f->allowed()) {
-                list += (list.empty() ? "" : ", ") + w;
-                json request = typed_serve_request();
-                set_path(request, path, w);
-                const json r = json::parse(planner::plan(test::real_catalogue(), request.dump()));
-                // Allowed: refused, if at all, for the chip (an fp4 peak the H100 lacks), not as a word.
-                for (const json& e : r.value("errors", json::array()))
-                    if (e.value("field", "") == path) CHECK(e.value("message", "").rfind("must be one of", 0) != 0);
+TEST_CASE("every declared number is refused beyond its declared bounds, in the declaration's words") {
+    for (const planner::RequestSchema& schema : planner::request_schemas()) {
+        int checked = 0;
+        for (const planner::FieldPart& part : schema.parts)
+            for (const Field* f : part) {
+                if (!is_number(*f)) continue;
+                const std::string path = planner::full_path(part, *f);
+                CAPTURE(path);
+                json request = base_request(schema.kind, path);
+                set_path(request, path, f->max * 2 + 1);
+                CHECK(refused_with(plan(request), path, planner::range_words(planner::rule_of(*f))));
+                ++checked;
             }
-            json request = typed_serve_request();
-            set_path(request, path, "no-such-word");
-            const json r = json::parse(planner::plan(test::real_catalogue(), request.dump()));
-            CHECK(refused_with(r, path, "must be one of: " + list));
-            ++checked;
-        }
-    CHECK(checked == 6);  // rate.per, weights, kv_cache, compute, engine, purchase_option
+        CAPTURE(schema.kind);
+        CHECK(checked >= 20);
+    }
+}
+
+TEST_CASE("every declared word list is what the reader allows") {
+    for (const planner::RequestSchema& schema : planner::request_schemas()) {
+        int checked = 0;
+        for (const planner::FieldPart& part : schema.parts)
+            for (const Field* f : part) {
+                if (f->type != Field::Type::text || !f->allowed) continue;
+                const std::string path = planner::full_path(part, *f);
+                CAPTURE(path);
+                std::string list;
+                for (const std::string& w : f->allowed()) {
+                    list += (list.empty() ? "" : ", ") + w;
+                    json request = base_request(schema.kind, path);
+                    set_path(request, path, w);
+                    // Allowed: refused, if at all, for the chip (an fp4 peak the H100 lacks), not as a word.
+                    for (const json& e : plan(request).value("errors", json::array()))
+                        if (e.value("field", "") == path) CHECK(e.value("message", "").rfind("must be one of", 0) != 0);
+                }
+                json request = base_request(schema.kind, path);
+                set_path(request, path, "no-such-word");
+                CHECK(refused_with(plan(request), path, "must be one of: " + list));
+                ++checked;
+            }
+        CAPTURE(schema.kind);
+        CHECK(checked >= 4);  // rate.per, purchase_option and each kind's precisions
+    }
 }
 
 TEST_CASE("a field the serve schema does not declare is refused at its path") {
-    json request = typed_serve_request();
+    json request = base_request("serve");
     request["model"]["layer"] = 80;
     request["rate"]["every"] = "second";
     request["ttft"] = 200;
-    const json r = json::parse(planner::plan(test::real_catalogue(), request.dump()));
+    const json r = plan(request);
     CHECK(refused_with(r, "ttft", "is not a known field"));
     CHECK(refused_with(r, "model.layer", "is not a known field"));
     CHECK(refused_with(r, "rate.every", "is not a known field"));
@@ -114,6 +135,15 @@ TEST_CASE("the serve JSON Schema nests the declared paths, requires what the rea
     CHECK(s["properties"]["rate"]["required"] == json({"value", "per"}));
     CHECK(s["properties"]["rate"]["properties"]["per"]["enum"] == json({"day", "hour", "second"}));
     CHECK(s["properties"]["headroom"]["description"] == "share of accelerator memory kept free [0-1]; default: 0.1");
+}
+
+TEST_CASE("the infer JSON Schema requires its optional objects' fields only inside them") {
+    const json s = planner::request_json_schema(*planner::request_schema("infer"));
+    CHECK(s["required"] == json({"api", "kind", "instance", "rate"}));
+    CHECK(s["properties"]["llm"]["type"] == "object");
+    CHECK(s["properties"]["llm"]["required"] ==
+          json({"parameters", "layers", "kv_heads", "head_dim", "prompt_tokens", "output_tokens", "bandwidth_fraction", "mfu"}));
+    CHECK(s["properties"]["compute"]["required"] == json({"mfu"}));
 }
 
 TEST_CASE("planner/API.md holds each declared kind's field table as the declaration makes it") {

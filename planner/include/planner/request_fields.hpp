@@ -33,8 +33,15 @@ inline constexpr F grid_kg_per_kwh = F::number("grid_kg_per_kwh", 0, 2).in("kg C
 inline constexpr const F* kAll[] = {&region, &purchase_option, &price_usd_per_hour, &usd_jpy, &power_watts, &pue, &grid_kg_per_kwh};
 }  // namespace footprint
 
+// What several kinds ask alike.
+namespace job {
+inline constexpr F instance = F::text("instance").needed().says("the instance type, e.g. p5.48xlarge").flag("instance");
+inline constexpr F headroom = F::number("headroom", 0, 0.9).in("0-1").says("share of accelerator memory kept free").or_else("0.1").flag("headroom");
+}  // namespace job
+
 // The traffic a fleet serves (inference.hpp FleetDemand): infer and serve.
 namespace fleet {
+inline constexpr F rate = F::object("rate").needed().says("requests arriving: value per unit");
 inline constexpr F rate_value = F::number("rate.value", 0, 1e9, true).needed().in("requests").says("requests arriving, per rate.per").input("rate", "in_rate");
 inline constexpr F rate_per = F::text("rate.per", rate_unit_words).needed().says("the rate's time unit");
 inline constexpr F peak_factor = F::number("peak_factor", 1, 100).says("peak traffic over the average").or_else("1").flag("peak-factor").input("peak_factor", "in_peak_factor").hint("1");
@@ -67,7 +74,6 @@ inline constexpr F expert_ffn_hidden = F::integer("model.expert_ffn_hidden", 1, 
 
 // An LLM served under latency targets (serving.hpp).
 namespace serve {
-inline constexpr F instance = F::text("instance").needed().says("the instance type, e.g. p5.48xlarge").flag("instance");
 inline constexpr F prompt_tokens = F::whole("prompt_tokens", 1, 1e8).needed().in("tokens").says("tokens in each prompt").flag("prompt-tokens").input("prompt", "in_prompt_tokens");
 inline constexpr F output_tokens = F::whole("output_tokens", 1, 1e8).needed().in("tokens").says("tokens generated per request").flag("output-tokens").input("output", "in_output_tokens");
 inline constexpr F ttft_ms = F::number("ttft_ms", 0, 1e8, true).in("ms").says("time-to-first-token target").or_else("none").flag("ttft-ms").input("ttft", "in_ttft_ms");
@@ -79,18 +85,50 @@ inline constexpr F tensor_parallel = F::integer("tensor_parallel", 1, 1024).in("
 inline constexpr F concurrency = F::integer("concurrency", 1, 1 << 20).in("sequences").says("sequences each replica runs at once, planned as given (a measurement's batch)").or_else("the most that meets the targets").flag("concurrency").input("concurrency", "in_serve_concurrency").hint("auto", "serve.concurrency_per_replica");
 inline constexpr F bandwidth_fraction = F::number("bandwidth_fraction", 0.001, 1).in("0-1").says("decode's share of peak memory bandwidth").or_else("predicted, the chip's figure, or 0.7").flag("bandwidth-fraction").input("bandwidth", "in_bandwidth_fraction").hint("default_placeholder", "serve.bandwidth_fraction");
 inline constexpr F mfu = F::number("mfu", 0.001, 1).in("0-1").says("prefill's model FLOPs utilisation").or_else("predicted, or 0.5").flag("mfu").input("prefill_mfu", "in_prefill_mfu").hint("default_placeholder", "serve.mfu");
-inline constexpr F headroom = F::number("headroom", 0, 0.9).in("0-1").says("share of accelerator memory kept free").or_else("0.1").flag("headroom");
 inline constexpr F engine = F::text("engine", engine_words).says("how the runtime batches requests").or_else("continuous").flag("engine");
 inline constexpr const F* kJob[] = {
-    &instance, &served_model::id, &served_model::config, &served_model::parameters, &served_model::active_parameters,
+    &job::instance, &served_model::id, &served_model::config, &served_model::parameters, &served_model::active_parameters,
     &served_model::layers, &served_model::hidden, &served_model::heads, &served_model::kv_heads, &served_model::head_dim,
     &served_model::experts, &served_model::experts_per_token, &served_model::kv_lora_rank, &served_model::qk_rope_head_dim,
     &served_model::sliding_window, &served_model::sliding_window_layers, &served_model::context,
     &served_model::vocabulary, &served_model::ffn_hidden, &served_model::expert_ffn_hidden,
-    &prompt_tokens, &output_tokens, &ttft_ms, &tpot_ms, &fleet::rate_value, &fleet::rate_per, &weights, &kv_cache,
+    &prompt_tokens, &output_tokens, &ttft_ms, &tpot_ms, &fleet::rate, &fleet::rate_value, &fleet::rate_per, &weights, &kv_cache,
     &compute, &tensor_parallel, &concurrency, &bandwidth_fraction, &mfu, &fleet::peak_factor,
-    &fleet::target_utilisation, &fleet::redundancy, &headroom, &engine};
+    &fleet::target_utilisation, &fleet::redundancy, &job::headroom, &engine};
 }  // namespace serve
+
+// A fleet for a request rate, from one per-instance throughput (inference.hpp): exactly one of
+// throughput_rps, benchmark, compute or llm.
+namespace infer {
+inline constexpr F latency_target_ms = F::number("latency_target_ms", 0, 1e7, true).in("ms").says("a latency target to check").or_else("none").flag("latency-target-ms");
+inline constexpr F throughput_rps = F::number("throughput_rps", 0, 1e7, true).in("requests/s").says("a measured throughput per instance").flag("throughput-rps");
+inline constexpr F benchmark = F::text("benchmark").says("a benchmark id of data/benchmarks.json measured on this instance").flag("benchmark");
+inline constexpr F compute = F::object("compute").says("the throughput from the FLOPs of one request");
+inline constexpr F compute_flops = F::number("compute.flops_per_request", 0, 1e21, true).in("FLOPs").says("the FLOPs of one request (or parameters and tokens)");
+inline constexpr F compute_parameters = F::number("compute.parameters", 0, 1e15, true).in("parameters").says("the model's parameters: 2 · parameters · tokens FLOPs");
+inline constexpr F compute_tokens = F::number("compute.tokens", 0, 1e9, true).in("tokens").says("tokens per request, with parameters");
+inline constexpr F compute_mfu = F::number("compute.mfu", 0.001, 1).needed().in("0-1").says("model FLOPs utilisation");
+inline constexpr F compute_precision = F::text("compute.precision", precision_words).says("the dense peak it runs at").or_else("bf16");
+inline constexpr F llm = F::object("llm").says("the throughput from serve's decode model, one replica over the instance");
+inline constexpr F llm_parameters = F::number("llm.parameters", 0, 1e15, true).needed().in("parameters").says("the model's parameters");
+inline constexpr F llm_layers = F::integer("llm.layers", 1, 10000).needed().says("transformer layers");
+inline constexpr F llm_kv_heads = F::integer("llm.kv_heads", 1, 10000).needed().says("key/value heads");
+inline constexpr F llm_head_dim = F::integer("llm.head_dim", 1, 100000).needed().says("width of one head");
+inline constexpr F llm_prompt_tokens = F::number("llm.prompt_tokens", 0, 1e7).needed().in("tokens").says("tokens in each prompt");
+inline constexpr F llm_output_tokens = F::number("llm.output_tokens", 1, 1e7).needed().in("tokens").says("tokens generated per request");
+inline constexpr F llm_batch = F::integer("llm.batch", 1, 100000).in("sequences").says("sequences decoded together").or_else("1");
+inline constexpr F llm_bytes_per_parameter = F::number("llm.bytes_per_parameter", 0, 8, true).in("bytes").says("bytes per weight").or_else("2");
+inline constexpr F llm_kv_bytes = F::number("llm.kv_bytes_per_element", 0, 8, true).in("bytes").says("bytes per KV-cache element").or_else("2");
+inline constexpr F llm_bandwidth_fraction = F::number("llm.bandwidth_fraction", 0.001, 1).needed().in("0-1").says("decode's share of peak memory bandwidth");
+inline constexpr F llm_mfu = F::number("llm.mfu", 0.001, 1).needed().in("0-1").says("prefill's model FLOPs utilisation");
+inline constexpr F llm_precision = F::text("llm.precision", precision_words).says("the precision of weights, KV cache and peak").or_else("bf16");
+inline constexpr const F* kJob[] = {
+    &job::instance, &fleet::rate, &fleet::rate_value, &fleet::rate_per, &fleet::peak_factor, &fleet::target_utilisation,
+    &fleet::redundancy, &latency_target_ms, &job::headroom, &throughput_rps, &benchmark, &compute, &compute_flops,
+    &compute_parameters, &compute_tokens, &compute_mfu, &compute_precision, &llm, &llm_parameters, &llm_layers,
+    &llm_kv_heads, &llm_head_dim, &llm_prompt_tokens, &llm_output_tokens, &llm_batch, &llm_bytes_per_parameter,
+    &llm_kv_bytes, &llm_bandwidth_fraction, &llm_mfu, &llm_precision};
+}  // namespace infer
 
 }  // namespace fields
 }  // namespace planner
