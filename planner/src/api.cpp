@@ -2,6 +2,8 @@
 #include "planner/invariants.hpp"
 
 #include "planner/model_config.hpp"
+#include "planner/request_fields.hpp"
+#include "planner/request_reader.hpp"
 
 #include "planner/json_members.hpp"
 #include "planner/json_position.hpp"
@@ -100,7 +102,7 @@ json plan_serve(const Catalogue& catalogue, const json& request) {
 // parameters, for a form to fill in (the serving calculator's import).
 json plan_model(const json& request) {
     RequestReader in(request);
-    in.reject_unknown("", {"api", "kind", "config"});
+    in.reject_unknown(*request_schema("model"));
     const Transformer m = read_model_config(in, "config");
     in.refuse_unused();
     if (!in.errors().empty()) return failure(in.errors());
@@ -130,8 +132,9 @@ json plan_instances(const Catalogue& catalogue, const json& request) {
 }
 
 json plan_catalog(const Catalogue& catalogue, const json& request, CatalogWriter write_catalog) {
-    for (auto it = request.begin(); it != request.end(); ++it)
-        if (it.key() != "api" && it.key() != "kind") return failure({{it.key(), "is not a known field"}});
+    RequestReader in(request);
+    in.reject_unknown(*request_schema("catalog"));
+    if (!in.errors().empty()) return failure(in.errors());
     return success("catalog", write_catalog(catalogue));
 }
 

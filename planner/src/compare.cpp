@@ -210,14 +210,15 @@ ServingComparison compare_serve(const Catalogue& catalogue, const CompareRequest
 Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const json& request) {
     RequestReader in(request);
     Checked<CompareRequest> out;
-    in.reject_unknown("", {"api", "kind", "job", "instances", "counts"});
+    in.reject_unknown(*request_schema("compare"));
     const json* job = in.take("job");  // read by the job's own reader, below
     if (!job || !job->is_object()) in.fail("job", "is required: a train, infer or serve request without its instance");
     if (const json* c = in.find("counts")) {
-        if (!c->is_array() || c->empty() || c->size() > 64) in.fail("counts", "must list 1 to 64 instance counts");
+        const Field& counts = fields::compare::counts;
+        if (!c->is_array() || c->empty() || c->size() > counts.max_items) in.fail("counts", "must list 1 to 64 instance counts");
         else
             for (std::size_t k = 0; k < c->size(); ++k)
-                if (auto n = in.number("counts." + std::to_string(k), {1, false, 100000, true}, true))
+                if (auto n = in.number("counts." + std::to_string(k), rule_of(counts), true))
                     out.value.counts.push_back(int(*n));
     } else {
         for (int n = 1; n <= 4096; n *= 2) out.value.counts.push_back(n);

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "planner/load_power.hpp"
+#include "planner/request_fields.hpp"
 #include "planner/request_reader.hpp"
 #include "planner/serving.hpp"
 #include "planner/training.hpp"
@@ -17,7 +18,8 @@ using nlohmann::json;
 Checked<EnergyRequest> read_energy_request(const json& request) {
     RequestReader in(request);
     Checked<EnergyRequest> out;
-    in.reject_unknown("", {"api", "kind", "configurations", "work", "region", "purchase_option", "usd_jpy", "pue", "grid_kg_per_kwh"});
+    namespace f = fields::energy;
+    in.reject_unknown(*request_schema("energy"));
     const FootprintInputs shared = read_footprint_inputs(in, "");
     std::string work;  // the job's kind; its fields are read when each configuration plans it
     if (const json* w = in.find("work")) {
@@ -33,7 +35,7 @@ Checked<EnergyRequest> read_energy_request(const json& request) {
         }
     }
     const json* list = in.find("configurations");
-    if (!list || !list->is_array() || list->size() < 2 || list->size() > kMaxEnergyConfigurations) {
+    if (!list || !list->is_array() || list->size() < f::configurations.min_items || list->size() > kMaxEnergyConfigurations) {
         in.fail("configurations", "must list two to eight configurations");
     } else {
         for (std::size_t i = 0; i < list->size(); ++i) {
@@ -42,13 +44,12 @@ Checked<EnergyRequest> read_energy_request(const json& request) {
                 in.fail(at.substr(0, at.size() - 1), "must be an object {label, instance, instances, hours}");
                 continue;
             }
-            in.reject_unknown(at.substr(0, at.size() - 1), with_footprint_fields({"label", "instance", "instances", "hours"}));
             EnergyConfiguration c;
-            c.instance = in.text(at + "instance", {}, true).value_or("");
-            c.label = in.text(at + "label", {}, false).value_or(c.instance);
+            c.instance = in.text(fields::job::instance, at).value_or("");
+            c.label = in.text(f::label, at).value_or(c.instance);
             // Without a job, each says how many for how long; with one, the job decides what it can.
-            c.instances = in.number(at + "instances", {0, true, 100000, false}, work.empty());
-            c.hours = in.number(at + "hours", {0, true, 1e6, false}, work.empty());
+            c.instances = in.number(f::instances.needed(work.empty()), at);
+            c.hours = in.number(f::hours.needed(work.empty()), at);
             if (work == "train" && c.hours) in.fail(at + "hours", "is planned from the training job: leave it out");
             if (work == "serve" && c.instances) in.fail(at + "instances", "is planned from the serving job (the fleet for its rate): leave it out");
             c.footprint = read_footprint_inputs(in, at);

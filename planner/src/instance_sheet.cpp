@@ -1,6 +1,7 @@
 #include "planner/instance_sheet.hpp"
 #include "planner/json_members.hpp"
 
+#include "planner/request_fields.hpp"
 #include "planner/request_reader.hpp"
 
 namespace planner {
@@ -9,13 +10,12 @@ using nlohmann::json;
 
 Checked<InstanceSheetRequest> read_instance_sheet_request(const json& request) {
     RequestReader in(request);
-    in.reject_unknown("", {"api", "kind", "ids", "region", "purchase_option"});
+    in.reject_unknown(*request_schema("instances"));
     Checked<InstanceSheetRequest> out;
-    std::set<std::string> options(purchase_options().begin(), purchase_options().end());
-    if (auto option = in.text("purchase_option", options, false)) out.value.purchase_option = *option;
-    if (auto region = in.text("region", {}, false)) out.value.region = *region;
+    if (auto option = in.text(fields::footprint::purchase_option)) out.value.purchase_option = *option;
+    if (auto region = in.text(fields::footprint::region)) out.value.region = *region;
     if (const json* ids = in.take("ids")) {
-        if (!ids->is_array() || ids->size() > 64) {
+        if (!ids->is_array() || ids->size() > fields::sheet::ids.max_items) {
             in.fail("ids", "must list up to 64 instance types");
         } else {
             for (std::size_t k = 0; k < ids->size(); ++k) {

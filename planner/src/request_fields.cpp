@@ -41,6 +41,14 @@ const std::vector<RequestSchema>& request_schemas() {
         {"infer", "A fleet for a request rate, from one per-instance throughput", {part("", infer::kJob), part("", footprint::kAll)}},
         {"serve", "An LLM served under time-to-first-token and time-per-output-token targets",
          {part("", serve::kJob), part("", footprint::kAll)}},
+        {"model", "A Hugging Face config.json read as serve reads it: the architecture and its parameters",
+         {part("", model::kJob)}},
+        {"energy", "Energy, CO2e and cost of two to eight configurations",
+         {part("", energy::kJob), part("", footprint::kShared), part("configurations[]", energy::kConfiguration),
+          part("configurations[]", footprint::kAll)}},
+        {"compare", "One job on many instance types, ranked", {part("", compare::kJob)}},
+        {"instances", "The instance cheat-sheet's rows in a region and purchase option", {part("", sheet::kJob)}},
+        {"catalog", "The whole catalogue, every figure with its source", {}},
     };
     return kinds;
 }

@@ -78,8 +78,16 @@ json scalar(const Field& f) {
             break;
         case T::boolean: s = {{"type", "boolean"}}; break;
         case T::object: s = {{"type", "object"}}; break;
-        case T::words: s = {{"type", "array"}, {"items", {{"enum", words_of(f)}}}}; break;
+        case T::words:
+            s = {{"type", "array"}, {"items", f.allowed ? json{{"enum", words_of(f)}} : json{{"type", "string"}}}};
+            break;
+        case T::numbers:
+            s = {{"type", "array"}, {"items", {{"type", "integer"}, {"minimum", f.min}, {"maximum", f.max}}}};
+            break;
+        case T::objects: s = {{"type", "array"}, {"items", {{"type", "object"}}}}; break;
     }
+    if (f.max_items) s["maxItems"] = f.max_items;
+    if (f.min_items) s["minItems"] = f.min_items;
     s["description"] = description(f);
     return s;
 }
@@ -101,8 +109,11 @@ json object_of(const Node& node) {
 }
 
 json emit(const Node& node) {
-    if (node.children.size() == 1 && node.children[0].first == "[]")
-        return {{"type", "array"}, {"items", emit(*node.children[0].second)}};
+    if (node.children.size() == 1 && node.children[0].first == "[]") {  // a list of objects
+        json list = node.self ? scalar(*node.self) : json{{"type", "array"}};
+        list["items"] = emit(*node.children[0].second);
+        return list;
+    }
     if (node.children.empty()) return node.self ? scalar(*node.self) : json::object();
     if (!node.self) return object_of(node);
     if (node.self->type == Field::Type::object) {  // "rate": the object of the fields below it
@@ -137,7 +148,8 @@ void collect_names(const Node& node, const std::string& path,
 std::vector<std::pair<std::string, std::set<std::string>>> known_names(const RequestSchema& schema) {
     std::vector<std::pair<std::string, std::set<std::string>>> out;
     collect_names(tree_of(schema), "", out);
-    if (!out.empty()) out.front().second.insert({"api", "kind"});
+    if (out.empty()) out.emplace_back("", std::set<std::string>());  // a kind with no fields of its own
+    out.front().second.insert({"api", "kind"});
     return out;
 }
 
@@ -169,7 +181,9 @@ std::string type_words(const Field& f) {
         case T::text: return "text";
         case T::boolean: return "true or false";
         case T::object: return "object";
-        case T::words: return "list of words";
+        case T::words: return "list of text";
+        case T::numbers: return "list of whole numbers";
+        case T::objects: return "list of objects";
     }
     return "";
 }
@@ -179,6 +193,11 @@ std::string values_words(const Field& f) {
     std::string words;
     if (f.allowed)
         for (const std::string& w : f.allowed()) words += (words.empty() ? "" : ", ") + ("`" + w + "`");
+    if (f.max_items) {
+        std::string count = std::to_string(f.min_items) + " to " + std::to_string(f.max_items) + " items";
+        if (f.type == T::numbers) count += ", each from " + format_number(f.min) + " to " + format_number(f.max);
+        return words.empty() ? count : count + " of " + words;
+    }
     if (f.type == T::number || f.type == T::whole || f.type == T::integer) {
         const std::string range = range_words(rule_of(f));
         const std::string prefix = f.type == T::number ? "must be " : "must be a whole number ";
@@ -199,16 +218,18 @@ std::string fields_markdown(const RequestSchema& schema) {
             for (std::size_t dot = path.find('.'); dot != std::string::npos; dot = path.find('.', dot + 1))
                 objects.insert(path.substr(0, dot));
         }
+    if (objects.empty() && schema.parts.empty()) return "It takes no field but `api` and `kind`.\n";
     std::string out = "| field | type | values | unit | default | CLI flag | what it is |\n";
     out += "|---|---|---|---|---|---|---|\n";
     for (const FieldPart& part : schema.parts)
         for (const Field* f : part) {
             const std::string path = full_path(part, *f);
+            const bool in_list = path.find("[]") != std::string::npos;  // the CLI has no flag for one item's field
             const std::string fallback = f->required ? std::string("**required**") : std::string(f->fallback);
             const bool also_object = objects.count(path) && f->type != Field::Type::object;
             const std::string type = type_words(*f) + (also_object ? " or object" : "");
             out += "| `" + path + "` | " + type + " | " + values_words(*f) + " | " + f->unit +
-                   " | " + fallback + " | " + (f->cli ? "`--" + std::string(f->cli) + "`" : std::string()) + " | " +
+                   " | " + fallback + " | " + (f->cli && !in_list ? "`--" + std::string(f->cli) + "`" : std::string()) + " | " +
                    f->doc + " |\n";
         }
     return out;

@@ -31,6 +31,8 @@ inline constexpr F power_watts = F::number("power_watts", 0, 1e6, true).in("W").
 inline constexpr F pue = F::number("pue", 1, 3).says("data-centre power usage effectiveness, overriding the region's").flag("pue");
 inline constexpr F grid_kg_per_kwh = F::number("grid_kg_per_kwh", 0, 2).in("kg CO2e/kWh").says("your own grid factor (a PPA, say), overriding the region's").flag("grid-kg-per-kwh");
 inline constexpr const F* kAll[] = {&region, &purchase_option, &price_usd_per_hour, &usd_jpy, &power_watts, &pue, &grid_kg_per_kwh};
+// What a request of several configurations shares (energy): not a price or a power, which are each one's.
+inline constexpr const F* kShared[] = {&region, &purchase_option, &usd_jpy, &pue, &grid_kg_per_kwh};
 }  // namespace footprint
 
 // What several kinds ask alike.
@@ -129,6 +131,37 @@ inline constexpr const F* kJob[] = {
     &llm_kv_heads, &llm_head_dim, &llm_prompt_tokens, &llm_output_tokens, &llm_batch, &llm_bytes_per_parameter,
     &llm_kv_bytes, &llm_bandwidth_fraction, &llm_mfu, &llm_precision};
 }  // namespace infer
+
+// Energy, CO2e and cost of two to eight configurations (energy.hpp).
+namespace energy {
+inline constexpr F configurations = F::objects("configurations", 2, 8).needed().says("the configurations compared, the first the baseline");
+inline constexpr F work = F::object("work").says("a train or serve request without its instance, planned on each configuration").or_else("none: each gives instances and hours");
+inline constexpr F label = F::text("label").says("the configuration's name").or_else("its instance");
+inline constexpr F instances = F::number("instances", 0, 100000, true).says("instances running (required without work)");
+inline constexpr F hours = F::number("hours", 0, 1e6, true).in("h").says("hours they run (required without work)");
+inline constexpr const F* kJob[] = {&configurations, &work};
+inline constexpr const F* kConfiguration[] = {&label, &job::instance, &instances, &hours};
+}  // namespace energy
+
+// One job on many instance types (compare.hpp).
+namespace compare {
+inline constexpr F job = F::object("job").needed().says("a train, infer or serve request without its instance, run on each type");
+inline constexpr F instances = F::words("instances", 1, 256).says("the instance types compared").or_else("every type of the catalogue");
+inline constexpr F counts = F::numbers("counts", 1, 64, 1, 100000).says("the instance counts a training sweep plans").or_else("1, 2, 4 … 4096");
+inline constexpr const F* kJob[] = {&job, &instances, &counts};
+}  // namespace compare
+
+// The instance cheat-sheet's rows (instance_sheet.hpp).
+namespace sheet {
+inline constexpr F ids = F::words("ids", 0, 64).says("the instance types shown").or_else("every type");
+inline constexpr const F* kJob[] = {&ids, &footprint::region, &footprint::purchase_option};
+}  // namespace sheet
+
+// A Hugging Face config.json read as serve reads it (model_config.hpp).
+namespace model {
+inline constexpr F config = F::object("config").needed().says("a Hugging Face config.json as published");
+inline constexpr const F* kJob[] = {&config};
+}  // namespace model
 
 }  // namespace fields
 }  // namespace planner

@@ -25,7 +25,9 @@ namespace planner {
 using Words = const std::set<std::string>& (*)();
 
 struct Field {
-    enum class Type : unsigned char { number, whole, integer, text, boolean, object, words };
+    // words, numbers and objects are lists: of text (of `allowed` when given), of whole numbers
+    // within min..max, of objects whose fields a part declares at "<path>[]".
+    enum class Type : unsigned char { number, whole, integer, text, boolean, object, words, numbers, objects };
 
     const char* path = "";        // dotted, from the part's place: "prompt_tokens", "model.layers"
     Type type = Type::number;
@@ -42,6 +44,7 @@ struct Field {
     const char* label = nullptr;  // the calculator input's label id (templates/i18n), or none
     const char* placeholder = nullptr;   // the input's placeholder id when empty
     const char* default_from = nullptr;  // the response path whose figure the placeholder shows
+    unsigned min_items = 0, max_items = 0;  // a list's length; max 0: any
 
     // Constructors by type; the rest is set by the chained setters below.
     static constexpr Field number(const char* p, double lo, double hi, bool lo_exclusive = false) {
@@ -76,10 +79,22 @@ struct Field {
         f.path = p, f.type = Type::object;
         return f;
     }
-    /// A list of words, each one of `words`.
-    static constexpr Field list(const char* p, Words words) {
+    /// A list of text, each one of `words` when given.
+    static constexpr Field words(const char* p, unsigned lo, unsigned hi, Words w = nullptr) {
         Field f;
-        f.path = p, f.type = Type::words, f.allowed = words;
+        f.path = p, f.type = Type::words, f.allowed = w, f.min_items = lo, f.max_items = hi;
+        return f;
+    }
+    /// A list of whole numbers from `lo` to `hi`.
+    static constexpr Field numbers(const char* p, unsigned items_lo, unsigned items_hi, double lo, double hi) {
+        Field f = number(p, lo, hi);
+        f.type = Type::numbers, f.min_items = items_lo, f.max_items = items_hi;
+        return f;
+    }
+    /// A list of objects, their fields declared by a part at "<p>[]".
+    static constexpr Field objects(const char* p, unsigned lo, unsigned hi) {
+        Field f;
+        f.path = p, f.type = Type::objects, f.min_items = lo, f.max_items = hi;
         return f;
     }
 
