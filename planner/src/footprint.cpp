@@ -23,12 +23,6 @@ FootprintInputs read_footprint_inputs(RequestReader& in, const std::string& pref
     return f;
 }
 
-std::set<std::string> with_footprint_fields(Names names) {
-    std::set<std::string> out(names.begin(), names.end());
-    for (const Field* f : fields::footprint::kAll) out.insert(f->path);
-    return out;
-}
-
 Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, double instance_hours,
                              const FootprintInputs& in, const std::string& field_prefix, const LoadPower* load) {
     Checked<Footprint> out;

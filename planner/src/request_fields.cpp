@@ -2,6 +2,7 @@
 #include "planner/request_fields.hpp"
 
 #include "planner/catalogue.hpp"
+#include "planner/fine_tuning.hpp"
 #include "planner/request_reader.hpp"
 #include "planner/serving.hpp"
 #include "serving_formats.hpp"
@@ -35,9 +36,40 @@ const std::set<std::string>& rate_unit_words() {
     return words;
 }
 
+const std::set<std::string>& recompute_words() {
+    static const std::set<std::string> s = {"none", "selective", "full"};
+    return s;
+}
+const std::set<std::string>& fine_tuning_words() {
+    static const std::set<std::string> s = {"full", "lora", "qlora"};
+    return s;
+}
+const std::set<std::string>& lora_module_words() {
+    static const std::set<std::string> s(lora_modules().begin(), lora_modules().end());
+    return s;
+}
+const std::set<std::string>& expert_dispatch_words() {
+    static const std::set<std::string> s = {"all_to_all", "deduplicated"};
+    return s;
+}
+const std::set<std::string>& pipeline_split_words() {
+    static const std::set<std::string> s = {"even", "balanced"};
+    return s;
+}
+const std::set<std::string>& chinchilla_words() {
+    static const std::set<std::string> s = {"chinchilla"};
+    return s;
+}
+const std::set<std::string>& overlap_words() {
+    static const std::set<std::string> s = {"layer"};
+    return s;
+}
+
 const std::vector<RequestSchema>& request_schemas() {
     using namespace fields;
     static const std::vector<RequestSchema> kinds = {
+        {"train", "Training or fine-tuning time, cost, energy and memory, with the layout that runs it",
+         {part("", train::kJob), part("", footprint::kAll)}},
         {"infer", "A fleet for a request rate, from one per-instance throughput", {part("", infer::kJob), part("", footprint::kAll)}},
         {"serve", "An LLM served under time-to-first-token and time-per-output-token targets",
          {part("", serve::kJob), part("", footprint::kAll)}},

@@ -5,6 +5,7 @@
 
 #include "planner/model_config.hpp"
 #include "planner/model_limits.hpp"
+#include "planner/request_fields.hpp"
 #include "planner/request_reader.hpp"
 
 namespace planner {
@@ -12,12 +13,11 @@ namespace planner {
 using nlohmann::json;
 
 namespace {
-// Bounds that separate a real job from a typo. The largest published dense models are ~2e12
-// parameters and the largest corpora ~1e14 tokens; the bounds leave two orders of magnitude.
-constexpr double kMaxParameters = model_limits::kParameters;
-constexpr double kMaxTokens = 1e17;
-constexpr double kMaxInstances = 100000;
-constexpr double kMaxTflops = 100000;
+// The fields and their bounds are declared in request_fields.hpp: they separate a real job from a
+// typo (the largest published dense models are ~2e12 parameters and the largest corpora ~1e14
+// tokens; the bounds leave two orders of magnitude).
+namespace f = fields::train;
+namespace fm = fields::trained_model;
 
 // The precisions a chip may train at; int8 is an inference format.
 const std::set<std::string> kTrainingPrecisions = {"fp32", "tf32", "bf16", "fp16", "fp8", "fp4"};
@@ -47,7 +47,6 @@ void read_model(RequestReader& in, const Catalogue& catalogue, TrainingRequest& 
         in.fail("model", "must be a model id or an object");
         return;
     }
-    in.reject_unknown("model", {"parameters", "active_parameters", "experts", "experts_per_token", "architecture", "config"});
     const int forms = int(model->contains("parameters")) + int(model->contains("architecture")) + int(model->contains("config"));
     if (forms != 1) {
         in.fail("model", "give either model.parameters or model.architecture");
@@ -67,10 +66,10 @@ void read_model(RequestReader& in, const Catalogue& catalogue, TrainingRequest& 
     if (model->contains("parameters")) {
         Transformer& m = r.model;
         m.id = "request";
-        const auto parameters = in.number("model.parameters", {0, true, kMaxParameters, false}, true);
-        const auto active = in.number("model.active_parameters", {0, true, kMaxParameters, false}, false);
-        auto experts = in.integer("model.experts", 2, 100000, false);
-        auto per_token = in.integer("model.experts_per_token", 1, 100000, false);
+        const auto parameters = in.number(fm::parameters.needed());
+        const auto active = in.number(fm::active_parameters);
+        auto experts = in.integer(fm::experts);
+        auto per_token = in.integer(fm::experts_per_token);
         if (parameters) m.parameters = m.active_parameters = *parameters;
         if (parameters && active && *active > *parameters)
             in.fail("model.active_parameters", "cannot exceed the parameters");
@@ -84,16 +83,15 @@ void read_model(RequestReader& in, const Catalogue& catalogue, TrainingRequest& 
             m.active_parameters = *active;
         return;
     }
-    in.reject_unknown("model.architecture", {"layers", "hidden", "heads", "sequence", "vocabulary"});
     if (!(*model)["architecture"].is_object()) {
         in.fail("model.architecture", "must be an object {layers, hidden, heads, sequence, vocabulary}");
         return;
     }
-    auto layers = in.integer("model.architecture.layers", 1, 10000, true);
-    auto hidden = in.integer("model.architecture.hidden", 1, 1000000, true);
-    auto heads = in.integer("model.architecture.heads", 1, 10000, true);
-    auto sequence = in.integer("model.architecture.sequence", 1, 10000000, true);
-    auto vocabulary = in.integer("model.architecture.vocabulary", 1, 10000000, true);
+    auto layers = in.integer(fm::layers);
+    auto hidden = in.integer(fm::hidden);
+    auto heads = in.integer(fm::heads);
+    auto sequence = in.integer(fm::sequence);
+    auto vocabulary = in.integer(fm::vocabulary);
     if (layers && hidden && heads && sequence && vocabulary) {
         if (*hidden % *heads) {
             in.fail("model.architecture.heads", "must divide model.architecture.hidden");
@@ -112,11 +110,10 @@ void read_fine_tuning(RequestReader& in, TrainingRequest& r) {
         in.fail("fine_tuning", "must be an object {method, rank, target_modules}");
         return;
     }
-    in.reject_unknown("fine_tuning", {"method", "rank", "target_modules"});
     FineTuning ft;
-    if (auto m = in.text("fine_tuning.method", {"full", "lora", "qlora"}, true))
+    if (auto m = in.text(f::fine_tuning_method))
         ft.method = *m == "lora" ? FineTuning::Method::lora : *m == "qlora" ? FineTuning::Method::qlora : FineTuning::Method::full;
-    if (auto rank = in.integer("fine_tuning.rank", 1, 65536, false)) ft.rank = *rank;
+    if (auto rank = in.integer(f::fine_tuning_rank)) ft.rank = *rank;
     if (const json* modules = in.take("fine_tuning.target_modules")) {
         const auto& known = lora_modules();
         if (!modules->is_array() || modules->empty()) {
@@ -149,20 +146,13 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
     RequestReader in(request);
     Checked<TrainingRequest> out;
     TrainingRequest& r = out.value;
-    in.reject_unknown("", with_footprint_fields({"api", "kind", "model", "tokens", "recompute", "precision", "instance",
-                                                 "instance_count", "deadline_days", "budget_usd", "mfu", "hfu", "achieved_tflops",
-                                                 "matrix_utilisation",
-                                                 "scaling_efficiency", "layout", "micro_batch", "headroom",
-                                                 "checkpoint_overhead", "global_batch", "overlap", "tensor_overlap", "pipeline_overlap",
-                                                 "expert_overlap", "expert_dispatch", "pipeline_split", "sequence",
-                                                 "fine_tuning", "flash_attention", "sequence_parallel"}));
-    in.reject_unknown("layout", {"tensor", "pipeline", "zero", "micro_batch", "expert", "context", "interleave"});
+    in.reject_unknown(*request_schema("train"));
 
     read_model(in, catalogue, r);
     if (in.find("sequence")) {
         if (r.model.id == "request" && r.model.has_shape())
             in.fail("sequence", "is model.architecture.sequence for a typed architecture: give it there");
-        else if (auto s = in.integer("sequence", 1, 10000000, false)) r.sequence = *s;
+        else if (auto s = in.integer(f::sequence)) r.sequence = *s;
     }
     if (r.model.has_shape() && r.sequence) r.model.sequence = *r.sequence;
     read_fine_tuning(in, r);
@@ -180,53 +170,53 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
         if (*tokens == "chinchilla") r.chinchilla = true;
         else in.fail("tokens", "must be a number, or \"chinchilla\" for 20 tokens per parameter");
     } else {
-        r.tokens = in.number("tokens", {0, true, kMaxTokens, false}, true);
+        r.tokens = in.number(f::tokens);
     }
     auto recompute_of = [](const std::string& name) {
         return name == "full" ? Recompute::full : name == "selective" ? Recompute::selective : Recompute::none;
     };
-    if (auto rc = in.text("recompute", {"none", "selective", "full"}, false)) {
+    if (auto rc = in.text(f::recompute)) {
         r.recompute = recompute_of(*rc);
         r.recipe_recompute.reset();  // the request's own choice
     } else if (r.recipe_recompute) {
         r.recompute = recompute_of(r.recipe_recompute->value);
     }
-    if (auto pr = in.text("precision", precisions(), false)) {
+    if (auto pr = in.text(f::precision)) {
         if (kTrainingPrecisions.count(*pr)) r.precision = *pr;
         else in.fail("precision", "int8 is an inference format: train at fp32, tf32, bf16, fp16, fp8 or fp4");
     }
-    if (auto id = in.text("instance", {}, true)) r.instance = *id;
+    if (auto id = in.text(fields::job::instance)) r.instance = *id;
 
     const bool has_count = in.find("instance_count"), has_deadline = in.find("deadline_days"),
                has_budget = in.find("budget_usd");
     if (has_count && has_deadline) in.fail("deadline_days", "give either instance_count or deadline_days, not both");
     else if (has_budget && (has_count || has_deadline))
         in.fail("budget_usd", "give only one of instance_count, deadline_days and budget_usd");
-    else if (has_deadline) r.deadline_days = in.number("deadline_days", {0, true, 36500, false}, true);
-    else if (has_budget) r.budget_usd = in.number("budget_usd", {0, true, 1e12, false}, true);
-    else r.instance_count = in.integer("instance_count", 1, kMaxInstances, true);
+    else if (has_deadline) r.deadline_days = in.number(f::deadline_days.needed());
+    else if (has_budget) r.budget_usd = in.number(f::budget_usd.needed());
+    else r.instance_count = in.integer(f::instance_count.needed());
 
-    r.mfu = in.number("mfu", {0.001, false, 1, false}, false);
-    r.hfu = in.number("hfu", {0.001, false, 1, false}, false);
-    r.achieved_tflops = in.number("achieved_tflops", {0, true, kMaxTflops, false}, false);
+    r.mfu = in.number(f::mfu);
+    r.hfu = in.number(f::hfu);
+    r.achieved_tflops = in.number(f::achieved_tflops);
     if (r.mfu && r.hfu) in.fail("hfu", "give either mfu or hfu, not both");
     else if (r.mfu && r.achieved_tflops) in.fail("achieved_tflops", "give either mfu or achieved_tflops, not both");
     else if (r.hfu && r.achieved_tflops) in.fail("achieved_tflops", "give either hfu or achieved_tflops, not both");
-    r.matrix_utilisation = in.number("matrix_utilisation", {0.001, false, 1, false}, false);
+    r.matrix_utilisation = in.number(f::matrix_utilisation);
     if (r.matrix_utilisation && (r.mfu || r.hfu || r.achieved_tflops))
         in.fail("matrix_utilisation", "give one of mfu, hfu, achieved_tflops and matrix_utilisation");
-    r.scaling_efficiency = in.number("scaling_efficiency", {0.001, false, 1, false}, false);
+    r.scaling_efficiency = in.number(f::scaling_efficiency);
 
     if (const json* layout = in.find("layout")) {
         if (!layout->is_object()) {
             in.fail("layout", "must be an object {tensor, pipeline, zero}");
         } else {
-            auto t = in.integer("layout.tensor", 1, 1024, false), p = in.integer("layout.pipeline", 1, 10000, false);
-            auto z = in.integer("layout.zero", 0, 3, false), mb = in.integer("layout.micro_batch", 1, 100000, false);
+            auto t = in.integer(f::tensor), p = in.integer(f::pipeline);
+            auto z = in.integer(f::zero), mb = in.integer(f::layout_micro_batch);
             Layout l{t.value_or(1), p.value_or(1), 1, z.value_or(0), mb.value_or(1)};
-            l.expert = in.integer("layout.expert", 1, 100000, false).value_or(1);
-            l.context = in.integer("layout.context", 1, 1024, false).value_or(1);
-            l.interleave = in.integer("layout.interleave", 1, 1024, false).value_or(1);
+            l.expert = in.integer(f::expert).value_or(1);
+            l.context = in.integer(f::context).value_or(1);
+            l.interleave = in.integer(f::interleave).value_or(1);
             if (l.expert > 1 && !r.model.mixture_of_experts()) in.fail("layout.expert", "needs a mixture of experts");
             else if (r.model.mixture_of_experts() && r.model.experts->count % l.expert)
                 in.fail("layout.expert", "must divide the model's " + std::to_string(r.model.experts->count) + " experts");
@@ -234,23 +224,22 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
             r.layout = l;
         }
     }
-    if (auto mb = in.integer("micro_batch", 1, 100000, false)) r.micro_batch = *mb;
-    r.global_batch = in.integer("global_batch", 1, 100000000, false);
+    if (auto mb = in.integer(f::micro_batch)) r.micro_batch = *mb;
+    r.global_batch = in.integer(f::global_batch);
     if (const json* overlap = in.find("overlap"); overlap && overlap->is_string()) {
         in.take("overlap");
         if (*overlap == "layer") r.overlap_by_layer = true;
         else in.fail("overlap", "must be a share from 0 to 1, or \"layer\" (layer by layer, as FSDP and Megatron-LM overlap)");
     } else
-        r.overlap = in.number("overlap", {0, false, 1, false}, false);
-    r.tensor_overlap = in.number("tensor_overlap", {0, false, 1, false}, false);
-    r.pipeline_overlap = in.number("pipeline_overlap", {0, false, 1, false}, false);
-    r.expert_overlap = in.number("expert_overlap", {0, false, 1, false}, false);
-    if (auto dispatch = in.text("expert_dispatch", {"all_to_all", "deduplicated"}, false))
-        r.deduplicated_dispatch = *dispatch == "deduplicated";
-    if (auto split = in.text("pipeline_split", {"even", "balanced"}, false)) r.balanced_stages = *split == "balanced";
+        r.overlap = in.number(f::overlap);
+    r.tensor_overlap = in.number(f::tensor_overlap);
+    r.pipeline_overlap = in.number(f::pipeline_overlap);
+    r.expert_overlap = in.number(f::expert_overlap);
+    if (auto dispatch = in.text(f::expert_dispatch)) r.deduplicated_dispatch = *dispatch == "deduplicated";
+    if (auto split = in.text(f::pipeline_split)) r.balanced_stages = *split == "balanced";
     if (r.layout && in.find("micro_batch")) r.layout->micro_batch = r.micro_batch;
-    if (auto h = in.number("headroom", {0, false, 0.9, false}, false)) r.headroom = *h;
-    r.checkpoint_overhead = in.number("checkpoint_overhead", {0, false, 1, false}, false);
+    if (auto h = in.number(f::headroom)) r.headroom = *h;
+    r.checkpoint_overhead = in.number(f::checkpoint_overhead);
     r.footprint = read_footprint_inputs(in, "");
     in.refuse_unused();
     out.errors = std::move(in.errors());

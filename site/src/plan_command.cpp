@@ -29,42 +29,6 @@ struct FlagSpec {
     bool text = false;  // the value stays text
 };
 
-const std::vector<FlagSpec> kTrainFlags = {
-    {"model", "model", "a model id from data/models.json, e.g. llama3.1-70b (or --parameters, or the architecture)"},
-    {"parameters", "model.parameters", "model parameters, e.g. 7e9"},
-    {"layers", "model.architecture.layers", "or the architecture: layers"},
-    {"hidden", "model.architecture.hidden", "hidden size"},
-    {"heads", "model.architecture.heads", "attention heads"},
-    {"sequence", "sequence", "sequence length"},
-    {"vocabulary", "model.architecture.vocabulary", "vocabulary size"},
-    {"tokens", "tokens", "training tokens, or chinchilla (20 per parameter)"},
-    {"recompute", "recompute", "none | selective | full"},
-    {"precision", "precision", "fp32 | tf32 | bf16 | fp16 | fp8"},
-    {"instances", "instance_count", "number of instances"},
-    {"deadline-days", "deadline_days", "or: the fewest instances that finish in this many days"},
-    {"budget-usd", "budget_usd", "or: the fastest plan within this budget (the most instances it buys)"},
-    {"mfu", "mfu", "model FLOPs utilisation (6PD), 0-1"},
-    {"hfu", "hfu", "or: hardware FLOPs utilisation (FLOPs executed, recompute included), 0-1"},
-    {"achieved-tflops", "achieved_tflops", "or: measured TFLOP/s per accelerator"},
-    {"matrix-utilisation", "matrix_utilisation", "or: the multiplies' share of the peak, the memory-bound work priced at the memory bandwidth, 0-1"},
-    {"scaling-efficiency", "scaling_efficiency", "0-1; default: the step model's compute share"},
-    {"global-batch", "global_batch", "sequences per step, default about 4M tokens"},
-    {"overlap", "overlap", "share of data-parallel traffic under compute, 0-1, default 0.5"},
-    {"micro-batch", "micro_batch", "micro-batch size (activation memory, pipeline bubble)"},
-    {"headroom", "headroom", "share of accelerator memory kept free, default 0.1"},
-    {"tensor", "layout.tensor", "tensor-parallel degree; any layout flag fixes the layout (the rest 1, ZeRO 0)"},
-    {"pipeline", "layout.pipeline", "pipeline stages"},
-    {"interleave", "layout.interleave", "virtual pipeline stages per rank (interleaved 1F1B)"},
-    {"context", "layout.context", "context-parallel degree"},
-    {"expert", "layout.expert", "expert-parallel degree"},
-    {"zero", "layout.zero", "ZeRO stage 0-3"},
-    {"sequence-parallel", "sequence_parallel", "true | false; default: true with selective recompute"},
-    {"pipeline-split", "pipeline_split", "even | balanced (the embedding and the loss counted as layers)"},
-    {"tensor-overlap", "tensor_overlap", "share of the tensor-parallel all-reduces under compute, 0-1, default 0"},
-    {"pipeline-overlap", "pipeline_overlap", "share of the pipeline sends under compute, 0-1, default 0"},
-    {"expert-overlap", "expert_overlap", "share of the expert all-to-alls under compute, 0-1, default 0"},
-    {"expert-dispatch", "expert_dispatch", "all_to_all | deduplicated (a token once per instance, as DeepEP and HybridEP)"},
-};
 // A declared field's flag (planner/request_fields.hpp): its help is the field's doc, its words and
 // its default; a text field's value stays text ("--model 405" names a model, not a number).
 FlagSpec flag_of(const planner::Field& f) {
@@ -87,6 +51,7 @@ std::vector<FlagSpec> flags_of(const planner::Field* const (&fields)[N]) {
     return out;
 }
 
+const std::vector<FlagSpec> kTrainFlags = flags_of(planner::fields::train::kJob);
 const std::vector<FlagSpec> kInferFlags = flags_of(planner::fields::infer::kJob);
 const std::vector<FlagSpec> kServeFlags = flags_of(planner::fields::serve::kJob);
 const std::vector<FlagSpec> kFootprintFlags = flags_of(planner::fields::footprint::kAll);
@@ -251,7 +216,6 @@ CLI::App* add_plan_command(CLI::App& app, PlanCommand& c) {
 // sequence goes where the request reads it, into a typed architecture or beside a catalogue model.
 void put_training_flags(const PlanCommand& c, json& job) {
     put_flags(c, kTrainFlags, job);
-    if (job.contains("model") && job["model"].is_number()) job["model"] = c.flags.at("model");
     if (job.contains("sequence") && job.contains("model") && job["model"].contains("architecture")) {
         job["model"]["architecture"]["sequence"] = job["sequence"];
         job.erase("sequence");

@@ -385,7 +385,7 @@ struct FormField {
 // A declared field's input: a numeric keyboard for whole numbers, else decimal; a share typed as a
 // percent (data-per 100), parameters in billions (data-scale 1e9); its path without the first
 // `strip` characters (an architecture's fields without "model.").
-FormField form_field_of(const planner::Field& f, std::size_t strip) {
+FormField form_field_of(const planner::Field& f, std::size_t strip = 0) {
     const std::string unit = f.unit;
     const char* scale = unit == "0-1" ? "100" : unit == "parameters" ? "1e9" : "";
     return {f.form, f.path + strip, f.label, f.type == planner::Field::Type::number ? "decimal" : "numeric", scale,
@@ -550,30 +550,21 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
     // The LoRA matrices a training job may target (templates/partials/calc-fine-tuning.html).
     if (kind == "train" || kind == "instances") view["lora_modules"] = planner::lora_modules();
     if (kind == "instances") {  // the comparison's training job, besides its model, tokens and precision
-        const FormField job[] = {
-            {"instance_count", "instance_count", "in_instance_count", "numeric", "", ""},
-            {"mfu", "mfu", "in_job_mfu", "decimal", "100", "default_placeholder"},
-        };
+        namespace f = planner::fields::train;
+        const FormField job[] = {form_field_of(f::instance_count), form_field_of(f::mfu)};
         view["compare_job_fields"] = form_fields(job, "per", inputs, strings);
     }
     if (kind == "train") {
         // The advanced inputs: batch, overlap and a fixed layout; empty, the planner chooses.
+        namespace f = planner::fields::train;
         const FormField advanced[] = {
-            {"global_batch", "global_batch", "in_global_batch", "numeric", "", "default_placeholder"},
-            {"micro_batch", "micro_batch", "in_micro_batch", "numeric", "", "auto_placeholder"},
-            {"tensor_overlap", "tensor_overlap", "in_tensor_overlap", "decimal", "100", "default_placeholder"},
-            {"pipeline_overlap", "pipeline_overlap", "in_pipeline_overlap", "decimal", "100", "default_placeholder"},
-            {"expert_overlap", "expert_overlap", "in_expert_overlap", "decimal", "100", "default_placeholder"},
-            {"tp", "layout.tensor", "in_layout_tensor", "numeric", "", "auto_placeholder"},
-            {"pp", "layout.pipeline", "in_layout_pipeline", "numeric", "", "auto_placeholder"},
-            {"ep", "layout.expert", "in_layout_expert", "numeric", "", "auto_placeholder"},
-            {"cp", "layout.context", "in_layout_context", "numeric", "", "auto_placeholder"},
-            {"vpp", "layout.interleave", "in_layout_interleave", "numeric", "", "auto_placeholder"},
-            {"zero", "layout.zero", "in_layout_zero", "numeric", "", "auto_placeholder"},
-        };
+            form_field_of(f::global_batch),   form_field_of(f::micro_batch), form_field_of(f::tensor_overlap),
+            form_field_of(f::pipeline_overlap), form_field_of(f::expert_overlap), form_field_of(f::tensor),
+            form_field_of(f::pipeline),       form_field_of(f::expert),      form_field_of(f::context),
+            form_field_of(f::interleave),     form_field_of(f::zero)};
         view["train_advanced"] = form_fields(advanced, "per", inputs, strings);
         // The data-parallel overlap: a share, or layer by layer (the request's "overlap": "layer").
-        const FormField overlap[] = {{"overlap", "overlap", "in_overlap", "decimal", "100", "default_placeholder"}};
+        const FormField overlap[] = {form_field_of(f::overlap)};
         view["train_overlap"] = form_fields(overlap, "per", inputs, strings);
         // The memory bar, as wasm/js/results.js asks the module for it once the page runs.
         auto label = [&](const std::string& key) { return strings.value(key, key); };

@@ -28,6 +28,21 @@ json base_request(const std::string& kind, const std::string& path = "") {
         return json::parse(R"({"api":1,"kind":"infer","instance":"g6e.12xlarge","rate":{"value":20,"per":"second"},
             "llm":{"parameters":7e9,"layers":32,"kv_heads":32,"head_dim":128,"prompt_tokens":512,"output_tokens":256,
                    "bandwidth_fraction":0.6,"mfu":0.3}})");
+    if (kind == "train" && path.rfind("model.architecture.", 0) == 0)
+        return json::parse(R"({"api":1,"kind":"train","instance":"p5.48xlarge","instance_count":1,"tokens":1e10,"mfu":0.4,
+            "model":{"architecture":{"layers":32,"hidden":4096,"heads":32,"sequence":2048,"vocabulary":50000}}})");
+    if (kind == "train" && path.rfind("fine_tuning.", 0) == 0)
+        return json::parse(R"({"api":1,"kind":"train","instance":"p5.48xlarge","instance_count":1,"tokens":1e9,
+            "model":"llama3.1-8b","fine_tuning":{"method":"lora"}})");
+    if (kind == "train") {
+        json r = json::parse(R"({"api":1,"kind":"train","instance":"p5.48xlarge","tokens":1e10,"mfu":0.4,
+            "model":{"parameters":7e9}})");
+        // One of the three that say how many instances.
+        if (path == "deadline_days") r["deadline_days"] = 365;
+        else if (path == "budget_usd") r["budget_usd"] = 1e6;
+        else r["instance_count"] = 1;
+        return r;
+    }
     if (kind == "energy")
         return json::parse(R"({"api":1,"kind":"energy","configurations":[{"instance":"p4d.24xlarge","instances":2,"hours":10},
             {"instance":"p5.48xlarge","instances":1,"hours":10}]})");
@@ -75,7 +90,8 @@ TEST_CASE("the requests the field checks start from plan") {
     for (const planner::RequestSchema& schema : planner::request_schemas()) {
         CAPTURE(schema.kind);
         CHECK(plan(base_request(schema.kind))["ok"] == true);
-        if (std::string(schema.kind) == "infer") CHECK(plan(base_request(schema.kind, "compute."))["ok"] == true);
+        for (const char* path : {"compute.", "model.architecture.", "fine_tuning.", "deadline_days", "budget_usd"})
+            if (json r = base_request(schema.kind, path); r != base_request(schema.kind)) CHECK(plan(r)["ok"] == true);
     }
 }
 
@@ -92,7 +108,7 @@ TEST_CASE("every declared number is refused beyond its declared bounds, in the d
                 CHECK(refused_with(plan(request), path, planner::range_words(planner::rule_of(*f))));
                 ++checked;
             }
-    CHECK(checked == 72);  // every declared number of every kind (a new one: raise this)
+    CHECK(checked == 112);  // every declared number of every kind (a new one: raise this)
 }
 
 TEST_CASE("every declared word list is what the reader allows") {
@@ -117,7 +133,7 @@ TEST_CASE("every declared word list is what the reader allows") {
                 CHECK(refused_with(plan(request), path, "must be one of: " + list));
                 ++checked;
             }
-    CHECK(checked == 13);  // rate.per, purchase_option, the precisions, the engine, …
+    CHECK(checked == 19);  // rate.per, purchase_option, the precisions, the engine, …
 }
 
 TEST_CASE("a field the serve schema does not declare is refused at its path") {

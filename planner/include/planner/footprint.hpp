@@ -61,9 +61,6 @@ struct FootprintInputs {
 /// under `prefix` ("" or "configurations.0.").
 FootprintInputs read_footprint_inputs(RequestReader& in, const std::string& prefix);
 
-/// `names` and the fields read_footprint_inputs reads: the known fields of a request, for reject_unknown.
-std::set<std::string> with_footprint_fields(Names names);
-
 struct Footprint {
     std::optional<double> price_usd_per_hour;
     std::string price_as_of;   // "request" when overridden

@@ -15,6 +15,13 @@ const std::set<std::string>& kv_format_words();
 const std::set<std::string>& engine_words();
 const std::set<std::string>& purchase_option_words();
 const std::set<std::string>& rate_unit_words();
+const std::set<std::string>& recompute_words();
+const std::set<std::string>& fine_tuning_words();
+const std::set<std::string>& lora_module_words();
+const std::set<std::string>& expert_dispatch_words();
+const std::set<std::string>& pipeline_split_words();
+const std::set<std::string>& chinchilla_words();
+const std::set<std::string>& overlap_words();
 
 namespace fields {
 
@@ -131,6 +138,72 @@ inline constexpr const F* kJob[] = {
     &llm_kv_heads, &llm_head_dim, &llm_prompt_tokens, &llm_output_tokens, &llm_batch, &llm_bytes_per_parameter,
     &llm_kv_bytes, &llm_bandwidth_fraction, &llm_mfu, &llm_precision};
 }  // namespace infer
+
+// A trained model (training.hpp): a catalogue id, its parameter count, a GPT-style architecture or
+// a config.json, exactly one.
+namespace trained_model {
+inline constexpr F id = F::text("model").needed().says("a model id of data/models.json, or model.parameters, model.architecture or model.config").flag("model");
+inline constexpr F parameters = F::number("model.parameters", 0, limit::kParameters, true).in("parameters").says("the parameter count, for a job priced from it alone").flag("parameters");
+inline constexpr F active_parameters = F::number("model.active_parameters", 0, limit::kParameters, true).in("parameters").says("parameters each token runs through (a mixture of experts), beside model.parameters").or_else("the parameters");
+inline constexpr F experts = F::integer("model.experts", 2, 100000).says("experts, with experts_per_token and active_parameters, beside model.parameters");
+inline constexpr F experts_per_token = F::integer("model.experts_per_token", 1, 100000).says("experts each token is routed to, fewer than experts");
+inline constexpr F architecture = F::object("model.architecture").says("a GPT-style architecture, its parameters counted from it");
+inline constexpr F layers = F::integer("model.architecture.layers", 1, 10000).needed().says("transformer layers").flag("layers");
+inline constexpr F hidden = F::integer("model.architecture.hidden", 1, 1000000).needed().says("hidden size").flag("hidden");
+inline constexpr F heads = F::integer("model.architecture.heads", 1, 10000).needed().says("attention heads, dividing the hidden size").flag("heads");
+inline constexpr F sequence = F::integer("model.architecture.sequence", 1, 10000000).needed().in("tokens").says("sequence length (the CLI's --sequence)");
+inline constexpr F vocabulary = F::integer("model.architecture.vocabulary", 1, 10000000).needed().says("vocabulary size").flag("vocabulary");
+inline constexpr F config = F::object("model.config").says("a Hugging Face config.json as published");
+}  // namespace trained_model
+
+// A training or fine-tuning job (training.hpp).
+namespace train {
+inline constexpr F sequence = F::integer("sequence", 1, 10000000).in("tokens").says("sequence length, beside a catalogue model or config").or_else("the model's").flag("sequence");
+inline constexpr F fine_tuning = F::object("fine_tuning").says("fine-tuning instead of pretraining").or_else("pretraining");
+inline constexpr F fine_tuning_method = F::text("fine_tuning.method", fine_tuning_words).needed().says("full, or LoRA adapters (QLoRA: over 4-bit weights)");
+inline constexpr F fine_tuning_rank = F::integer("fine_tuning.rank", 1, 65536).says("the adapters' rank, at most the hidden size").or_else("16");
+inline constexpr F fine_tuning_modules = F::words("fine_tuning.target_modules", 1, 0, lora_module_words).says("the matrices adapted").or_else("all seven");
+inline constexpr F sequence_parallel = F::boolean("sequence_parallel").says("Megatron's sequence parallelism").or_else("true with selective recompute").flag("sequence-parallel");
+inline constexpr F flash_attention = F::boolean("flash_attention").says("attention without storing its scores").or_else("true");
+inline constexpr F tokens = F::number("tokens", 0, 1e17, true).needed().or_words(chinchilla_words).in("tokens").says("training tokens, or chinchilla (20 per parameter)").flag("tokens");
+inline constexpr F recompute = F::text("recompute", recompute_words).says("activation recomputation").or_else("the recipe's, else none").flag("recompute");
+inline constexpr F precision = F::text("precision", precision_words).says("the dense peak it trains at (int8, an inference format, is refused)").or_else("bf16").flag("precision");
+inline constexpr F instance_count = F::integer("instance_count", 1, 100000).says("instances (or deadline_days, or budget_usd)").flag("instances").input("instance_count", "in_instance_count");
+inline constexpr F deadline_days = F::number("deadline_days", 0, 36500, true).in("days").says("or: the fewest instances that finish in this many days").flag("deadline-days");
+inline constexpr F budget_usd = F::number("budget_usd", 0, 1e12, true).in("USD").says("or: the fastest plan within this budget").flag("budget-usd");
+inline constexpr F mfu = F::number("mfu", 0.001, 1).in("0-1").says("model FLOPs utilisation (6PD)").or_else("predicted, or the chip's published figure").flag("mfu").input("mfu", "in_job_mfu").hint("default_placeholder");
+inline constexpr F hfu = F::number("hfu", 0.001, 1).in("0-1").says("or: hardware FLOPs utilisation (recompute included)").flag("hfu");
+inline constexpr F achieved_tflops = F::number("achieved_tflops", 0, 100000, true).in("TFLOP/s").says("or: measured TFLOP/s per accelerator").flag("achieved-tflops");
+inline constexpr F matrix_utilisation = F::number("matrix_utilisation", 0.001, 1).in("0-1").says("or: the products' share of the peak, the memory-bound work at the bandwidth").flag("matrix-utilisation");
+inline constexpr F scaling_efficiency = F::number("scaling_efficiency", 0.001, 1).in("0-1").says("the share of linear scaling kept at this count").or_else("the step model's compute share").flag("scaling-efficiency");
+inline constexpr F layout = F::object("layout").says("a fixed parallel layout (the rest 1, ZeRO 0)").or_else("the fastest that fits");
+inline constexpr F tensor = F::integer("layout.tensor", 1, 1024).says("tensor-parallel degree").flag("tensor").input("tp", "in_layout_tensor").hint("auto_placeholder");
+inline constexpr F pipeline = F::integer("layout.pipeline", 1, 10000).says("pipeline stages").flag("pipeline").input("pp", "in_layout_pipeline").hint("auto_placeholder");
+inline constexpr F zero = F::integer("layout.zero", 0, 3).says("ZeRO stage").flag("zero").input("zero", "in_layout_zero").hint("auto_placeholder");
+inline constexpr F layout_micro_batch = F::integer("layout.micro_batch", 1, 100000).says("micro-batch size (or micro_batch)");
+inline constexpr F expert = F::integer("layout.expert", 1, 100000).says("expert-parallel degree, dividing the experts").flag("expert").input("ep", "in_layout_expert").hint("auto_placeholder");
+inline constexpr F context = F::integer("layout.context", 1, 1024).says("context-parallel degree").flag("context").input("cp", "in_layout_context").hint("auto_placeholder");
+inline constexpr F interleave = F::integer("layout.interleave", 1, 1024).says("virtual pipeline stages per rank (interleaved 1F1B)").flag("interleave").input("vpp", "in_layout_interleave").hint("auto_placeholder");
+inline constexpr F micro_batch = F::integer("micro_batch", 1, 100000).says("micro-batch size (activation memory, pipeline bubble)").or_else("1").flag("micro-batch").input("micro_batch", "in_micro_batch").hint("auto_placeholder");
+inline constexpr F global_batch = F::integer("global_batch", 1, 100000000).in("sequences").says("sequences per step").or_else("about 4M tokens").flag("global-batch").input("global_batch", "in_global_batch").hint("default_placeholder");
+inline constexpr F overlap = F::number("overlap", 0, 1).or_words(overlap_words).in("0-1").says("share of data-parallel traffic under compute, or layer (layer by layer)").or_else("0.5").flag("overlap").input("overlap", "in_overlap").hint("default_placeholder");
+inline constexpr F tensor_overlap = F::number("tensor_overlap", 0, 1).in("0-1").says("share of the tensor-parallel all-reduces under compute").or_else("0").flag("tensor-overlap").input("tensor_overlap", "in_tensor_overlap").hint("default_placeholder");
+inline constexpr F pipeline_overlap = F::number("pipeline_overlap", 0, 1).in("0-1").says("share of the pipeline sends under compute").or_else("0").flag("pipeline-overlap").input("pipeline_overlap", "in_pipeline_overlap").hint("default_placeholder");
+inline constexpr F expert_overlap = F::number("expert_overlap", 0, 1).in("0-1").says("share of the expert all-to-alls under compute").or_else("0").flag("expert-overlap").input("expert_overlap", "in_expert_overlap").hint("default_placeholder");
+inline constexpr F expert_dispatch = F::text("expert_dispatch", expert_dispatch_words).says("deduplicated: a token once per instance, as DeepEP and HybridEP").or_else("all_to_all").flag("expert-dispatch");
+inline constexpr F pipeline_split = F::text("pipeline_split", pipeline_split_words).says("balanced: the embedding and the loss counted as layers").or_else("even").flag("pipeline-split");
+inline constexpr F headroom = F::number("headroom", 0, 0.9).in("0-1").says("share of accelerator memory kept free").or_else("0.2").flag("headroom");
+inline constexpr F checkpoint_overhead = F::number("checkpoint_overhead", 0, 1).in("0-1").says("share of time lost to checkpoints and restarts").or_else("none");
+inline constexpr const F* kJob[] = {
+    &trained_model::id, &trained_model::parameters, &trained_model::active_parameters, &trained_model::experts,
+    &trained_model::experts_per_token, &trained_model::architecture, &trained_model::layers, &trained_model::hidden,
+    &trained_model::heads, &trained_model::sequence, &trained_model::vocabulary, &trained_model::config, &sequence,
+    &tokens, &recompute, &precision, &fine_tuning, &fine_tuning_method, &fine_tuning_rank, &fine_tuning_modules,
+    &sequence_parallel, &flash_attention, &job::instance, &instance_count, &deadline_days, &budget_usd, &mfu, &hfu,
+    &achieved_tflops, &matrix_utilisation, &scaling_efficiency, &layout, &tensor, &pipeline, &zero, &layout_micro_batch,
+    &expert, &context, &interleave, &micro_batch, &global_batch, &overlap, &tensor_overlap, &pipeline_overlap,
+    &expert_overlap, &expert_dispatch, &pipeline_split, &headroom, &checkpoint_overhead};
+}  // namespace train
 
 // Energy, CO2e and cost of two to eight configurations (energy.hpp).
 namespace energy {
