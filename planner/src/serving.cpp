@@ -232,7 +232,7 @@ struct ServingJob : Stages {
     bool size_fleet(const Replica& chosen) {
         // The throughput–latency curve of the chosen layout: powers of two and the chosen concurrency,
         // as far as memory holds them.
-        const double held = std::min(chosen.most_sequences(), double(kMaxConcurrency));
+        const double held = std::min(chosen.most_sequences(), double(chosen.held_at_most()));
         const int chosen_b = r.chosen.concurrency;
         std::vector<int> sweep;  // in order, each once; memory holds one sequence at least (solve), so b = 1 is in it
         for (int b = 1; b <= held; b *= 2) {
@@ -310,6 +310,9 @@ struct ServingJob : Stages {
                               ", so only the all-reduce latency is counted");
         if (!priced)
             r.notes.push_back("attention: the FLOPs and KV reads of attention itself beyond the cache size are not counted; long prompts take longer");
+        if (req.max_batch && r.chosen.concurrency == *req.max_batch)
+            r.notes.push_back("max_batch: each replica runs at most " + std::to_string(*req.max_batch) +
+                              " sequences at once, the engine's batch cap");
         if (req.engine == "static")
             r.notes.push_back("engine: static batching: a request waits on average half a batch's cycle for the running batch to finish, "
                               "then for the whole batch's prefill; decode steps are not interrupted");

@@ -139,7 +139,7 @@ struct Replica {
                               format_number(*req.tpot_ms) +
                               " ms target");
         }
-        int low = 1, high = int(std::min(most, double(kMaxConcurrency)));  // meets(low); find the largest
+        int low = 1, high = int(std::min(most, double(held_at_most())));  // meets(low); find the largest
         if (!meets(high)) {
             while (high - low > 1) {
                 const int mid = low + (high - low) / 2;
@@ -149,6 +149,9 @@ struct Replica {
         }
         return at_concurrency(p, high);
     }
+
+    /// The most sequences a replica may run besides memory: the engine's batch cap when given.
+    int held_at_most() const { return std::min(kMaxConcurrency, req.max_batch.value_or(kMaxConcurrency)); }
 
     ServingPoint at_concurrency(ServingPoint p, int b) const {
         p.concurrency = b;

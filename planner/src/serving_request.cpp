@@ -126,6 +126,9 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
     if (auto v = in.text(f::compute)) r.compute = *v;
     r.tensor_parallel = in.integer(f::tensor_parallel);
     r.concurrency = in.integer(f::concurrency);
+    r.max_batch = in.integer(f::max_batch);
+    if (r.concurrency && r.max_batch && *r.concurrency > *r.max_batch)
+        in.fail("concurrency", "cannot exceed max_batch (" + std::to_string(*r.max_batch) + ")");
     r.bandwidth_fraction = in.number(f::bandwidth_fraction);
     r.mfu = in.number(f::mfu);
     if (auto v = in.number(fields::job::headroom)) r.headroom = *v;

@@ -264,6 +264,38 @@ TEST_CASE("a concurrency given is planned as given (a measurement's batch): targ
     CHECK(too_many["errors"][0]["message"].get<std::string>().rfind("the weights and the KV cache of 10000 sequences", 0) == 0);
 }
 
+TEST_CASE("max_batch caps each replica's sequences as an engine's batch cap does, the curve with it, and says so") {
+    json job = small_job();  // with no target, memory holds 772 sequences (the sweep test below)
+    job["max_batch"] = 48;
+    const json r = serve(job);
+    CHECK(r["concurrency_per_replica"] == 48);
+    CHECK(r["output_tokens_per_second"].get<double>() == doctest::Approx(8 * 48 / cycle(48) * 100));
+    CHECK(r["tpot_ms"].get<double>() == doctest::Approx(cycle(48) / 100 * 1000));
+    std::vector<int> got;
+    for (const json& p : r["sweep"]) got.push_back(p["concurrency"]);
+    CHECK(got == std::vector<int>{1, 2, 4, 8, 16, 32, 48});
+    bool said = false;
+    for (const json& n : r["notes"]) said |= n == "max_batch: each replica runs at most 48 sequences at once, the engine's batch cap";
+    CHECK(said);
+    // A target tighter than the cap decides, and the cap is not mentioned.
+    job["tpot_ms"] = 6;
+    const json tight = serve(job);
+    const int b = tight["concurrency_per_replica"];
+    CHECK(b < 48);
+    CHECK(cycle(b) / 100 <= 0.006);
+    CHECK(cycle(b + 1) / 100 > 0.006);
+    for (const json& n : tight["notes"]) CHECK(n.get<std::string>().rfind("max_batch", 0) != 0);
+}
+
+TEST_CASE("a concurrency above max_batch is refused at concurrency") {
+    json job = small_job();
+    job["max_batch"] = 16;
+    job["concurrency"] = 32;
+    const json r = run(job);
+    REQUIRE(r["ok"] == false);
+    CHECK(r["errors"][0] == json({{"field", "concurrency"}, {"message", "cannot exceed max_batch (16)"}}));
+}
+
 TEST_CASE("the sweep gives the chosen layout's curve at 1, 2, 4 … and the chosen concurrency, as far as memory holds") {
     json job = small_job();
     job["tpot_ms"] = 60;

@@ -92,6 +92,7 @@ inline constexpr F kv_cache = F::text("kv_cache", kv_format_words).says("the pre
 inline constexpr F compute = F::text("compute", precision_words).says("the dense peak prefill and decode run at").or_else("bf16").flag("compute");
 inline constexpr F tensor_parallel = F::integer("tensor_parallel", 1, 1024).in("accelerators").says("accelerators per replica, dividing the instance's").or_else("the cheapest").flag("tensor-parallel").input("tp", "in_tensor_parallel").hint("auto", "serve.tensor_parallel");
 inline constexpr F concurrency = F::integer("concurrency", 1, 1 << 20).in("sequences").says("sequences each replica runs at once, planned as given (a measurement's batch)").or_else("the most that meets the targets").flag("concurrency").input("concurrency", "in_serve_concurrency").hint("auto", "serve.concurrency_per_replica");
+inline constexpr F max_batch = F::integer("max_batch", 1, 1 << 20).in("sequences").says("the engine's cap on a replica's sequences at once (vLLM max_num_seqs, TensorRT-LLM max_batch_size)").or_else("none").flag("max-batch").input("max_batch", "in_max_batch");
 inline constexpr F bandwidth_fraction = F::number("bandwidth_fraction", 0.001, 1).in("0-1").says("decode's share of peak memory bandwidth").or_else("predicted, the chip's figure, or 0.7").flag("bandwidth-fraction").input("bandwidth", "in_bandwidth_fraction").hint("default_placeholder", "serve.bandwidth_fraction");
 inline constexpr F mfu = F::number("mfu", 0.001, 1).in("0-1").says("prefill's model FLOPs utilisation").or_else("predicted, or 0.5").flag("mfu").input("prefill_mfu", "in_prefill_mfu").hint("default_placeholder", "serve.mfu");
 inline constexpr F engine = F::text("engine", engine_words).says("how the runtime batches requests").or_else("continuous").flag("engine");
@@ -102,7 +103,7 @@ inline constexpr const F* kJob[] = {
     &served_model::sliding_window, &served_model::sliding_window_layers, &served_model::context,
     &served_model::vocabulary, &served_model::ffn_hidden, &served_model::expert_ffn_hidden,
     &prompt_tokens, &output_tokens, &ttft_ms, &tpot_ms, &fleet::rate, &fleet::rate_value, &fleet::rate_per, &weights, &kv_cache,
-    &compute, &tensor_parallel, &concurrency, &bandwidth_fraction, &mfu, &fleet::peak_factor,
+    &compute, &tensor_parallel, &concurrency, &max_batch, &bandwidth_fraction, &mfu, &fleet::peak_factor,
     &fleet::target_utilisation, &fleet::redundancy, &job::headroom, &engine};
 }  // namespace serve
 

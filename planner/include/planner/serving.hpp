@@ -75,6 +75,7 @@ struct ServingRequest {
     std::string compute = "bf16";             // the dense peak prefill and decode run at
     std::optional<int> tensor_parallel;       // absent: the cheapest that meets the targets
     std::optional<int> concurrency;           // per replica, as given (a measurement's batch); absent: searched
+    std::optional<int> max_batch;             // the engine's cap on a replica's sequences; absent: memory's
     std::optional<double> bandwidth_fraction; // absent: the chip's decode_bandwidth_fraction, else kDecodeBandwidthFraction
     std::optional<double> mfu;                // absent: kPrefillMfu
     double headroom = 0.1;                    // accelerator memory kept free
