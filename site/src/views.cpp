@@ -377,7 +377,8 @@ struct FormField {
     const char* field;
     const char* label;
     const char* mode;
-    const char* scale;
+    const char* per;    // "100": typed as a percent
+    const char* scale;  // "1e9": typed in billions
     const char* placeholder;
     const char* default_from = nullptr;
 };
@@ -387,9 +388,8 @@ struct FormField {
 // `strip` characters (an architecture's fields without "model.").
 FormField form_field_of(const planner::Field& f, std::size_t strip = 0) {
     const std::string unit = f.unit;
-    const char* scale = unit == "0-1" ? "100" : unit == "parameters" ? "1e9" : "";
-    return {f.form, f.path + strip, f.label, f.type == planner::Field::Type::number ? "decimal" : "numeric", scale,
-            f.placeholder ? f.placeholder : "", f.default_from};
+    return {f.form, f.path + strip, f.label, f.type == planner::Field::Type::number ? "decimal" : "numeric",
+            unit == "0-1" ? "100" : "", unit == "parameters" ? "1e9" : "", f.placeholder ? f.placeholder : "", f.default_from};
 }
 
 // The number at `path` ("serve.mfu") of a response, in a form field's units (times `per`), to three
@@ -403,25 +403,37 @@ std::string planner_default(const json& response, const std::string& path, const
     return planner::format_number(std::round(v * scale) / scale);
 }
 
-// `fields` as the templates loop over them, each with its starting value from the page's inputs;
-// `conversion` names the attribute `scale` fills ("scale" or "per").
+// `fields` as the templates loop over them, each with its starting value from the page's inputs.
 template <class Fields>
-json form_fields(const Fields& fields, const char* conversion, const json& inputs, const json& strings,
-                 const json& response = json()) {
+json form_fields(const Fields& fields, const json& inputs, const json& strings, const json& response = json()) {
     json list = json::array();
     for (const FormField& f : fields) {
         const std::string generic = strings.value(f.placeholder, std::string(f.placeholder));
         std::string placeholder = generic;
         if (f.default_from) {
-            const std::string used = planner_default(response, f.default_from, f.scale);
+            const std::string used = planner_default(response, f.default_from, f.per);
             if (!used.empty()) placeholder = used;
         }
         list.push_back({{"name", f.name}, {"field", f.field}, {"label", strings.value(f.label, std::string(f.label))},
-                        {"mode", f.mode}, {conversion, f.scale}, {"placeholder", placeholder}, {"generic", generic},
+                        {"mode", f.mode}, {"per", f.per}, {"scale", f.scale}, {"placeholder", placeholder}, {"generic", generic},
                         {"default_from", f.default_from ? f.default_from : ""},
                         {"value", inputs.value(f.name, std::string())}});
     }
     return list;
+}
+
+// The inference calculator's text inputs, as its request declares them: the rate, the fleet's
+// fields, and those of each way to give the throughput (measured, compute, llm).
+void infer_view(json& view, const json& inputs, const json& strings) {
+    std::map<std::string, std::vector<FormField>> groups;
+    for (const planner::Field* f : planner::fields::infer::kJob) {
+        if (!f->form) continue;
+        const std::string path = f->path;
+        const std::string group = path == "rate.value" ? "rate" : path == "throughput_rps" ? "rps"
+                                  : path.rfind("compute.", 0) == 0 ? "compute" : path.rfind("llm.", 0) == 0 ? "llm" : "fleet";
+        groups[group].push_back(form_field_of(*f));
+    }
+    for (const auto& [group, fields] : groups) view["infer_" + group] = form_fields(fields, inputs, strings);
 }
 
 // The serving calculator's fields, in the order the form shows them.
@@ -436,9 +448,8 @@ void serve_view(json& view, const json& inputs, const json& strings, const json&
         const bool of_model = model.compare(0, model.size(), f->path, model.size()) == 0;
         (of_model ? architecture : fields).push_back(form_field_of(*f, of_model ? model.size() : 0));
     }
-    // The architecture's numbers scale (billions); the job's divide (percent: data-per).
-    view["serve_architecture"] = form_fields(architecture, "scale", inputs, strings);
-    view["serve_fields"] = form_fields(fields, "per", inputs, strings, response);
+    view["serve_architecture"] = form_fields(architecture, inputs, strings);
+    view["serve_fields"] = form_fields(fields, inputs, strings, response);
     // How the runtime batches requests: continuous (the default) or static.
     json engines = json::array();
     for (const std::string& e : planner::serving_engines())
@@ -547,12 +558,13 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
         view["configurations"] = std::move(slots);
     }
     if (kind == "serve") serve_view(view, inputs, strings, response);
+    if (kind == "infer") infer_view(view, inputs, strings);
     // The LoRA matrices a training job may target (templates/partials/calc-fine-tuning.html).
     if (kind == "train" || kind == "instances") view["lora_modules"] = planner::lora_modules();
     if (kind == "instances") {  // the comparison's training job, besides its model, tokens and precision
         namespace f = planner::fields::train;
         const FormField job[] = {form_field_of(f::instance_count), form_field_of(f::mfu)};
-        view["compare_job_fields"] = form_fields(job, "per", inputs, strings);
+        view["compare_job_fields"] = form_fields(job, inputs, strings);
     }
     if (kind == "train") {
         // The advanced inputs: batch, overlap and a fixed layout; empty, the planner chooses.
@@ -562,10 +574,10 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
             form_field_of(f::pipeline_overlap), form_field_of(f::expert_overlap), form_field_of(f::tensor),
             form_field_of(f::pipeline),       form_field_of(f::expert),      form_field_of(f::context),
             form_field_of(f::interleave),     form_field_of(f::zero)};
-        view["train_advanced"] = form_fields(advanced, "per", inputs, strings);
+        view["train_advanced"] = form_fields(advanced, inputs, strings);
         // The data-parallel overlap: a share, or layer by layer (the request's "overlap": "layer").
         const FormField overlap[] = {form_field_of(f::overlap)};
-        view["train_overlap"] = form_fields(overlap, "per", inputs, strings);
+        view["train_overlap"] = form_fields(overlap, inputs, strings);
         // The memory bar, as wasm/js/results.js asks the module for it once the page runs.
         auto label = [&](const std::string& key) { return strings.value(key, key); };
         const json labels{label("mem_weights"), label("mem_gradients"), label("mem_optimizer"), label("mem_activations"),

@@ -110,27 +110,27 @@ inline constexpr const F* kJob[] = {
 // A fleet for a request rate, from one per-instance throughput (inference.hpp): exactly one of
 // throughput_rps, benchmark, compute or llm.
 namespace infer {
-inline constexpr F latency_target_ms = F::number("latency_target_ms", 0, 1e7, true).in("ms").says("a latency target to check").or_else("none").flag("latency-target-ms");
-inline constexpr F throughput_rps = F::number("throughput_rps", 0, 1e7, true).in("requests/s").says("a measured throughput per instance").flag("throughput-rps");
+inline constexpr F latency_target_ms = F::number("latency_target_ms", 0, 1e7, true).in("ms").says("a latency target to check").or_else("none").flag("latency-target-ms").input("latency_ms", "in_latency");
+inline constexpr F throughput_rps = F::number("throughput_rps", 0, 1e7, true).in("requests/s").says("a measured throughput per instance").flag("throughput-rps").input("rps", "in_rps");
 inline constexpr F benchmark = F::text("benchmark").says("a benchmark id of data/benchmarks.json measured on this instance").flag("benchmark");
 inline constexpr F compute = F::object("compute").says("the throughput from the FLOPs of one request");
 inline constexpr F compute_flops = F::number("compute.flops_per_request", 0, 1e21, true).in("FLOPs").says("the FLOPs of one request (or parameters and tokens)");
-inline constexpr F compute_parameters = F::number("compute.parameters", 0, 1e15, true).in("parameters").says("the model's parameters: 2 · parameters · tokens FLOPs");
-inline constexpr F compute_tokens = F::number("compute.tokens", 0, 1e9, true).in("tokens").says("tokens per request, with parameters");
-inline constexpr F compute_mfu = F::number("compute.mfu", 0.001, 1).needed().in("0-1").says("model FLOPs utilisation");
+inline constexpr F compute_parameters = F::number("compute.parameters", 0, 1e15, true).in("parameters").says("the model's parameters: 2 · parameters · tokens FLOPs").input("c_parameters", "in_parameters");
+inline constexpr F compute_tokens = F::number("compute.tokens", 0, 1e9, true).in("tokens").says("tokens per request, with parameters").input("c_tokens", "in_tokens_per_request");
+inline constexpr F compute_mfu = F::number("compute.mfu", 0.001, 1).needed().in("0-1").says("model FLOPs utilisation").input("c_mfu", "in_mfu");
 inline constexpr F compute_precision = F::text("compute.precision", precision_words).says("the dense peak it runs at").or_else("bf16");
 inline constexpr F llm = F::object("llm").says("the throughput from serve's decode model, one replica over the instance");
-inline constexpr F llm_parameters = F::number("llm.parameters", 0, 1e15, true).needed().in("parameters").says("the model's parameters");
-inline constexpr F llm_layers = F::integer("llm.layers", 1, 10000).needed().says("transformer layers");
-inline constexpr F llm_kv_heads = F::integer("llm.kv_heads", 1, 10000).needed().says("key/value heads");
-inline constexpr F llm_head_dim = F::integer("llm.head_dim", 1, 100000).needed().says("width of one head");
-inline constexpr F llm_prompt_tokens = F::number("llm.prompt_tokens", 0, 1e7).needed().in("tokens").says("tokens in each prompt");
-inline constexpr F llm_output_tokens = F::number("llm.output_tokens", 1, 1e7).needed().in("tokens").says("tokens generated per request");
-inline constexpr F llm_batch = F::integer("llm.batch", 1, 100000).in("sequences").says("sequences decoded together").or_else("1");
+inline constexpr F llm_parameters = F::number("llm.parameters", 0, 1e15, true).needed().in("parameters").says("the model's parameters").input("l_parameters", "in_parameters");
+inline constexpr F llm_layers = F::integer("llm.layers", 1, 10000).needed().says("transformer layers").input("l_layers", "in_layers");
+inline constexpr F llm_kv_heads = F::integer("llm.kv_heads", 1, 10000).needed().says("key/value heads").input("l_kv_heads", "in_kv_heads");
+inline constexpr F llm_head_dim = F::integer("llm.head_dim", 1, 100000).needed().says("width of one head").input("l_head_dim", "in_head_dim");
+inline constexpr F llm_prompt_tokens = F::number("llm.prompt_tokens", 0, 1e7).needed().in("tokens").says("tokens in each prompt").input("l_prompt", "in_prompt_tokens");
+inline constexpr F llm_output_tokens = F::number("llm.output_tokens", 1, 1e7).needed().in("tokens").says("tokens generated per request").input("l_output", "in_output_tokens");
+inline constexpr F llm_batch = F::integer("llm.batch", 1, 100000).in("sequences").says("sequences decoded together").or_else("1").input("l_batch", "in_batch");
 inline constexpr F llm_bytes_per_parameter = F::number("llm.bytes_per_parameter", 0, 8, true).in("bytes").says("bytes per weight").or_else("2");
 inline constexpr F llm_kv_bytes = F::number("llm.kv_bytes_per_element", 0, 8, true).in("bytes").says("bytes per KV-cache element").or_else("2");
-inline constexpr F llm_bandwidth_fraction = F::number("llm.bandwidth_fraction", 0.001, 1).needed().in("0-1").says("decode's share of peak memory bandwidth");
-inline constexpr F llm_mfu = F::number("llm.mfu", 0.001, 1).needed().in("0-1").says("prefill's model FLOPs utilisation");
+inline constexpr F llm_bandwidth_fraction = F::number("llm.bandwidth_fraction", 0.001, 1).needed().in("0-1").says("decode's share of peak memory bandwidth").input("l_bandwidth", "in_bandwidth");
+inline constexpr F llm_mfu = F::number("llm.mfu", 0.001, 1).needed().in("0-1").says("prefill's model FLOPs utilisation").input("l_mfu", "in_mfu");
 inline constexpr F llm_precision = F::text("llm.precision", precision_words).says("the precision of weights, KV cache and peak").or_else("bf16");
 inline constexpr const F* kJob[] = {
     &job::instance, &fleet::rate, &fleet::rate_value, &fleet::rate_per, &fleet::peak_factor, &fleet::target_utilisation,
