@@ -1,0 +1,190 @@
+#include "training_throughput.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "planner/request_reader.hpp"
+
+namespace planner {
+namespace training_throughput {
+
+namespace {
+
+// The catalogue's training utilisations were measured at 16-bit precision. FP8 runs the matrix
+// multiplies at twice that peak, but the rest of the step (attention, norms, casts, communication)
+// does not speed up: llm-foundry's MPT-1B and 3B on 8 H100 run 1.00× to 1.35× as many tokens per
+// second in FP8 as in BF16 (six pairs at the same settings, sequences 32768 down to 512; median
+// 1.13×). The default on FP8 is the 16-bit throughput times this gain; FP4 has no published
+// training measurement, so it has no default.
+constexpr double kFp8Gain = 1.13, kFp8GainLow = 1.0, kFp8GainHigh = 1.35;
+constexpr const char* kFp8GainSource = "llm-foundry-mpt-benchmarks";
+
+
+// The 16-bit dense peak a default utilisation was measured against.
+std::optional<double> sixteen_bit_peak(const Accelerator& chip) {
+    for (const char* p : {"bf16", "fp16"})
+        if (auto it = chip.peak_tflops.find(p); it != chip.peak_tflops.end()) return it->second.value;
+    return std::nullopt;
+}
+
+// The fastest the multiplies can run on the basis' target in `precision`: its peak times the best
+// efficiency (against the roofline) any measured shape reached, which no priced product exceeds, so
+// searches can bound counts by it; nothing when the table has no row of the precision.
+std::optional<double> best_multiply_rate(const OperatorBasis& basis, const std::string& precision) {
+    const MeasuredShapes shapes = measured_shapes(basis, precision);
+    const auto peak = basis.target->peak_tflops.find(precision);
+    if (shapes.empty() || peak == basis.target->peak_tflops.end()) return std::nullopt;
+    double best = 0;
+    for (const ShapeEfficiency& r : shapes) best = std::max(best, r.efficiency);
+    return peak->second.value * 1e12 * best;
+}
+
+std::string operators_note(const OperatorBasis& basis) {
+    return "compute: predicted from operator measurements, not an assumed MFU: each layout's matrix products priced by "
+           "shape from " + table_citation(*basis.table) + ", the memory-bound work and the optimizer's update at its "
+           "measured bandwidth" + borrowed_clause(basis) + ". Give a measured achieved_tflops or your own mfu to override it";
+}
+
+}  // namespace
+
+std::string percent(double fraction) { return format_number(std::round(fraction * 1000) / 10) + "%"; }
+
+std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance& inst, const TrainingRequest& req,
+                                        double executed, const std::optional<OperatorBasis>& basis,
+                                        std::vector<FieldError>& errors) {
+    Throughput t;
+    const bool low_precision = req.precision == "fp8" || req.precision == "fp4";
+    // A chip's published peaks are the formats it computes in; the 8- and 4-bit ones need units
+    // of their own (A100 has none for fp8, H100 none for fp4).
+    if (low_precision && !chip.peak_tflops.empty() && !chip.peak_tflops.count(req.precision)) {
+        std::string formats;
+        for (const auto& [name, figure] : chip.peak_tflops) formats += (formats.empty() ? "" : ", ") + name;
+        errors.push_back({"precision", chip.name + " has no " + req.precision + " units: it computes in " + formats});
+        return std::nullopt;
+    }
+    if (auto peak = chip.peak_tflops.find(req.precision); peak != chip.peak_tflops.end()) t.peak = peak->second.value;
+    if (req.achieved_tflops) {
+        t.achieved_tflops = *req.achieved_tflops;
+        t.mfu_source = "measured";
+        if (t.peak && t.achieved_tflops > *t.peak) {
+            errors.push_back({"achieved_tflops", "is above the accelerator's dense " + req.precision + " peak of " +
+                                                     format_number(*t.peak) + " TFLOPS"});
+            return std::nullopt;
+        }
+        if (t.peak) t.hfu = t.achieved_tflops / *t.peak;
+        return t;
+    }
+    if (!t.peak) {
+        errors.push_back({req.mfu || req.hfu || req.matrix_utilisation ? "precision" : "achieved_tflops",
+                          inst.id + " has no published dense " + req.precision +
+                              " peak; give achieved_tflops instead of mfu"});
+        return std::nullopt;
+    }
+    if (req.matrix_utilisation) {  // the multiplies' rate; the end-to-end figure comes with the layout
+        if (!chip.memory_bandwidth) {
+            errors.push_back({"matrix_utilisation", chip.name + " has no published memory bandwidth to price the "
+                                                    "memory-bound work at: give hfu or mfu instead"});
+            return std::nullopt;
+        }
+        t.achieved_tflops = *t.peak * *req.matrix_utilisation;
+        t.mfu_source = "request";
+        return t;
+    }
+    if (req.hfu) {
+        t.hfu = req.hfu;
+        t.mfu_source = "request";
+    } else if (req.mfu) {
+        t.hfu = *req.mfu * executed;
+        t.mfu_source = "request";
+        if (*t.hfu > 1) {
+            errors.push_back({"mfu", "is more than the peak allows with full recompute: at most " + percent(1 / executed) +
+                                         " (the recompute's extra forward pass runs on the same peak)"});
+            return std::nullopt;
+        }
+    } else if (auto best = basis ? best_multiply_rate(*basis, req.precision) : std::nullopt) {
+        // Predicted, not assumed: each layout's multiplies priced from measured shapes (step_time).
+        t.priced = basis;
+        t.achieved_tflops = *best / 1e12;  // the fastest any layout's multiplies can run: bounds searches
+        t.mfu_source = "predicted";
+        t.notes.push_back(operators_note(*basis));
+        return t;
+    } else if (auto d = chip.default_mfu.find("training"); d != chip.default_mfu.end()) {
+        const Figure& f = d->second;
+        if (req.precision == "fp4") {
+            errors.push_back({"mfu", "is required at fp4: no published FP4 training measurement to take a default from "
+                                     "(give mfu, hfu or achieved_tflops)"});
+            return std::nullopt;
+        }
+        t.hfu = f.value;
+        t.mfu_source = f.estimate ? "assumed" : f.source;
+        if (f.range) t.hfu_range = Range{f.range->first, f.range->second};
+        if (f.estimate) {
+            const std::string note = "mfu: assumed " + percent(f.value) + " for " + chip.name +
+                                     ", which has no published training MFU" +
+                                     (f.range ? "; published GPU training runs span " + percent(f.range->first) + " to " +
+                                                    percent(f.range->second) + " (" + f.source + ")"
+                                              : "") +
+                                     ". Give a measured achieved_tflops or your own mfu to narrow it";
+            t.notes.push_back(note);
+        }
+        // The catalogue's defaults count the FLOPs executed (Megatron-LM counts the recompute).
+        if (executed != 1)
+            t.notes.push_back("utilisation: the default " + percent(f.value) +
+                              " counts the FLOPs executed (HFU), recompute included; on the model's FLOPs (MFU) that is " +
+                              percent(f.value / executed));
+        // Measured at 16 bits: at fp8 the throughput grows by the gain, not by the doubled peak.
+        if (req.precision == "fp8") {
+            if (auto base = sixteen_bit_peak(chip)) {
+                const double to_fp8 = *base / *t.peak;
+                t.gain = kFp8Gain;
+                t.hfu = f.value * kFp8Gain * to_fp8;
+                const Range span = t.hfu_range.value_or(Range{f.value, f.value});
+                t.hfu_range = Range{span.low * kFp8GainLow * to_fp8, span.high * kFp8GainHigh * to_fp8};
+                t.notes.push_back("fp8: the default utilisation was measured at 16 bits; FP8 is taken as " +
+                                  format_number(kFp8Gain) + "× its throughput (" + format_number(kFp8GainLow) + "× to " +
+                                  format_number(kFp8GainHigh) + "× measured, " + kFp8GainSource +
+                                  "), not the doubled peak: " + percent(*t.hfu) + " of the fp8 peak");
+            }
+        }
+    } else {
+        errors.push_back({"mfu", "is required: no published training MFU for " + chip.name +
+                                     " (or give achieved_tflops per accelerator)"});
+        return std::nullopt;
+    }
+    t.achieved_tflops = *t.peak * *t.hfu;
+    return t;
+}
+
+std::optional<TrainingRanges> ranges_of(const TrainingResult& r, const std::optional<Range>& hfu,
+                                        const std::optional<Range>& scaling) {
+    const double e = r.scaling_efficiency;
+    const std::optional<Range>& power = r.footprint.power_factor;
+    if (!hfu && !scaling && !power) return std::nullopt;
+    TrainingRanges out;
+    out.hfu = hfu;
+    if (hfu) {
+        const double to_model = r.model_flops / r.total_flops;
+        out.mfu = Range{hfu->low * to_model, hfu->high * to_model};
+    }
+    out.scaling_efficiency = scaling;
+    // Days go as 1 / (HFU · e): the best case is the high utilisation and efficiency, the worst the low.
+    const double m = r.hfu.value_or(1);
+    const double fast = (hfu ? hfu->high / m : 1) * (scaling ? scaling->high / e : 1);
+    const double slow = (hfu ? hfu->low / m : 1) * (scaling ? scaling->low / e : 1);
+    auto scaled = [&](double v) { return Range{v / fast, v / slow}; };
+    // Energy and CO2e move with the time and, when the power is an estimate, with the power too.
+    auto drawn = [&](double v) {
+        return Range{v / fast * (power ? power->low : 1), v / slow * (power ? power->high : 1)};
+    };
+    if (hfu || scaling) {
+        out.days = scaled(r.days);
+        out.accelerator_hours = scaled(r.accelerator_hours);
+        if (r.footprint.cost_usd) out.cost_usd = scaled(*r.footprint.cost_usd);
+    }
+    if (r.footprint.energy_kwh) out.energy_kwh = drawn(*r.footprint.energy_kwh);
+    if (r.footprint.co2e_kg) out.co2e_kg = drawn(*r.footprint.co2e_kg);
+    return out;
+}
+
+}  // namespace training_throughput
+}  // namespace planner
