@@ -187,7 +187,10 @@ void localise_result(json& node, const std::string& lang) {
 void localise_in_place(json& r, const std::string& lang) {
     if (lang == "en") return;
     if (!r.value("ok", true)) {
-        for (json& e : r["errors"]) e["message"] = localise(e["message"].get<std::string>(), lang);
+        for (json& e : r["errors"]) {
+            if (e.contains("code")) e["message"] = message_text(e["code"].get<std::string>(), e.value("args", std::vector<std::string>()), lang);
+            else e["message"] = localise(e["message"].get<std::string>(), lang);
+        }
     } else {
         localise_result(r, lang);
     }

@@ -5,7 +5,12 @@ namespace planner {
 
 using nlohmann::json;
 
-void to_json(json& j, const FieldError& e) { members(j, {{"field", e.field}, {"message", e.message}}); }
+void to_json(json& j, const FieldError& e) {
+    members(j, {{"field", e.field}, {"message", e.message}});
+    if (e.code.empty()) return;
+    j["code"] = e.code;
+    if (!e.args.empty()) j["args"] = e.args;
+}
 
 void to_json(json& j, const Diagnostic& e) {
     members(j, {{"code", e.code}, {"file", e.file},   {"line", e.line},       {"column", e.column},

@@ -26,7 +26,6 @@ const Entry kJapanese[] = {
      "必須です: インスタンスを除いた学習、推論か LLM サービングのリクエストを指定してください"},
     {"is required: no published training MFU for {} (or give achieved_tflops per accelerator)",
      "必須です: {0} の学習時 MFU は公表されていません (1 基あたりの実効 TFLOP/s を指定することもできます)"},
-    {"is required", "必須です"},
     {"is above the accelerator's dense {} peak of {} TFLOPS", "アクセラレーターの密な {0} ピーク {1} TFLOPS を超えています"},
     {"{} has no published dense {} peak; give achieved_tflops instead of mfu",
      "{0} は密な {1} ピークが公表されていません。MFU ではなく実効 TFLOP/s を指定してください"},
@@ -39,12 +38,9 @@ const Entry kJapanese[] = {
     {"unknown region {}", "不明なリージョンです: {0}"},
     {"must be a number, or \"chinchilla\" for 20 tokens per parameter",
      "数値か、パラメーターあたり 20 トークンを表す \"chinchilla\" にしてください"},
-    {"is too small to plan with (below {})", "小さすぎて計算できません ({0} 未満)"},
     {"is a number too large to plan with", "大きすぎる数値です"},
     {"is given twice", "2 回指定されています"},
     {"nests deeper than {} levels", "入れ子が {0} 段を超えています"},
-    {"internal check: this field was neither used nor refused (the planner would have ignored it)",
-     "内部検査: この項目は使われも拒否もされませんでした (計算機はこれを無視するところでした)"},
     {"internal check: {}", "内部検査で矛盾が見つかったため、この答えは出しません: {0}"},
     {"the request holds a NUL byte (byte {}); nothing may follow the JSON",
      "リクエストに NUL バイトがあります ({0} バイト目)。JSON の後には何も置けません"},
@@ -74,16 +70,8 @@ const Entry kJapanese[] = {
     {"must list at most {} instance types", "インスタンスタイプは {0} 個までにしてください"},
     {"the request is larger than {} KB", "リクエストが {0} KB を超えています"},
     {"the request is not valid UTF-8 (byte {})", "リクエストが UTF-8 として正しくありません ({0} バイト目)"},
-    {"must be a number", "数値を入力してください"},
-    {"must be a whole number from {} to {}", "{0} 以上 {1} 以下の整数にしてください"},
-    {"must be a whole number greater than {} and at most {}", "{0} より大きく {1} 以下の整数にしてください"},
-    {"must be from {} to {}", "{0} 以上 {1} 以下にしてください"},
-    {"must be greater than {} and at most {}", "{0} より大きく {1} 以下にしてください"},
-    {"must be one of: {}", "次のいずれかにしてください: {0}"},
     {"must be a share from 0 to 1, or \"layer\" (layer by layer, as FSDP and Megatron-LM overlap)",
      "0 から 1 の割合か、\"layer\" (FSDP や Megatron-LM のように層ごとに重ねる) にしてください"},
-    {"must be text", "文字列にしてください"},
-    {"is not a known field", "不明な項目です"},
     {"the request is not valid JSON", "リクエストが JSON として正しくありません"},
     {"the request must be a JSON object", "リクエストは JSON オブジェクトにしてください"},
     {"unknown instance type {}", "不明なインスタンスタイプです: {0}"},
@@ -393,6 +381,63 @@ std::string option_names_ja(const std::string& part) {
 
 }  // namespace
 
+namespace {
+
+struct Coded {
+    const char* code;
+    const char* en;  // {0}, {1}, … the parts that vary
+    const char* ja;
+};
+
+// The request readers' messages (request_reader.hpp), by code: one table for both languages.
+const Coded kCoded[] = {
+    {"required", "is required", "必須です"},
+    {"not_a_number", "must be a number", "数値を入力してください"},
+    {"too_small", "is too small to plan with (below {0})", "小さすぎて計算できません ({0} 未満)"},
+    {"range", "must be from {0} to {1}", "{0} 以上 {1} 以下にしてください"},
+    {"range_above", "must be greater than {0} and at most {1}", "{0} より大きく {1} 以下にしてください"},
+    {"whole_range", "must be a whole number from {0} to {1}", "{0} 以上 {1} 以下の整数にしてください"},
+    {"whole_range_above", "must be a whole number greater than {0} and at most {1}", "{0} より大きく {1} 以下の整数にしてください"},
+    {"not_text", "must be text", "文字列にしてください"},
+    {"not_one_of", "must be one of: {0}", "次のいずれかにしてください: {0}"},
+    {"unknown_field", "is not a known field", "不明な項目です"},
+    {"unused_field", "internal check: this field was neither used nor refused (the planner would have ignored it)",
+     "内部検査: この項目は使われも拒否もされませんでした (計算機はこれを無視するところでした)"},
+};
+
+// A coded message's English as the pattern table writes it: each {0}, {1}, … as {}.
+std::string as_pattern(const char* en) {
+    std::string out;
+    for (const char* c = en; *c; ++c) {
+        if (c[0] == '{' && c[1] >= '0' && c[1] <= '9' && c[2] == '}') {
+            out += "{}";
+            c += 2;
+        } else {
+            out += *c;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string message_text(std::string_view code, const std::vector<std::string>& args, std::string_view lang) {
+    for (const Coded& c : kCoded)
+        if (code == c.code) {
+            if (lang != "ja") return fill(c.en, args);
+            std::vector<std::string> parts = args;
+            for (std::string& part : parts) part = option_names_ja(part);
+            return fill(c.ja, parts);
+        }
+    return std::string(code);
+}
+
+std::vector<std::string> message_codes() {
+    std::vector<std::string> out;
+    for (const Coded& c : kCoded) out.push_back(c.code);
+    return out;
+}
+
 std::string localise(const std::string& message, std::string_view lang) {
     if (lang != "ja") return message;
     for (const Entry& e : kJapanese)
@@ -400,12 +445,16 @@ std::string localise(const std::string& message, std::string_view lang) {
             for (std::string& part : *parts) part = option_names_ja(part);
             return fill(e.ja, *parts);
         }
+    // A coded message that reached here as text (copied by a plan that nests another's errors).
+    for (const Coded& c : kCoded)
+        if (auto parts = match(as_pattern(c.en), message)) return message_text(c.code, *parts, lang);
     return message;
 }
 
 std::vector<std::string> message_patterns() {
     std::vector<std::string> out;
     for (const Entry& e : kJapanese) out.emplace_back(e.en);
+    for (const Coded& c : kCoded) out.push_back(as_pattern(c.en));
     return out;
 }
 

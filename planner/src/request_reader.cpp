@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "planner/messages.hpp"
+
 namespace planner {
 
 using nlohmann::json;
@@ -12,6 +14,11 @@ using nlohmann::json;
 std::string format_number(double v) {
     if (v == std::trunc(v) && std::fabs(v) < 1e15) return std::to_string(static_cast<long long>(v));
     return json(v).dump();
+}
+
+void RequestReader::refuse(std::string field, const char* code, std::vector<std::string> args) {
+    std::string message = message_text(code, args, "en");
+    errors_.push_back({std::move(field), std::move(message), code, std::move(args)});
 }
 
 const json* RequestReader::find(const std::string& path) const {
@@ -48,7 +55,7 @@ const json* RequestReader::present(const std::string& path, bool required) {
     const json* v = find(path);
     if (v) used_.insert(path);
     if (v && !v->is_null()) return v;
-    if (required) fail(path, "is required");
+    if (required) refuse(path, "required");
     return nullptr;
 }
 
@@ -56,31 +63,32 @@ std::optional<double> RequestReader::number(const std::string& path, const Numbe
     const json* v = present(path, required);
     if (!v) return std::nullopt;
     if (!v->is_number()) {
-        fail(path, "must be a number");
+        refuse(path, "not_a_number");
         return std::nullopt;
     }
     double x = v->get<double>();
     // A subnormal or near-zero number (1e-320) passes "greater than 0", then makes some result
     // overflow, and the error would blame another field: it is refused here, at its own field.
     if (x != 0 && std::fabs(x) < kSmallestNumber) {
-        fail(path, "is too small to plan with (below " + format_number(kSmallestNumber) + ")");
+        refuse(path, "too_small", {format_number(kSmallestNumber)});
         return std::nullopt;
     }
     bool below = rule.min_exclusive ? !(x > rule.min) : !(x >= rule.min);
     if (!std::isfinite(x) || below || x > rule.max || (rule.integer && std::floor(x) != x)) {
-        fail(path, range_words(rule));
+        refuse(path, range_code(rule), range_args(rule));
         return std::nullopt;
     }
     return x;
 }
 
-std::string range_words(const NumberRule& rule) {
-    std::string range = rule.integer ? "must be a whole number " : "must be ";
-    range += rule.min_exclusive
-                 ? "greater than " + format_number(rule.min) + " and at most " + format_number(rule.max)
-                 : "from " + format_number(rule.min) + " to " + format_number(rule.max);
-    return range;
+const char* range_code(const NumberRule& rule) {
+    if (rule.integer) return rule.min_exclusive ? "whole_range_above" : "whole_range";
+    return rule.min_exclusive ? "range_above" : "range";
 }
+
+std::vector<std::string> range_args(const NumberRule& rule) { return {format_number(rule.min), format_number(rule.max)}; }
+
+std::string range_words(const NumberRule& rule) { return message_text(range_code(rule), range_args(rule), "en"); }
 
 NumberRule rule_of(const Field& field) {
     return {field.min, field.min_exclusive, field.max, field.type != Field::Type::number};
@@ -114,14 +122,14 @@ std::optional<std::string> RequestReader::text(const std::string& path, const st
     const json* v = present(path, required);
     if (!v) return std::nullopt;
     if (!v->is_string()) {
-        fail(path, "must be text");
+        refuse(path, "not_text");
         return std::nullopt;
     }
     std::string s = v->get<std::string>();
     if (!allowed.empty() && !allowed.count(s)) {
         std::string list;
         for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-        fail(path, "must be one of: " + list);
+        refuse(path, "not_one_of", {list});
         return std::nullopt;
     }
     return s;
@@ -140,7 +148,7 @@ void RequestReader::reject_unknown(const std::string& path, const std::set<std::
     if (!obj || !obj->is_object()) return;
     for (auto it = obj->begin(); it != obj->end(); ++it) {
         if (known.count(it.key())) continue;
-        fail(path.empty() ? it.key() : path + "." + it.key(), "is not a known field");
+        refuse(path.empty() ? it.key() : path + "." + it.key(), "unknown_field");
     }
 }
 
@@ -178,7 +186,7 @@ void RequestReader::refuse_unused() {
     };
     walk(walk, root_, "");
     for (std::string& path : unused)
-        fail(std::move(path), "internal check: this field was neither used nor refused (the planner would have ignored it)");
+        refuse(std::move(path), "unused_field");
 }
 
 }  // namespace planner

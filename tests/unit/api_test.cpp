@@ -87,8 +87,9 @@ TEST_CASE("numbers out of range, tiny numbers and repeated keys are blamed on th
     CHECK(errors_of(train + R"("mfu":0.4,"tokens":1e309})") ==
           json::parse(R"([{"field":"tokens","message":"is given twice"},{"field":"tokens","message":"is a number too large to plan with"}])"));
     CHECK(errors_of(train + R"("mfu":1e-320})") ==
-          json::parse(R"J([{"field":"mfu","message":"is too small to plan with (below 1e-12)"}])J"));
-    CHECK(errors_of(train + R"("mfu":1e-6})") == json::parse(R"([{"field":"mfu","message":"must be from 0.001 to 1"}])"));
+          json::parse(R"J([{"field":"mfu","message":"is too small to plan with (below 1e-12)","code":"too_small","args":["1e-12"]}])J"));
+    CHECK(errors_of(train + R"("mfu":1e-6})") ==
+          json::parse(R"([{"field":"mfu","message":"must be from 0.001 to 1","code":"range","args":["0.001","1"]}])"));
     CHECK(errors_of(R"({"api":1,"kind":"compare","instances":["p4d.24xlarge",)" + std::string(70000, ' ') + R"("p5.48xlarge"]})") ==
           json::parse(R"([{"field":"","message":"the request is larger than 64 KB"}])"));
 }

@@ -259,5 +259,6 @@ TEST_CASE("a grid factor of the user's own (grid_kg_per_kwh) replaces the region
     const json bad = run({{"api", 1}, {"kind", "infer"}, {"instance", "inf1.2xlarge"}, {"rate", {{"value", 1}, {"per", "second"}}},
                           {"benchmark", "layoutlm-inf1-2xlarge"}, {"grid_kg_per_kwh", 3}});
     CHECK(bad["ok"] == false);
-    CHECK(bad["errors"][0] == json{{"field", "grid_kg_per_kwh"}, {"message", "must be from 0 to 2"}});
+    CHECK(bad["errors"][0] == json{{"field", "grid_kg_per_kwh"}, {"message", "must be from 0 to 2"}, {"code", "range"},
+                                    {"args", {"0", "2"}}});
 }

@@ -167,3 +167,36 @@ TEST_CASE("a request with lang ja gets its errors in Japanese, and a bad lang is
     const json bad = json::parse(planner::plan(catalogue, R"({"api": 1, "kind": "catalog", "lang": "fr"})"));
     CHECK(bad["errors"][0]["field"] == "lang");
 }
+
+TEST_CASE("a coded request error carries its code and parts, and each language renders it from the one table") {
+    const std::string request = R"({"api":1,"kind":"serve","instance":"p5.48xlarge","model":"llama3.1-70b",
+        "prompt_tokens":0,"output_tokens":100,"rate":{"value":1,"per":"minute"},"weights":"bf16","ttft":5)";
+    const json en = json::parse(planner::plan(test::real_catalogue(), request + "}"));
+    const json ja = json::parse(planner::plan(test::real_catalogue(), request + R"(,"lang":"ja"})"));
+    REQUIRE(en["errors"].size() == 3);
+    REQUIRE(ja["errors"].size() == 3);
+    CHECK(en["errors"][0] == json({{"field", "ttft"}, {"message", "is not a known field"}, {"code", "unknown_field"}}));
+    CHECK(ja["errors"][0]["message"] == "不明な項目です");
+    CHECK(en["errors"][1] == json({{"field", "prompt_tokens"}, {"message", "must be a whole number from 1 to 100000000"},
+                                   {"code", "whole_range"}, {"args", {"1", "100000000"}}}));
+    CHECK(ja["errors"][1]["message"] == "1 以上 100000000 以下の整数にしてください");
+    CHECK(en["errors"][2]["code"] == "not_one_of");
+    CHECK(en["errors"][2]["args"] == json({"day, hour, second"}));
+    CHECK(ja["errors"][2]["message"] == "次のいずれかにしてください: day, hour, second");
+    // The codes and their parts are the same in both languages: only the message differs.
+    for (std::size_t i = 0; i < 3; ++i) {
+        CHECK(ja["errors"][i].value("code", "") == en["errors"][i].value("code", ""));
+        CHECK(ja["errors"][i].value("args", json()) == en["errors"][i].value("args", json()));
+    }
+}
+
+TEST_CASE("every message code has an English and a Japanese form with the same parts") {
+    for (const std::string& code : planner::message_codes()) {
+        CAPTURE(code);
+        const std::vector<std::string> parts = {"PART0", "PART1"};
+        const std::string en = planner::message_text(code, parts, "en"), ja = planner::message_text(code, parts, "ja");
+        CHECK(en != code);
+        CHECK(ja != en);
+        for (const char* part : {"PART0", "PART1"}) CHECK((en.find(part) == std::string::npos) == (ja.find(part) == std::string::npos));
+    }
+}

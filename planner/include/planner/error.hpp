@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -38,6 +39,14 @@ namespace planner {
 struct FieldError {
     std::string field;    // dotted path into the request, e.g. "model.parameters"
     std::string message;  // why it is wrong, in words a calculator user understands
+    // The message's code and the parts that vary (messages.hpp's table renders them in each
+    // language), e.g. "range", {"1", "100000"}; empty for a message not yet coded.
+    std::string code;
+    std::vector<std::string> args;
+
+    FieldError() = default;
+    FieldError(std::string f, std::string m, std::string c = {}, std::vector<std::string> a = {})
+        : field(std::move(f)), message(std::move(m)), code(std::move(c)), args(std::move(a)) {}
 };
 
 inline bool operator==(const FieldError& a, const FieldError& b) {

@@ -19,6 +19,13 @@ inline bool is_supported_language(std::string_view lang) { return lang == "en" |
 /// `message` in `lang` ("en" returns it unchanged).
 std::string localise(const std::string& message, std::string_view lang);
 
+/// A coded message (FieldError::code) in `lang`, its parts {0}, {1}, … filled from `args`; the
+/// code itself when the table has no such code (a test keeps every code the planner uses in it).
+std::string message_text(std::string_view code, const std::vector<std::string>& args, std::string_view lang);
+
+/// The codes of the table, for the test that checks each has both languages.
+std::vector<std::string> message_codes();
+
 /// The English patterns of the table, for the test that checks coverage.
 std::vector<std::string> message_patterns();
 

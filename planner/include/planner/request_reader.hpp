@@ -68,6 +68,8 @@ public:
     void refuse_unused();
 
     void fail(std::string field, std::string message) { errors_.push_back({std::move(field), std::move(message)}); }
+    /// A coded refusal (messages.hpp): its English message from the table, its code and parts kept.
+    void refuse(std::string field, const char* code, std::vector<std::string> args = {});
     std::vector<FieldError>& errors() { return errors_; }
 
 private:
@@ -89,8 +91,10 @@ inline constexpr double kSmallestNumber = 1e-12;
 std::string format_number(double v);
 
 /// A number's bounds as a message says them: "must be from 1 to 100" or "must be a whole number
-/// greater than 0 and at most 1".
+/// greater than 0 and at most 1" (the English of range_code and range_args).
 std::string range_words(const NumberRule& rule);
+const char* range_code(const NumberRule& rule);
+std::vector<std::string> range_args(const NumberRule& rule);
 
 /// The rule a declared number field checks.
 NumberRule rule_of(const Field& field);
