@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <string_view>
 
 #include "chart.hpp"
 #include "shortcodes.hpp"
@@ -445,7 +446,7 @@ void serve_view(json& view, const json& inputs, const json& strings, const json&
     const std::string model = "model.";
     for (const planner::Field* f : planner::fields::serve::kJob) {
         if (!f->form) continue;
-        const bool of_model = model.compare(0, model.size(), f->path, model.size()) == 0;
+        const bool of_model = std::string_view(f->path).substr(0, model.size()) == model;
         (of_model ? architecture : fields).push_back(form_field_of(*f, of_model ? model.size() : 0));
     }
     view["serve_architecture"] = form_fields(architecture, inputs, strings);
