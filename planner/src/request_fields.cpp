@@ -85,10 +85,6 @@ const std::vector<RequestSchema>& request_schemas() {
     return kinds;
 }
 
-const RequestSchema* request_schema(const std::string& kind) {
-    for (const RequestSchema& s : request_schemas())
-        if (kind == s.kind) return &s;
-    return nullptr;
-}
+const RequestSchema* request_schema(const std::string& kind) { return find_kind(request_schemas(), kind); }
 
 }  // namespace planner

@@ -10,6 +10,12 @@ namespace planner {
 
 using nlohmann::json;
 
+const RequestSchema* find_kind(const std::vector<RequestSchema>& schemas, const std::string& kind) {
+    for (const RequestSchema& s : schemas)
+        if (kind == s.kind) return &s;
+    return nullptr;
+}
+
 std::string full_path(const FieldPart& part, const Field& field) {
     const std::string at = part.at;
     return at.empty() ? std::string(field.path) : at + "." + field.path;
@@ -85,6 +91,19 @@ json scalar(const Field& f) {
             s = {{"type", "array"}, {"items", {{"type", "integer"}, {"minimum", f.min}, {"maximum", f.max}}}};
             break;
         case T::objects: s = {{"type", "array"}, {"items", {{"type", "object"}}}}; break;
+        case T::range: {
+            const json number{{"type", "number"}};
+            s = {{"type", "object"},
+                 {"properties", {{"low", number}, {"high", number}}},
+                 {"required", {"low", "high"}},
+                 {"additionalProperties", false}};
+            break;
+        }
+        case T::table:
+        case T::marks:
+            s = {{"type", "object"}, {"additionalProperties", f.type == T::table ? json{{"type", "number"}} : json{{"const", true}}}};
+            if (f.allowed) s["propertyNames"] = {{"enum", words_of(f)}};
+            break;
     }
     if (f.max_items) s["maxItems"] = f.max_items;
     if (f.min_items) s["minItems"] = f.min_items;
@@ -108,7 +127,18 @@ json object_of(const Node& node) {
     return o;
 }
 
+json emit_value(const Node& node);
+
+// A response's figure that may be null ("layout": null when nothing fits) takes either.
 json emit(const Node& node) {
+    json value = emit_value(node);
+    if (!node.self || !node.self->nullable) return value;
+    json either{{"anyOf", {std::move(value), {{"type", "null"}}}}};
+    if (auto d = either["anyOf"][0].find("description"); d != either["anyOf"][0].end()) either["description"] = *d;
+    return either;
+}
+
+json emit_value(const Node& node) {
     if (node.children.size() == 1 && node.children[0].first == "[]") {  // a list of objects
         json list = node.self ? scalar(*node.self) : json{{"type", "array"}};
         list["items"] = emit(*node.children[0].second);
@@ -184,6 +214,9 @@ std::string type_words(const Field& f) {
         case T::words: return "list of text";
         case T::numbers: return "list of whole numbers";
         case T::objects: return "list of objects";
+        case T::range: return "{low, high}";
+        case T::table: return "number by word";
+        case T::marks: return "true by word";
     }
     return "";
 }
@@ -231,6 +264,50 @@ std::string fields_markdown(const RequestSchema& schema) {
             out += "| `" + path + "` | " + type + " | " + values_words(*f) + " | " + f->unit +
                    " | " + fallback + " | " + (f->cli && !in_list ? "`--" + std::string(f->cli) + "`" : std::string()) + " | " +
                    f->doc + " |\n";
+        }
+    return out;
+}
+
+}  // namespace planner
+
+namespace planner {
+
+json response_json_schema(const ResponseSchema& schema) {
+    const json api{{"const", 1}, {"description", "the API version this response speaks"}};
+    json success{{"type", "object"},
+                 {"properties", {{"api", api}, {"ok", {{"const", true}}}, {"kind", {{"const", schema.kind}}}}},
+                 {"required", {"api", "ok", "kind", schema.kind}},
+                 {"additionalProperties", false}};
+    json result = object_of(tree_of(schema));
+    result["description"] = schema.doc;
+    success["properties"][schema.kind] = std::move(result);
+    const json text{{"type", "string"}};
+    const json error{{"type", "object"},
+                     {"properties",
+                      {{"field", {{"type", "string"}, {"description", "the field's path in the request; \"\" the request as a whole"}}},
+                       {"message", {{"type", "string"}, {"description", "what is wrong, in the request's lang"}}},
+                       {"code", {{"type", "string"}, {"description", "the message's code (API.md, Errors)"}}},
+                       {"args", {{"type", "array"}, {"items", text}, {"description", "the code's arguments"}}}}},
+                     {"required", {"field", "message"}},
+                     {"additionalProperties", false}};
+    const json failure{{"type", "object"},
+                       {"properties", {{"api", api}, {"ok", {{"const", false}}}, {"errors", {{"type", "array"}, {"minItems", 1}, {"items", error}}}}},
+                       {"required", {"api", "ok", "errors"}},
+                       {"additionalProperties", false}};
+    return {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
+            {"title", std::string("accelguide API 1: ") + schema.kind + " response"},
+            {"oneOf", {std::move(success), failure}}};
+}
+
+std::string response_markdown(const ResponseSchema& schema) {
+    std::string out = "| field | type | unit | always | what it is |\n|---|---|---|---|---|\n";
+    for (const FieldPart& part : schema.parts)
+        for (const Field* f : part) {
+            std::string type = type_words(*f);
+            if (f->type == Field::Type::text && f->allowed) type = values_words(*f);
+            if (f->nullable) type += " or null";
+            out += "| `" + full_path(part, *f) + "` | " + type + " | " + f->unit + " | " + (f->required ? "yes" : "") +
+                   " | " + f->doc + " |\n";
         }
     return out;
 }

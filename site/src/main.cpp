@@ -5,7 +5,7 @@
 //   accelguide build [--out DIR]         generate the site into build/site/
 //   accelguide check                     report broken links, anchors, images, translations
 //   accelguide serve [--port N]          build, serve on http://127.0.0.1:8000/, rebuild and reload on changes
-//   accelguide schema KIND [--markdown]  a request kind's JSON Schema (or API.md's table of its fields)
+//   accelguide schema KIND [--response] [--markdown]  a kind's request (or response) JSON Schema, or API.md's table
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -108,11 +108,13 @@ int main(int argc, char** argv) {
 
     std::string schema_kind;
     bool schema_markdown = false;
-    auto* schema_cmd = app.add_subcommand("schema", "Print a request kind's JSON Schema, or its fields as planner/API.md's table");
+    bool schema_response = false;
+    auto* schema_cmd = app.add_subcommand("schema", "Print a kind's request or response JSON Schema, or its fields as planner/API.md's table");
     std::vector<std::string> kinds;
     for (const planner::RequestSchema& s : planner::request_schemas()) kinds.push_back(s.kind);
     schema_cmd->add_option("kind", schema_kind, "The request kind")->required()->check(CLI::IsMember(kinds));
     schema_cmd->add_flag("--markdown", schema_markdown, "The fields as a Markdown table");
+    schema_cmd->add_flag("--response", schema_response, "The response's schema instead of the request's");
 
     try {
         app.parse(argc, argv);
@@ -124,8 +126,13 @@ int main(int argc, char** argv) {
     try {
         if (*plan) return site::run_plan_command(plan_command);
         if (*schema_cmd) {
-            const planner::RequestSchema& kind = *planner::request_schema(schema_kind);
-            std::cout << (schema_markdown ? planner::fields_markdown(kind) : planner::request_json_schema(kind).dump(2) + "\n");
+            if (schema_response) {
+                const planner::ResponseSchema& kind = *planner::response_schema(schema_kind);
+                std::cout << (schema_markdown ? planner::response_markdown(kind) : planner::response_json_schema(kind).dump(2) + "\n");
+            } else {
+                const planner::RequestSchema& kind = *planner::request_schema(schema_kind);
+                std::cout << (schema_markdown ? planner::fields_markdown(kind) : planner::request_json_schema(kind).dump(2) + "\n");
+            }
             return 0;
         }
         build.progress = isatty(STDERR_FILENO);

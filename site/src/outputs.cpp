@@ -275,10 +275,13 @@ void add_site_files(const SiteIndex& index, std::vector<OutputFile>& files) {
         files.push_back({section.url + "atom.xml", feed + "</feed>\n"});
     }
 
-    // The JSON Schema of each request kind (planner/schema.hpp), for tools that call the planner.
+    // The JSON Schema of each kind's request and response (planner/schema.hpp), for tools that call the planner.
     for (const planner::RequestSchema& kind : planner::request_schemas())
         files.push_back({std::string("api/1/") + kind.kind + ".request.schema.json",
                          planner::request_json_schema(kind).dump(2) + "\n"});
+    for (const planner::ResponseSchema& kind : planner::response_schemas())
+        files.push_back({std::string("api/1/") + kind.kind + ".response.schema.json",
+                         planner::response_json_schema(kind).dump(2) + "\n"});
 
     if (config.search)
         for (const Language& lang : config.languages)

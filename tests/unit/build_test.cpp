@@ -45,7 +45,12 @@ TEST_CASE("builds a two-language fixture site: sections, bundles, drafts, slugs,
     for (const auto& e : report.errors) CAPTURE(e.to_string());
     REQUIRE(report.ok());
     CHECK(site::list_files(options.out) == std::vector<fs::path>{
-        ".accelguide-output", "api/1/catalog.request.schema.json", "api/1/compare.request.schema.json", "api/1/energy.request.schema.json", "api/1/infer.request.schema.json", "api/1/instances.request.schema.json", "api/1/model.request.schema.json", "api/1/serve.request.schema.json", "api/1/train.request.schema.json", "en/families/index.html", "en/families/x1/index.html", "en/index.html",
+        ".accelguide-output",
+        "api/1/catalog.request.schema.json", "api/1/catalog.response.schema.json", "api/1/compare.request.schema.json", "api/1/compare.response.schema.json",
+        "api/1/energy.request.schema.json", "api/1/energy.response.schema.json", "api/1/infer.request.schema.json", "api/1/infer.response.schema.json",
+        "api/1/instances.request.schema.json", "api/1/instances.response.schema.json", "api/1/model.request.schema.json", "api/1/model.response.schema.json",
+        "api/1/serve.request.schema.json", "api/1/serve.response.schema.json", "api/1/train.request.schema.json", "api/1/train.response.schema.json",
+        "en/families/index.html", "en/families/x1/index.html", "en/index.html",
         "en/instances/us-east-1/on-demand/index.html", "en/search-index.json",
         "en/updates/atom.xml", "en/updates/index.html", "families/index.html", "families/x1/index.html",
         "guide/index.html", "index.html", "instances/index.html", "instances/us-east-1/on-demand/index.html",

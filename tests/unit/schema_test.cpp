@@ -177,17 +177,51 @@ TEST_CASE("the infer JSON Schema requires its optional objects' fields only insi
     CHECK(s["properties"]["compute"]["required"] == json({"mfu"}));
 }
 
-TEST_CASE("planner/API.md holds each declared kind's field table as the declaration makes it") {
+namespace {
+// The text between `<!-- TAG: KIND ... -->` and `<!-- /TAG -->` in planner/API.md.
+std::string api_block(const std::string& api, const std::string& tag, const std::string& kind) {
+    const auto start = api.find("<!-- " + tag + ": " + kind + " ");
+    REQUIRE(start != std::string::npos);
+    const auto body = api.find("-->\n", start) + 4;
+    const auto end = api.find("<!-- /" + tag + " -->", body);
+    REQUIRE(end != std::string::npos);
+    return api.substr(body, end - body);
+}
+}  // namespace
+
+TEST_CASE("planner/API.md holds each kind's request and response tables as the declarations make them") {
     const std::string api = test::read_text(ACCELGUIDE_SOURCE_DIR "/planner/API.md");
     for (const planner::RequestSchema& kind : planner::request_schemas()) {
         CAPTURE(kind.kind);
-        const std::string open = std::string("<!-- fields: ") + kind.kind + " ";
-        const auto start = api.find(open);
-        REQUIRE(start != std::string::npos);
-        const auto body = api.find("-->\n", start) + 4;
-        const auto end = api.find("<!-- /fields -->", body);
-        REQUIRE(end != std::string::npos);
-        INFO("regenerate with: ./build/bin/accelguide schema " << kind.kind << " --markdown");
-        CHECK(api.substr(body, end - body) == planner::fields_markdown(kind));
+        INFO("regenerate with: ./build/bin/accelguide schema " << kind.kind << " [--response] --markdown");
+        CHECK(api_block(api, "fields", kind.kind) == planner::fields_markdown(kind));
+        CHECK(api_block(api, "response", kind.kind) == planner::response_markdown(*planner::response_schema(kind.kind)));
     }
+}
+
+TEST_CASE("every request kind has a response schema, and each refuses an undeclared field") {
+    for (const planner::RequestSchema& kind : planner::request_schemas()) {
+        CAPTURE(kind.kind);
+        const planner::ResponseSchema* response = planner::response_schema(kind.kind);
+        REQUIRE(response != nullptr);
+        const json s = planner::response_json_schema(*response);
+        const json& success = s["oneOf"][0];
+        CHECK(success["required"] == json({"api", "ok", "kind", kind.kind}));
+        CHECK(success["properties"][kind.kind]["additionalProperties"] == false);
+        CHECK(s["oneOf"][1]["properties"]["ok"]["const"] == false);
+    }
+}
+
+TEST_CASE("a train response's layout may be null, and a range is {low, high}") {
+    const json train = planner::response_json_schema(*planner::response_schema("train"))["oneOf"][0]["properties"]["train"];
+    const json& layout = train["properties"]["layout"];
+    REQUIRE(layout.contains("anyOf"));
+    CHECK(layout["anyOf"][0]["properties"].contains("tensor"));
+    CHECK(layout["anyOf"][1] == json({{"type", "null"}}));
+    const json& days = train["properties"]["range"]["properties"]["days"];
+    CHECK(days["required"] == json({"low", "high"}));
+    CHECK(days["additionalProperties"] == false);
+    // A field required where its object is given: the step is optional, its terms are not.
+    CHECK(train["properties"]["step"]["required"].size() == 25);
+    CHECK_FALSE(json(train["required"]).dump().find("\"step\"") != std::string::npos);
 }

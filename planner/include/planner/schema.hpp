@@ -26,8 +26,10 @@ using Words = const std::set<std::string>& (*)();
 
 struct Field {
     // words, numbers and objects are lists: of text (of `allowed` when given), of whole numbers
-    // within min..max, of objects whose fields a part declares at "<path>[]".
-    enum class Type : unsigned char { number, whole, integer, text, boolean, object, words, numbers, objects };
+    // within min..max, of objects whose fields a part declares at "<path>[]". The last three are
+    // responses' shapes: a range {low, high} of a figure; a table of figures by word
+    // ({"bf16": 989.5, …}); marks, an object of `true` by word (which figures are estimates).
+    enum class Type : unsigned char { number, whole, integer, text, boolean, object, words, numbers, objects, range, table, marks };
 
     const char* path = "";        // dotted, from the part's place: "prompt_tokens", "model.layers"
     Type type = Type::number;
@@ -45,6 +47,7 @@ struct Field {
     const char* placeholder = nullptr;   // the input's placeholder id when empty
     const char* default_from = nullptr;  // the response path whose figure the placeholder shows
     unsigned min_items = 0, max_items = 0;  // a list's length; max 0: any
+    bool nullable = false;        // a response's figure written as null when there is none
 
     // Constructors by type; the rest is set by the chained setters below.
     static constexpr Field number(const char* p, double lo, double hi, bool lo_exclusive = false) {
@@ -98,7 +101,27 @@ struct Field {
         return f;
     }
 
+    /// A figure's range, {low, high}, in the figure's unit.
+    static constexpr Field range(const char* p) {
+        Field f;
+        f.path = p, f.type = Type::range;
+        return f;
+    }
+    /// Figures by word: {"bf16": 989.5, "fp8": 1979}, each of `w` when given.
+    static constexpr Field table(const char* p, Words w = nullptr) {
+        Field f;
+        f.path = p, f.type = Type::table, f.allowed = w;
+        return f;
+    }
+    /// `true` by word, for the words that hold: {"power_watts": true}.
+    static constexpr Field marks(const char* p, Words w = nullptr) {
+        Field f;
+        f.path = p, f.type = Type::marks, f.allowed = w;
+        return f;
+    }
+
     constexpr Field needed(bool yes = true) const { Field f = *this; f.required = yes; return f; }
+    constexpr Field or_null() const { Field f = *this; f.nullable = true; return f; }
     constexpr Field in(const char* u) const { Field f = *this; f.unit = u; return f; }
     constexpr Field says(const char* d) const { Field f = *this; f.doc = d; return f; }
     constexpr Field or_else(const char* d) const { Field f = *this; f.fallback = d; return f; }
@@ -145,6 +168,9 @@ struct RequestSchema {
 const std::vector<RequestSchema>& request_schemas();
 const RequestSchema* request_schema(const std::string& kind);
 
+/// The schema of `kind` in a list of them, or none.
+const RequestSchema* find_kind(const std::vector<RequestSchema>& schemas, const std::string& kind);
+
 /// The JSON Schema (draft 2020-12) of one kind's request: every field with its type, bounds, words
 /// and doc; a field whose path continues ("model" and "model.layers") takes its scalar form or an
 /// object of the fields below it; unknown fields are refused, as the planner refuses them.
@@ -157,6 +183,19 @@ std::vector<std::pair<std::string, std::set<std::string>>> known_names(const Req
 
 /// The fields of one kind as the Markdown table planner/API.md holds (a test keeps the two equal).
 std::string fields_markdown(const RequestSchema& schema);
+
+/// One kind's successful result, declared as a request is (response_fields.hpp): the fields of the
+/// object at the response's key named after the kind.
+using ResponseSchema = RequestSchema;
+const std::vector<ResponseSchema>& response_schemas();
+const ResponseSchema* response_schema(const std::string& kind);
+
+/// The JSON Schema of one kind's response: {"api", "ok": true, "kind", KIND: the result} with every
+/// declared field and none other, or a failure {"api", "ok": false, "errors"}.
+nlohmann::json response_json_schema(const ResponseSchema& schema);
+
+/// The fields of one kind's result as API.md's response table.
+std::string response_markdown(const ResponseSchema& schema);
 
 /// A field's full path in a request: the part's place and the field's path ("configurations[].hours").
 std::string full_path(const FieldPart& part, const Field& field);
