@@ -65,9 +65,16 @@ const std::set<std::string>& overlap_words() {
     return s;
 }
 
+namespace {
+std::vector<RequestSchema> with_names(std::vector<RequestSchema> kinds) {
+    for (RequestSchema& kind : kinds) kind.names = known_names(kind);
+    return kinds;
+}
+}  // namespace
+
 const std::vector<RequestSchema>& request_schemas() {
     using namespace fields;
-    static const std::vector<RequestSchema> kinds = {
+    static const std::vector<RequestSchema> kinds = with_names({
         {"train", "Training or fine-tuning time, cost, energy and memory, with the layout that runs it",
          {part("", train::kJob), part("", footprint::kAll)}},
         {"infer", "A fleet for a request rate, from one per-instance throughput", {part("", infer::kJob), part("", footprint::kAll)}},
@@ -81,7 +88,7 @@ const std::vector<RequestSchema>& request_schemas() {
         {"compare", "One job on many instance types, ranked", {part("", compare::kJob)}},
         {"instances", "The instance cheat-sheet's rows in a region and purchase option", {part("", sheet::kJob)}},
         {"catalog", "The whole catalogue, every figure with its source", {}},
-    };
+    });
     return kinds;
 }
 

@@ -153,7 +153,7 @@ void RequestReader::reject_unknown(const std::string& path, const std::set<std::
 }
 
 void RequestReader::reject_unknown(const RequestSchema& schema) {
-    for (const auto& [path, names] : known_names(schema)) {
+    for (const auto& [path, names] : schema.names) {
         const std::size_t list = path.find("[]");
         if (list == std::string::npos) {
             reject_unknown(path, names);

@@ -58,7 +58,7 @@ public:
     /// Reports every member of the object at `path` ("" for the top level) not named in `known`.
     void reject_unknown(const std::string& path, const std::set<std::string>& known);
     void reject_unknown(const std::string& path, Names known);
-    /// The same for every object a kind declares (schema.hpp known_names), each list item too.
+    /// The same for every object a kind declares (schema.hpp known_names, kept in RequestSchema::names), each list item too.
     void reject_unknown(const RequestSchema& schema);
 
     /// The "no silent drop" invariant (issue 34), called last by each request's reader: when no

@@ -162,6 +162,8 @@ struct RequestSchema {
     const char* kind;
     const char* doc;
     std::vector<FieldPart> parts;
+    /// Each object's known names (known_names below), worked out once when the list is made.
+    std::vector<std::pair<std::string, std::set<std::string>>> names = {};
 };
 
 /// The kinds declared so far, in API.md's order.
