@@ -74,8 +74,8 @@ json scalar(const Field& f) {
         case T::whole:
         case T::integer:
             s = {{"type", f.type == T::number ? "number" : "integer"}};
-            s[f.min_exclusive ? "exclusiveMinimum" : "minimum"] = f.min;
-            s["maximum"] = f.max;
+            if (f.min > -1e300) s[f.min_exclusive ? "exclusiveMinimum" : "minimum"] = f.min;
+            if (f.max < 1e300) s["maximum"] = f.max;  // a response figure: no upper bound
             if (f.allowed) s = {{"anyOf", {s, {{"enum", words_of(f)}}}}};
             break;
         case T::text:
