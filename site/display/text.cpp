@@ -108,33 +108,6 @@ std::string format_saving(double percent, const std::string& lang) {
     return ja ? size + " 増" : size + " more";
 }
 
-bool is_money(const std::string& key) {
-    return ends_with(key, "_usd") || key.find("usd_per_") != std::string::npos || key == "cost_per_hour" ||
-           key.rfind("cost_per_million", 0) == 0;  // per million requests, input tokens, output tokens
-}
-
-namespace {
-// The fractions shown in percent; `slower` is a training alternative's lost time.
-const char* const kPercentKeys[] = {"mfu", "hfu", "matrix_utilisation", "scaling_efficiency", "target_utilisation",
-                                    "overlap", "tensor_overlap", "pipeline_overlap", "expert_overlap", "slower"};
-// Fields named *_bytes that are not sizes: bytes per parameter.
-const char* const kBytesAsIs[] = {"base_weight_bytes"};
-
-bool listed(const char* const* begin, const char* const* end, const std::string& key) {
-    return std::find_if(begin, end, [&](const char* k) { return key == k; }) != end;
-}
-}  // namespace
-
-DisplayUnit display_unit(const std::string& key) {
-    if (ends_with(key, "_bytes") && !listed(std::begin(kBytesAsIs), std::end(kBytesAsIs), key)) return DisplayUnit::gigabytes;
-    return listed(std::begin(kPercentKeys), std::end(kPercentKeys), key) ? DisplayUnit::percent : DisplayUnit::as_is;
-}
-
-nlohmann::json display_unit_rule() {
-    return {{"percent", std::vector<std::string>(std::begin(kPercentKeys), std::end(kPercentKeys))},
-            {"bytes_as_is", std::vector<std::string>(std::begin(kBytesAsIs), std::end(kBytesAsIs))}};
-}
-
 namespace {
 
 struct Money {
@@ -142,39 +115,44 @@ struct Money {
     std::string lang;
 };
 
-nlohmann::json displayed(const nlohmann::json& value, const std::string& key, const std::map<std::string, std::string>& names,
-                         Money money, bool in_money = false) {
+// Where a value sits: the result's kind and its path in the result ("range.mfu.low", "rows[].days").
+struct Place {
+    std::string_view kind;
+    std::string path;
+
+    Place operator/(const std::string& key) const { return {kind, path.empty() ? key : path + "." + key}; }
+    Place items() const { return {kind, path + "[]"}; }
+};
+
+nlohmann::json displayed(const nlohmann::json& value, const Place& at, const std::map<std::string, std::string>& names,
+                         Money money) {
     if (value.is_number()) {
-        double v = value.get<double>();
-        if (in_money || is_money(key)) return format_money(v, money.usd_jpy, money.lang);
-        if (ends_with(key, "_saving_percent")) return format_saving(v, money.lang);
-        switch (display_unit(key)) {
-            case DisplayUnit::gigabytes: v /= 1e9; break;
-            case DisplayUnit::percent: v *= 100; break;
+        const double v = value.get<double>();
+        switch (display_unit(at.kind, at.path)) {
+            case DisplayUnit::money: return format_money(v, money.usd_jpy, money.lang);
+            case DisplayUnit::saving: return format_saving(v, money.lang);
+            case DisplayUnit::gigabytes: return format_display(v / 1e9);
+            case DisplayUnit::percent: return format_display(v * 100);
             case DisplayUnit::as_is: break;
         }
         return format_display(v);
     }
     if (value.is_object()) {
         nlohmann::json out = nlohmann::json::object();
-        // A range {low, high} is shown as the figure it ranges: range.mfu.low in percent, as mfu.
-        const bool range = value.contains("low") && value.contains("high");
         if (auto rate = value.find("usd_jpy"); rate != value.end() && rate->is_number()) money.usd_jpy = rate->get<double>();
         // An inference or serving result keeps its rate in the footprint of the fleet's hour.
         else if (auto hour = value.find("fleet_hour"); hour != value.end() && hour->is_object())
             if (auto r = hour->find("usd_jpy"); r != hour->end() && r->is_number()) money.usd_jpy = r->get<double>();
-        // Under a money key every number is money: usd_per_pflops_hour.bf16, range.cost_usd.low.
-        const bool money_here = in_money || is_money(key);
-        for (auto it = value.begin(); it != value.end(); ++it)
-            out[it.key()] = displayed(*it, range && (it.key() == "low" || it.key() == "high") ? key : it.key(), names, money,
-                                      money_here);
+        for (auto it = value.begin(); it != value.end(); ++it) out[it.key()] = displayed(*it, at / it.key(), names, money);
         return out;
     }
     if (value.is_array()) {
         nlohmann::json out = nlohmann::json::array();
-        for (const auto& item : value) out.push_back(displayed(item, key, names, money, in_money));
+        for (const auto& item : value) out.push_back(displayed(item, at.items(), names, money));
         return out;
     }
+    const std::size_t dot = at.path.rfind('.');
+    const std::string key = dot == std::string::npos ? at.path : at.path.substr(dot + 1);
     if (value.is_string() && (ends_with(key, "_source") || key == "purchase_option"))
         if (auto name = names.find(value.get<std::string>()); name != names.end()) return name->second;
     return value;
@@ -184,7 +162,12 @@ nlohmann::json displayed(const nlohmann::json& value, const std::string& key, co
 
 nlohmann::json display_json(const nlohmann::json& response, const std::map<std::string, std::string>& names,
                             const std::string& lang) {
-    return displayed(response, "", names, Money{std::nullopt, lang});
+    if (!response.is_object()) return displayed(response, Place{"", ""}, names, Money{std::nullopt, lang});
+    // Each result under its kind's name ({"api", "ok", "kind", "train": {…}}); the rest as it is.
+    nlohmann::json out = nlohmann::json::object();
+    for (auto it = response.begin(); it != response.end(); ++it)
+        out[it.key()] = displayed(*it, Place{it.key(), ""}, names, Money{std::nullopt, lang});
+    return out;
 }
 
 }  // namespace site

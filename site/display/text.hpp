@@ -8,6 +8,8 @@
 #include <nlohmann/json_fwd.hpp>
 #include <string_view>
 
+#include "units.hpp"
+
 namespace site {
 
 /// HTML-escapes `s` (& < > " ') and appends it to `out`.
@@ -41,31 +43,17 @@ std::string money_unit(std::optional<double> usd_jpy, const std::string& lang);
 
 /// A saving against a baseline, in percent, as a reader says it: "29% less" or "137% more" (a negative
 /// saving is an increase), "no change" under 0.05%; in Japanese "29% 減", "137% 増", "変化なし".
-/// display_json shows every `*_saving_percent` field with it.
+/// display_json shows every saving (a field in "percent saved") with it.
 std::string format_saving(double percent, const std::string& lang);
 
-/// Whether a response field holds US dollars: *_usd, *usd_per_*, cost_per_hour, cost_per_million*.
-bool is_money(const std::string& key);
-
-/// The unit a response number is shown in, by its field name: GB for `*_bytes` (but
-/// `base_weight_bytes`, bytes per parameter, as it is), percent for the fractions listed, else as it
-/// is. display_json uses it, and the calculators' CSV export reads the same rule from the page
-/// (display_unit_rule), so the two cannot drift.
-enum class DisplayUnit { as_is, gigabytes, percent };
-DisplayUnit display_unit(const std::string& key);
-/// display_unit's rule as the page carries it: {"percent": [keys], "bytes_as_is": [keys]}.
-nlohmann::json display_unit_rule();
-
-/// A planner response as the calculators show it: every number as text by format_display, except
-/// that a field named `*_bytes` is shown in GB (but `base_weight_bytes`, bytes per parameter, as it
-/// is) and the fractions `mfu`, `hfu`, `scaling_efficiency`, `target_utilisation`, `overlap`,
-/// `tensor_overlap`, `pipeline_overlap` and `slower` (a training alternative's lost time) in percent. The build shows worked examples with it and the browser shows
-/// live results with it (the wasm module's display()), so both read alike.
-/// `names` (optional) maps a catalogue id to what readers see: a `*_source` field naming a
-/// benchmark shows "GPT-3 (Megatron-LM) ..., trn1.32xlarge" instead of its id, and `purchase_option`
-/// its name ("on-demand"; planner::Catalogue::display_names gives both). Money fields
-/// (is_money) follow format_money in `lang`, with the rate (`usd_jpy`) of the nearest enclosing
-/// object that has one (the planner puts it beside every cost).
+/// A planner response as the calculators show it: every number as text by format_display, in the
+/// unit its declaration gives it (units.hpp: a fraction in percent, bytes in GB, a saving as
+/// format_saving says it, money as format_money in `lang` with the rate, `usd_jpy`, of the nearest
+/// enclosing object that has one: the planner puts it beside every cost). The build shows worked
+/// examples with it and the browser shows live results with it (the wasm module's display()), so
+/// both read alike. `names` (optional) maps a catalogue id to what readers see: a `*_source` field
+/// naming a benchmark shows "GPT-3 (Megatron-LM) ..., trn1.32xlarge" instead of its id, and
+/// `purchase_option` its name ("on-demand"; planner::Catalogue::display_names gives both).
 nlohmann::json display_json(const nlohmann::json& response, const std::map<std::string, std::string>& names = {},
                             const std::string& lang = "en");
 

@@ -504,7 +504,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
     json view{{"kind", kind}, {"inputs", inputs}, {"is", is}, {"pick", pick}, {"example", display_json(response, catalogue.display_names(lang), lang)},
               {"instances", choices_for(catalogue, "instance", "")}, {"models", choices_for(catalogue, "preset", inputs.value("preset", std::string()))}};
     view["is_" + kind] = true;
-    view["display_units"] = display_unit_rule().dump();  // the CSV export's units, as display_json's
+    view["display_units"] = display_scales(kind).dump();  // the CSV export's units, as display_json's
     if (kind == "instances") {
         // The training job the page compares the ticked types on (front matter `requests.training`,
         // a compare request), shown without JavaScript as the calculator shows it live.

@@ -241,8 +241,9 @@ TEST_CASE("a saving against the baseline reads as less or more, never a negative
     CHECK(site::format_saving(62.34, "ja") == "62.3% 減");
     CHECK(site::format_saving(0.01, "en") == "no change");
     CHECK(site::format_saving(-0.04, "ja") == "変化なし");
-    // display_json shows every *_saving_percent so; the numbers beside it stay numbers.
-    const nlohmann::json shown = site::display_json({{"energy_saving_percent", -137.2}, {"energy_kwh", 10}}, {}, "en");
-    CHECK(shown["energy_saving_percent"] == "137% more");
-    CHECK(shown["energy_kwh"] == "10");
+    // display_json shows every saving (declared in "percent saved") so; the numbers beside it stay numbers.
+    const nlohmann::json row = {{"energy_saving_percent", -137.2}, {"energy_kwh", 10}};
+    const nlohmann::json shown = site::display_json({{"energy", {{"configurations", {row}}}}}, {}, "en");
+    CHECK(shown["energy"]["configurations"][0]["energy_saving_percent"] == "137% more");
+    CHECK(shown["energy"]["configurations"][0]["energy_kwh"] == "10");
 }

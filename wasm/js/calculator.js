@@ -204,9 +204,9 @@ function csvOf(root, response) {
     }
     const leads = main && !/[A-Za-z\u3040-\u30ff\u4e00-\u9fff]/.test(before);
     const path = main?.dataset.output ?? '';
-    // In the unit the page shows: display_unit in site/display/text.hpp, its rule on the page.
-    const name = path.slice(path.lastIndexOf('.') + 1);
-    const scale = name.endsWith('_bytes') && !units.bytes_as_is.includes(name) ? 1e-9 : units.percent.includes(name) ? 100 : 1;
+    // In the unit the page shows: the factor of each declared figure (site/display/units.hpp
+    // display_scales), carried on the page; a figure not listed is shown as it is.
+    const scale = units[path] ?? 1;
     const raw = leads ? at(path) : undefined;
     const number = typeof raw === 'number' ? raw * scale : raw;
     const dot = path.indexOf('.');

@@ -460,4 +460,45 @@ inline constexpr const F* kResult[] = {&sources, &accelerators, &instances, &reg
                                        &exchange_rates, &capacity, &operator_tables, &collectives};
 }  // namespace catalog
 
+// Where each group sits in a kind's result: "" its top level, "memory" an object, "rows[]" each item.
+inline constexpr FieldPart kTrain[] = {
+    part("", train::kResult), part("", footprint::kAll), part("memory", train::memory::kAll), part("layout", layout::kAll),
+    part("step", step::kAll), part("alternatives[]", train::alternative::kAll),
+    part("alternatives[].layout", layout::kSearched), part("alternatives[].step", step::kAll)};
+inline constexpr FieldPart kInfer[] = {part("", infer::kResult), part("fleet_hour", footprint::kAll)};
+inline constexpr FieldPart kServe[] = {
+    part("", serve::kResult), part("architecture", transformer::kAll), part("tensor_parallel_options[]", serve::option::kAll),
+    part("sweep[]", serve::point::kAll), part("fleet_hour", footprint::kAll)};
+inline constexpr FieldPart kModel[] = {part("", transformer::kAll)};
+inline constexpr FieldPart kEnergy[] = {part("", energy::kResult), part("configurations[]", energy::kRow),
+                                        part("configurations[]", footprint::kAll)};
+inline constexpr FieldPart kCompare[] = {part("", compare::kResult), part("rows[]", compare::row::kAll),
+                                         part("sweep[]", compare::curve::kAll), part("sweep[].points[]", compare::point::kAll)};
+inline constexpr FieldPart kInstances[] = {part("", instances::kResult), part("rows[]", instances::kRow)};
+inline constexpr FieldPart kCatalog[] = {part("", catalog::kResult)};
+
+/// Each kind's result: its name, what it holds, and its parts.
+struct ResultKind {
+    const char* kind;
+    const char* doc;
+    const FieldPart* parts;
+    std::size_t count;
+
+    constexpr const FieldPart* begin() const { return parts; }
+    constexpr const FieldPart* end() const { return parts + count; }
+};
+template <std::size_t N>
+constexpr ResultKind result_kind(const char* kind, const char* doc, const FieldPart (&parts)[N]) {
+    return {kind, doc, parts, N};
+}
+inline constexpr ResultKind kKinds[] = {
+    result_kind("train", "the job's plan: time, cost, energy, memory, the layout and its step", kTrain),
+    result_kind("infer", "the fleet: its size, each instance's throughput, and the fleet's hour", kInfer),
+    result_kind("serve", "the replica, the fleet and the latency they reach, each tensor-parallel degree tried and the curve", kServe),
+    result_kind("model", "the architecture read from config.json, with its counted parameters", kModel),
+    result_kind("energy", "a row per configuration: power, energy, emissions, cost, and what each saves against the first", kEnergy),
+    result_kind("compare", "a row per instance type and each type's curve", kCompare),
+    result_kind("instances", "the cheat-sheet's rows", kInstances),
+    result_kind("catalog", "the catalogue as the planner reads it", kCatalog)};
+
 }  // namespace planner::results

@@ -148,8 +148,8 @@ struct FieldPart {
     const Field* const* fields;
     std::size_t count;
 
-    const Field* const* begin() const { return fields; }
-    const Field* const* end() const { return fields + count; }
+    constexpr const Field* const* begin() const { return fields; }
+    constexpr const Field* const* end() const { return fields + count; }
 };
 
 template <std::size_t N>
