@@ -1,7 +1,7 @@
 // The module's functions for JavaScript: plan(requestJson) -> responseJson; chart(specJson) -> SVG,
-// drawn by the same code as the site's build-time charts (site/display/chart.hpp); and
+// drawn by the same code as the site's build-time charts (display/chart.hpp); and
 // display(responseJson) -> the response with its numbers formatted as the site shows them
-// (site/display/text.hpp), so a live result reads exactly like the build-time example.
+// (display/text.hpp), so a live result reads exactly like the build-time example.
 //
 // Each is a plain C export taking UTF-8 text as pointer and length (written into the buffer that
 // accelguide_input() gives) and returning UTF-8 text whose length accelguide_result_size() gives;

@@ -19,7 +19,7 @@ async function typeInto(page, selector, text) {
   await page.type(selector, text);
 }
 
-// A number as the calculators show it on the Japanese page (site/display/text.hpp, format_display):
+// A number as the calculators show it on the Japanese page (display/text.hpp, format_display):
 // grouped, two decimals below 10, one below 100, none above.
 const shownJa = (v) => new Intl.NumberFormat('ja', { maximumFractionDigits: v < 10 ? 2 : v < 100 ? 1 : 0 }).format(v);
 const output = (page, path) => page.locator(`[data-output="${path}"]`).first().textContent();

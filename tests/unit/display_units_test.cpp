@@ -1,4 +1,4 @@
-// The unit each response figure is shown in comes from its declaration (site/display/units.hpp).
+// The unit each response figure is shown in comes from its declaration (display/units.hpp).
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>

@@ -204,7 +204,7 @@ function csvOf(root, response) {
     }
     const leads = main && !/[A-Za-z\u3040-\u30ff\u4e00-\u9fff]/.test(before);
     const path = main?.dataset.output ?? '';
-    // In the unit the page shows: the factor of each declared figure (site/display/units.hpp
+    // In the unit the page shows: the factor of each declared figure (display/units.hpp
     // display_scales), carried on the page; a figure not listed is shown as it is.
     const scale = units[path] ?? 1;
     const raw = leads ? at(path) : undefined;

@@ -175,12 +175,12 @@ function widthOf(slot) {
 
 function chartInto(slot, spec, draw) {
   if (!slot) return;
-  // Drawn as wide as its slot, in CSS pixels: the chart's text is never scaled (site/display/chart.hpp).
+  // Drawn as wide as its slot, in CSS pixels: the chart's text is never scaled (display/chart.hpp).
   const width = widthOf(slot);
   const full = { title: slot.dataset.title ?? '', x_label: slot.dataset.xLabel ?? slot.dataset.unit ?? '',
                  y_label: slot.dataset.yLabel ?? '', ...(width > 0 ? { width } : {}), ...spec };
   if (unchanged(slot, full)) return;
-  // The SVG comes from the module's chart(), which escapes every text it draws (site/display/chart.cpp).
+  // The SVG comes from the module's chart(), which escapes every text it draws (display/chart.cpp).
   slot.innerHTML = draw(full);
 }
 
@@ -235,7 +235,7 @@ function chartChoices(form) {
 // export adds to the request and response. `display` is the response as display() formats it.
 export const EXTRAS = {
   train(root, form, request, response, { call, shown, draw, display }) {
-    // The module draws the bar from the response's bytes (site/display/chart.cpp, type "memory").
+    // The module draws the bar from the response's bytes (display/chart.cpp, type "memory").
     const labels = root.querySelector('[data-chart="memory"]')?.dataset.labels.split('|') ?? [];
     chartInto(root.querySelector('[data-chart="memory"]'), { type: 'memory', memory: response.train.memory, labels }, draw);
     // The runner-up layouts the search weighed, as the build writes them (calc-train.html).
@@ -276,7 +276,7 @@ export const EXTRAS = {
     const sweep = compare.compare.sweep.filter((s) => picked.has(s.instance) && s.points.length);
     const series = (field) => sweep.map((s) => ({ name: s.instance, points: s.points.filter((p) => p.fits).map((p) => [p.instances, p[field] ?? null]) }));
     chartInto(root.querySelector('[data-chart="train-days"]'), { type: 'line', log_x: true, log_y: true, series: series('days') }, draw);
-    // Costs are drawn in the page's currency, as the results show them (site/display/chart.cpp, "money").
+    // Costs are drawn in the page's currency, as the results show them (display/chart.cpp, "money").
     const money = moneyOf(compare.compare.usd_jpy);
     chartInto(root.querySelector('[data-chart="train-cost"]'), { type: 'line', log_x: true, log_y: true, series: series('cost_usd'), money }, draw);
     const runnable = compare.compare.rows.filter((r) => r.days != null && r.cost_usd != null);
