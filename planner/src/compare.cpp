@@ -213,21 +213,15 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
     in.reject_unknown(*request_schema("compare"));
     const json* job = in.take("job");  // read by the job's own reader, below
     if (!job || !job->is_object()) in.fail("job", "is required: a train, infer or serve request without its instance");
-    if (const json* c = in.find("counts")) {
-        const Field& counts = fields::compare::counts;
-        if (!c->is_array() || c->empty() || c->size() > counts.max_items) in.fail("counts", "must list 1 to 64 instance counts");
-        else
-            for (std::size_t k = 0; k < c->size(); ++k)
-                if (auto n = in.number("counts." + std::to_string(k), rule_of(counts), true))
-                    out.value.counts.push_back(int(*n));
-    } else {
+    const Field& counts = fields::compare::counts;
+    if (const json* c = in.list(counts)) {
+        for (std::size_t k = 0; k < c->size(); ++k)
+            if (auto n = in.number("counts." + std::to_string(k), rule_of(counts), true)) out.value.counts.push_back(int(*n));
+    } else if (!in.find("counts")) {
         for (int n = 1; n <= 4096; n *= 2) out.value.counts.push_back(n);
     }
-    if (const json* list = in.take("instances")) {
-        if (!list->is_array() || list->empty()) in.fail("instances", "must list instance types");
-        else if (list->size() > kMaxCompareInstances)
-            in.fail("instances", "must list at most " + std::to_string(kMaxCompareInstances) + " instance types");
-        else
+    if (in.find("instances")) {
+        if (const json* list = in.list(fields::compare::instances); list && in.take("instances"))
             for (std::size_t k = 0; k < list->size(); ++k) {
                 const json& id = (*list)[k];
                 const Instance* inst = id.is_string() ? catalogue.find(id.get<std::string>()) : nullptr;

@@ -34,10 +34,7 @@ Checked<EnergyRequest> read_energy_request(const json& request) {
             out.value.work = *w;
         }
     }
-    const json* list = in.find("configurations");
-    if (!list || !list->is_array() || list->size() < f::configurations.min_items || list->size() > kMaxEnergyConfigurations) {
-        in.fail("configurations", "must list two to eight configurations");
-    } else {
+    if (const json* list = in.list(f::configurations)) {
         for (std::size_t i = 0; i < list->size(); ++i) {
             const std::string at = "configurations." + std::to_string(i) + ".";
             if (!(*list)[i].is_object()) {

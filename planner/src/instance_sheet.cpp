@@ -14,16 +14,11 @@ Checked<InstanceSheetRequest> read_instance_sheet_request(const json& request) {
     Checked<InstanceSheetRequest> out;
     if (auto option = in.text(fields::footprint::purchase_option)) out.value.purchase_option = *option;
     if (auto region = in.text(fields::footprint::region)) out.value.region = *region;
-    if (const json* ids = in.take("ids")) {
-        if (!ids->is_array() || ids->size() > fields::sheet::ids.max_items) {
-            in.fail("ids", "must list up to 64 instance types");
-        } else {
-            for (std::size_t k = 0; k < ids->size(); ++k) {
-                if ((*ids)[k].is_string()) out.value.ids.push_back((*ids)[k].get<std::string>());
-                else in.fail("ids." + std::to_string(k), "must be text");
-            }
+    if (const json* ids = in.list(fields::sheet::ids); ids && in.take("ids"))
+        for (std::size_t k = 0; k < ids->size(); ++k) {
+            if ((*ids)[k].is_string()) out.value.ids.push_back((*ids)[k].get<std::string>());
+            else in.refuse("ids." + std::to_string(k), "not_text");
         }
-    }
     in.refuse_unused();
     out.errors = in.errors();
     return out;

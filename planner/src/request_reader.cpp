@@ -21,6 +21,20 @@ void RequestReader::refuse(std::string field, const char* code, std::vector<std:
     errors_.push_back({std::move(field), std::move(message), code, std::move(args)});
 }
 
+const json* RequestReader::list(const Field& f) {
+    const json* v = find(f.path);
+    if (!v) {
+        if (f.required) refuse(f.path, "required");
+        return nullptr;
+    }
+    const std::size_t n = v->is_array() ? v->size() : 0;
+    if (v->is_array() && n >= f.min_items && (f.max_items == 0 || n <= f.max_items)) return v;
+    if (f.max_items == 0) refuse(f.path, "list_at_least", {std::to_string(f.min_items)});
+    else if (f.min_items == 0) refuse(f.path, "list_at_most", {std::to_string(f.max_items)});
+    else refuse(f.path, "list_length", {std::to_string(f.min_items), std::to_string(f.max_items)});
+    return nullptr;
+}
+
 const json* RequestReader::find(const std::string& path) const {
     const json* node = &root_;
     std::size_t start = 0;

@@ -141,7 +141,9 @@ TEST_CASE("a compare lists each instance type once and at most 256 of them, so i
     auto over = planner::read_compare_request(catalogue(), {{"api", 1}, {"kind", "compare"}, {"instances", many},
                                                             {"job", {{"kind", "train"}}}});
     REQUIRE(over.errors.size() == 1);
-    CHECK(over.errors[0].message == "must list at most 256 instance types");
+    CHECK(over.errors[0].message == "must list 1 to 256 items");
+    CHECK(over.errors[0].code == "list_length");
+    CHECK(over.errors[0].args == std::vector<std::string>{"1", "256"});
     auto twice = planner::read_compare_request(catalogue(), {{"api", 1}, {"kind", "compare"}, {"instances", {"p4d.24xlarge", "p5.48xlarge", "p4d.24xlarge"}},
                                                              {"job", {{"kind", "train"}}}});
     REQUIRE(twice.errors.size() == 1);

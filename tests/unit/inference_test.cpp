@@ -143,7 +143,7 @@ TEST_CASE("compare runs one job on every instance type, sorted by cost, with a s
 TEST_CASE("energy compares two to eight configurations against the first") {
     const json one{{"instance", "p4d.24xlarge"}, {"instances", 1}, {"hours", 1}};
     json r = run({{"api", 1}, {"kind", "energy"}, {"configurations", json::array({one})}});
-    CHECK(r["errors"][0] == json{{"field", "configurations"}, {"message", "must list two to eight configurations"}});
+    CHECK(r["errors"][0] == json{{"field", "configurations"}, {"message", "must list 2 to 8 items"}, {"code", "list_length"}, {"args", {"2", "8"}}});
     CHECK(run({{"api", 1}, {"kind", "energy"}, {"configurations", json(8, one)}})["ok"] == true);
     r = run({{"api", 1}, {"kind", "energy"}, {"configurations", json(9, one)}});
     CHECK(r["errors"][0]["field"] == "configurations");

@@ -200,3 +200,18 @@ TEST_CASE("every message code has an English and a Japanese form with the same p
         for (const char* part : {"PART0", "PART1"}) CHECK((en.find(part) == std::string::npos) == (ja.find(part) == std::string::npos));
     }
 }
+
+TEST_CASE("a list's length is refused from its declaration, by code, in both languages") {
+    const auto errors_of = [](const std::string& request) {
+        return json::parse(planner::plan(test::real_catalogue(), request))["errors"];
+    };
+    const json one = errors_of(R"({"api":1,"kind":"energy","lang":"ja","configurations":[{"instance":"p5.48xlarge","instances":1,"hours":1}]})");
+    CHECK(one == json({{{"field", "configurations"}, {"message", "2 個から 8 個の項目を並べてください"}, {"code", "list_length"}, {"args", {"2", "8"}}}}));
+    // No least (ids: 0 to 64): at most; no most (target_modules: 1 or more): at least.
+    json many = json::array();
+    for (int i = 0; i < 65; ++i) many.push_back("p5.48xlarge");
+    const json ids = errors_of(json({{"api", 1}, {"kind", "instances"}, {"ids", many}}).dump());
+    CHECK(ids == json({{{"field", "ids"}, {"message", "must list at most 64 items"}, {"code", "list_at_most"}, {"args", {"64"}}}}));
+    CHECK(errors_of(R"({"api":1,"kind":"compare","job":{"kind":"train"},"counts":"8"})")[0]["code"] == "list_length");
+    CHECK(planner::message_text("list_at_least", {"1"}, "ja") == "1 個以上の項目を並べてください");
+}

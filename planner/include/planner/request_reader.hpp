@@ -67,6 +67,11 @@ public:
     /// so a reader that forgets a field it accepts fails loudly instead of planning without it.
     void refuse_unused();
 
+    /// The list at a declared field's path when it holds min_items to max_items items (max 0: any
+    /// number); otherwise refused with its length's code (list_length, list_at_most, list_at_least)
+    /// and none. Absent: none, refused only when the field is required. Its items are the caller's.
+    const nlohmann::json* list(const Field& field);
+
     void fail(std::string field, std::string message) { errors_.push_back({std::move(field), std::move(message)}); }
     /// A coded refusal (messages.hpp): its English message from the table, its code and parts kept.
     void refuse(std::string field, const char* code, std::vector<std::string> args = {});
