@@ -92,87 +92,99 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
     return out;
 }
 
-Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const InferenceRequest& req) {
-    Checked<InferenceResult> out;
-    InferenceResult& r = out.value;
-    // Every caller returns what it gives back at once, so the result moves out rather than copies.
-    auto fail = [&](std::string field, std::string message) {
-        out.errors.push_back({std::move(field), std::move(message)});
-        return std::move(out);
-    };
-    const Instance* inst = catalogue.find_for(req.instance, kServe, out.errors);
-    if (!inst) return out;
-    const Accelerator& chip = catalogue.accelerator_of(*inst);
-    const double n = inst->accelerator_count.value;
-    r.instance = inst->id;
+namespace {
 
-    auto peak_of = [&](const std::string& precision, const char* field) -> std::optional<double> {
-        auto it = chip.peak_tflops.find(precision);
-        if (it == chip.peak_tflops.end()) {
-            out.errors.push_back({field, chip.name + " has no published dense " + precision + " peak"});
-            return std::nullopt;
-        }
-        return it->second.value * 1e12;
-    };
+using Errors = std::vector<FieldError>;
 
-    if (req.throughput_rps) {
-        r.per_instance_rps = *req.throughput_rps;
-        r.throughput_source = "request";
-    } else if (req.benchmark) {
-        const Benchmark* b = nullptr;
-        for (const Benchmark& x : catalogue.benchmarks)
-            if (x.id == *req.benchmark) b = &x;
-        if (!b || b->kind != "inference") return fail("benchmark", "unknown inference benchmark \"" + *req.benchmark + "\"");
-        if (b->instance != inst->id)
-            return fail("benchmark", "\"" + b->id + "\" was measured on " + b->instance + ", not " + inst->id);
-        r.per_instance_rps = b->throughput->value;
-        r.throughput_source = b->id;
-        if (b->throughput->range) r.per_instance_rps_range = Range{b->throughput->range->first, b->throughput->range->second};
-        if (b->latency) r.latency_ms = b->latency->value;
-    } else if (req.compute) {
-        const ComputeShape& c = *req.compute;
-        auto peak = peak_of(c.precision, "compute.precision");
-        if (!peak) return out;
-        const double flops = c.flops_per_request ? *c.flops_per_request : 2 * *c.parameters * *c.tokens;
-        r.per_instance_rps = n * *peak * c.mfu / flops;
-        r.throughput_source = "compute estimate";
-    } else {
-        const LlmShape& s = *req.llm;
-        auto peak = peak_of(s.precision, "llm.precision");
-        if (!peak) return out;
-        if (!chip.memory_bandwidth)
-            return fail("llm", chip.name + " has no published memory bandwidth; give throughput_rps instead");
-        // The model as serve reads it, and serve's decode model for one replica over the instance's
-        // n accelerators running whole batches: B prefills, then the output's decode steps.
-        Transformer m;
-        m.parameters = m.active_parameters = s.parameters;
-        m.layers = s.layers, m.kv_heads = s.kv_heads, m.head_dim = s.head_dim;
-        const double weights = s.parameters * s.bytes_per_parameter;
-        r.kv_cache_bytes = kv_cache_bytes(m, s.prompt_tokens + s.output_tokens, s.kv_bytes_per_element) * s.batch;
-        r.memory_bytes = weights + *r.kv_cache_bytes;
-        const double capacity = catalogue.accelerator_memory_gb(*inst) * 1e9 * (1 - req.headroom);
-        if (*r.memory_bytes > capacity)
-            return fail("llm.batch", "weights and KV cache need " + format_number(std::ceil(*r.memory_bytes / 1e9)) +
-                                         " GB, more than the " + format_number(std::floor(capacity / 1e9)) +
-                                         " GB usable on one " + inst->id + "; lower the batch or pick a larger instance");
-        const Roofline roof{n * *peak * s.mfu, n * chip.memory_bandwidth->value * 1e9 * s.bandwidth_fraction};
-        const double link = inst->accelerator_interconnect ? inst->accelerator_interconnect->value * 1e9 : 0;
-        const int t = int(n);
-        const double prefill = s.batch * (prefill_seconds(m, s.prompt_tokens, s.bytes_per_parameter, roof) +
-                                          all_reduce_seconds(m, t, link, s.prompt_tokens));
-        const double context = mean_decode_context(s.prompt_tokens, s.output_tokens);
-        const double step = decode_step_seconds(m, s.batch, kv_cache_bytes(m, context, s.kv_bytes_per_element),
-                                                s.bytes_per_parameter, roof) +
-                            all_reduce_seconds(m, t, link, s.batch);
-        const double latency = prefill + s.output_tokens * step;
-        r.latency_ms = latency * 1000;
-        r.per_instance_rps = s.batch / latency;
-        r.throughput_source = "llm estimate";
+// The chip's dense peak in FLOP/s at `precision`, or refused at `field`.
+std::optional<double> peak_of(const Accelerator& chip, const std::string& precision, const char* field, Errors& errors) {
+    auto it = chip.peak_tflops.find(precision);
+    if (it == chip.peak_tflops.end()) {
+        errors.push_back({field, chip.name + " has no published dense " + precision + " peak"});
+        return std::nullopt;
     }
+    return it->second.value * 1e12;
+}
 
+// The throughput a benchmark of the catalogue measured on this instance type, with its range and latency.
+bool benchmark_throughput(const Catalogue& catalogue, const Instance& inst, const std::string& id, InferenceResult& r,
+                          Errors& errors) {
+    const Benchmark* b = nullptr;
+    for (const Benchmark& x : catalogue.benchmarks)
+        if (x.id == id) b = &x;
+    if (!b || b->kind != "inference") {
+        errors.push_back({"benchmark", "unknown inference benchmark \"" + id + "\""});
+        return false;
+    }
+    if (b->instance != inst.id) {
+        errors.push_back({"benchmark", "\"" + b->id + "\" was measured on " + b->instance + ", not " + inst.id});
+        return false;
+    }
+    r.per_instance_rps = b->throughput->value;
+    r.throughput_source = b->id;
+    if (b->throughput->range) r.per_instance_rps_range = Range{b->throughput->range->first, b->throughput->range->second};
+    if (b->latency) r.latency_ms = b->latency->value;
+    return true;
+}
+
+// The throughput from one request's FLOPs at a utilisation of the instance's peak.
+bool compute_throughput(const Accelerator& chip, double accelerators, const ComputeShape& c, InferenceResult& r, Errors& errors) {
+    auto peak = peak_of(chip, c.precision, "compute.precision", errors);
+    if (!peak) return false;
+    const double flops = c.flops_per_request ? *c.flops_per_request : 2 * *c.parameters * *c.tokens;
+    r.per_instance_rps = accelerators * *peak * c.mfu / flops;
+    r.throughput_source = "compute estimate";
+    return true;
+}
+
+// The model as serve reads it, and serve's decode model for one replica over the instance's n
+// accelerators running whole batches: B prefills, then the output's decode steps.
+bool llm_throughput(const Catalogue& catalogue, const Instance& inst, const Accelerator& chip, const LlmShape& s, double headroom,
+                    InferenceResult& r, Errors& errors) {
+    auto peak = peak_of(chip, s.precision, "llm.precision", errors);
+    if (!peak) return false;
+    if (!chip.memory_bandwidth) {
+        errors.push_back({"llm", chip.name + " has no published memory bandwidth; give throughput_rps instead"});
+        return false;
+    }
+    Transformer m;
+    m.parameters = m.active_parameters = s.parameters;
+    m.layers = s.layers, m.kv_heads = s.kv_heads, m.head_dim = s.head_dim;
+    const double weights = s.parameters * s.bytes_per_parameter;
+    r.kv_cache_bytes = kv_cache_bytes(m, s.prompt_tokens + s.output_tokens, s.kv_bytes_per_element) * s.batch;
+    r.memory_bytes = weights + *r.kv_cache_bytes;
+    const double capacity = catalogue.accelerator_memory_gb(inst) * 1e9 * (1 - headroom);
+    if (*r.memory_bytes > capacity) {
+        errors.push_back({"llm.batch", "weights and KV cache need " + format_number(std::ceil(*r.memory_bytes / 1e9)) +
+                                           " GB, more than the " + format_number(std::floor(capacity / 1e9)) +
+                                           " GB usable on one " + inst.id + "; lower the batch or pick a larger instance"});
+        return false;
+    }
+    const double n = inst.accelerator_count.value;
+    const Roofline roof{n * *peak * s.mfu, n * chip.memory_bandwidth->value * 1e9 * s.bandwidth_fraction};
+    const double link = inst.accelerator_interconnect ? inst.accelerator_interconnect->value * 1e9 : 0;
+    const int t = int(n);
+    const double prefill = s.batch * (prefill_seconds(m, s.prompt_tokens, s.bytes_per_parameter, roof) +
+                                      all_reduce_seconds(m, t, link, s.prompt_tokens));
+    const double context = mean_decode_context(s.prompt_tokens, s.output_tokens);
+    const double step = decode_step_seconds(m, s.batch, kv_cache_bytes(m, context, s.kv_bytes_per_element),
+                                            s.bytes_per_parameter, roof) +
+                        all_reduce_seconds(m, t, link, s.batch);
+    const double latency = prefill + s.output_tokens * step;
+    r.latency_ms = latency * 1000;
+    r.per_instance_rps = s.batch / latency;
+    r.throughput_source = "llm estimate";
+    return true;
+}
+
+// The fleet the peak rate needs at that throughput (over its range when it has one), and the latency check.
+bool size_fleet(const InferenceRequest& req, InferenceResult& r, Errors& errors) {
     r.peak_rps = req.demand.peak_rps();
     const std::optional<int> fleet = req.demand.fleet(r.per_instance_rps);
-    if (!fleet) return fail("rate.value", FleetDemand::kTooLarge);
+    if (!fleet) {
+        errors.push_back({"rate.value", FleetDemand::kTooLarge});
+        return false;
+    }
     r.fleet = *fleet;
     // A throughput estimated within a stated range sizes the fleet over it: more throughput, fewer instances.
     if (r.per_instance_rps_range) {
@@ -186,11 +198,17 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
         if (r.latency_ms) r.latency_ok = *r.latency_ms <= *req.latency_target_ms;
         else r.notes.push_back("latency: not known for this throughput source, so the target was not checked");
     }
+    return true;
+}
 
-    auto fp = footprint(catalogue, *inst, r.fleet, req.footprint);  // one hour of the whole fleet
+// One hour of the whole fleet, and per million requests: with the fleet's range (cost, energy,
+// CO2e) and the estimated power's (energy, CO2e).
+bool price_fleet(const Catalogue& catalogue, const Instance& inst, const InferenceRequest& req, InferenceResult& r,
+                 Errors& errors) {
+    auto fp = footprint(catalogue, inst, r.fleet, req.footprint);
     if (!fp.ok()) {
-        out.errors = fp.errors;
-        return out;
+        errors = fp.errors;
+        return false;
     }
     r.footprint = std::move(fp.value);
     r.notes.insert(r.notes.end(), r.footprint.notes.begin(), r.footprint.notes.end());
@@ -201,7 +219,6 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
     }
     if (r.footprint.energy_kwh) r.kwh_per_million = *r.footprint.energy_kwh / millions_per_hour;
     if (r.footprint.co2e_kg) r.co2e_kg_per_million = *r.footprint.co2e_kg / millions_per_hour;
-    // Per million: with the fleet's range (cost, energy, CO2e) and the estimated power's (energy, CO2e).
     const double fleet_low = r.fleet_range ? r.fleet_range->low / r.fleet : 1;
     const double fleet_high = r.fleet_range ? r.fleet_range->high / r.fleet : 1;
     const std::optional<Range>& power = r.footprint.power_factor;
@@ -213,6 +230,30 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
     r.cost_per_million_range = spread(r.cost_per_million, false);
     r.kwh_per_million_range = spread(r.kwh_per_million, true);
     r.co2e_kg_per_million_range = spread(r.co2e_kg_per_million, true);
+    return true;
+}
+
+}  // namespace
+
+Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const InferenceRequest& req) {
+    Checked<InferenceResult> out;
+    InferenceResult& r = out.value;
+    const Instance* inst = catalogue.find_for(req.instance, kServe, out.errors);
+    if (!inst) return out;
+    const Accelerator& chip = catalogue.accelerator_of(*inst);
+    r.instance = inst->id;
+    bool ok = true;
+    if (req.throughput_rps) {
+        r.per_instance_rps = *req.throughput_rps;
+        r.throughput_source = "request";
+    } else if (req.benchmark) {
+        ok = benchmark_throughput(catalogue, *inst, *req.benchmark, r, out.errors);
+    } else if (req.compute) {
+        ok = compute_throughput(chip, inst->accelerator_count.value, *req.compute, r, out.errors);
+    } else {
+        ok = llm_throughput(catalogue, *inst, chip, *req.llm, req.headroom, r, out.errors);
+    }
+    if (ok && size_fleet(req, r, out.errors)) price_fleet(catalogue, *inst, req, r, out.errors);
     return out;
 }
 
