@@ -209,15 +209,12 @@ void load_collectives(const CatalogueFiles::File& file, const std::optional<std:
     }, /*ids_required=*/true, "benchmarks", /*optional=*/true);
 }
 
-}  // namespace
+// The ids a list holds, for the lists that refer to it (none when the file did not parse).
+using Ids = std::optional<std::set<std::string>>;
 
-CatalogueLoad load_catalogue(const CatalogueFiles& files) {
-    CatalogueLoad out;
-    Catalogue& c = out.catalogue;
-    std::vector<Diagnostic>& errors = out.errors;
-    c.sources = load_sources(files.sources, errors);
-
-    const auto accelerator_ids = load_list(files.accelerators, "accelerators", errors, c.sources, [&](EntryReader& in) {
+// data/accelerators.json: the chips, their peaks, memory, power and defaults.
+Ids load_accelerators(const CatalogueFiles::File& file, Catalogue& c, std::vector<Diagnostic>& errors) {
+    return load_list(file, "accelerators", errors, c.sources, [&](EntryReader& in) {
         Accelerator a;
         a.id = in.entry();
         a.name = in.text("name", true);
@@ -234,8 +231,12 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         if (memory) a.memory = *memory;
         if (!c.accelerator(a.id)) c.accelerators.push_back(std::move(a));
     });
+}
 
-    const auto instance_ids = load_list(files.instances, "instances", errors, c.sources, [&](EntryReader& in) {
+// data/instances.json: each type, of a known accelerator.
+Ids load_instances(const CatalogueFiles::File& file, const Ids& accelerator_ids, Catalogue& c,
+                   std::vector<Diagnostic>& errors) {
+    return load_list(file, "instances", errors, c.sources, [&](EntryReader& in) {
         Instance i;
         i.id = in.entry();
         i.family = in.text("family", true);
@@ -263,8 +264,11 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         i.memory = *memory;
         if (!c.find(i.id)) c.instances.push_back(std::move(i));
     });
+}
 
-    const auto region_ids = load_list(files.regions, "regions", errors, c.sources, [&](EntryReader& in) {
+// data/regions.json: where, and its grid factor and PUE.
+Ids load_regions(const CatalogueFiles::File& file, Catalogue& c, std::vector<Diagnostic>& errors) {
+    return load_list(file, "regions", errors, c.sources, [&](EntryReader& in) {
         Region r;
         r.id = in.entry();
         r.name = in.text("name", true);
@@ -287,8 +291,12 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         r.pue = *pue;
         if (!c.region(r.id)) c.regions.push_back(std::move(r));
     });
+}
 
-    load_list(files.benchmarks, "benchmarks", errors, c.sources, [&](EntryReader& in) {
+// data/benchmarks.json: published scaling and inference measurements on known types.
+void load_benchmarks(const CatalogueFiles::File& file, const Ids& instance_ids, Catalogue& c,
+                     std::vector<Diagnostic>& errors) {
+    load_list(file, "benchmarks", errors, c.sources, [&](EntryReader& in) {
         Benchmark b;
         b.id = in.entry();
         b.kind = in.text("kind", true, {"scaling", "inference"});
@@ -309,9 +317,11 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         const bool known = std::any_of(c.benchmarks.begin(), c.benchmarks.end(), [&](const Benchmark& x) { return x.id == b.id; });
         if (!known) c.benchmarks.push_back(std::move(b));
     }, /*ids_required=*/true, "collectives");
-    load_collectives(files.benchmarks, instance_ids, c, errors);
+}
 
-    load_list(files.models, "models", errors, c.sources, [&](EntryReader& in) {
+// data/models.json: each model's parameters and, where published, its architecture.
+void load_models(const CatalogueFiles::File& file, Catalogue& c, std::vector<Diagnostic>& errors) {
+    load_list(file, "models", errors, c.sources, [&](EntryReader& in) {
         Model m;
         m.id = in.entry();
         m.name = in.text("name", true);
@@ -354,7 +364,21 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
         const bool known = std::any_of(c.models.begin(), c.models.end(), [&](const Model& x) { return x.id == m.id; });
         if (!known) c.models.push_back(std::move(m));
     });
+}
 
+}  // namespace
+
+CatalogueLoad load_catalogue(const CatalogueFiles& files) {
+    CatalogueLoad out;
+    Catalogue& c = out.catalogue;
+    std::vector<Diagnostic>& errors = out.errors;
+    c.sources = load_sources(files.sources, errors);
+    const auto accelerator_ids = load_accelerators(files.accelerators, c, errors);
+    const auto instance_ids = load_instances(files.instances, accelerator_ids, c, errors);
+    const auto region_ids = load_regions(files.regions, c, errors);
+    load_benchmarks(files.benchmarks, instance_ids, c, errors);
+    load_collectives(files.benchmarks, instance_ids, c, errors);
+    load_models(files.models, c, errors);
     load_prices(files.prices, instance_ids, region_ids, c, errors);
     std::stable_sort(c.prices.begin(), c.prices.end(), [](const Price& a, const Price& b) { return a.instance < b.instance; });
     load_capacity(files.prices, c, errors);
