@@ -49,6 +49,53 @@ std::string operators_note(const OperatorBasis& basis) {
 
 std::string percent(double fraction) { return format_number(std::round(fraction * 1000) / 10) + "%"; }
 
+namespace {
+
+// The chip's published (or assumed) training utilisation `f`, an HFU, with its notes; at fp8 the
+// 16-bit figure times the measured gain.
+bool take_default(const Accelerator& chip, const Figure& f, const TrainingRequest& req, double executed, Throughput& t,
+                  std::vector<FieldError>& errors) {
+    if (req.precision == "fp4") {
+        errors.push_back({"mfu", "is required at fp4: no published FP4 training measurement to take a default from "
+                                 "(give mfu, hfu or achieved_tflops)"});
+        return false;
+    }
+    t.hfu = f.value;
+    t.mfu_source = f.estimate ? "assumed" : f.source;
+    if (f.range) t.hfu_range = Range{f.range->first, f.range->second};
+    if (f.estimate) {
+        const std::string note = "mfu: assumed " + percent(f.value) + " for " + chip.name +
+                                 ", which has no published training MFU" +
+                                 (f.range ? "; published GPU training runs span " + percent(f.range->first) + " to " +
+                                                percent(f.range->second) + " (" + f.source + ")"
+                                          : "") +
+                                 ". Give a measured achieved_tflops or your own mfu to narrow it";
+        t.notes.push_back(note);
+    }
+    // The catalogue's defaults count the FLOPs executed (Megatron-LM counts the recompute).
+    if (executed != 1)
+        t.notes.push_back("utilisation: the default " + percent(f.value) +
+                          " counts the FLOPs executed (HFU), recompute included; on the model's FLOPs (MFU) that is " +
+                          percent(f.value / executed));
+    // Measured at 16 bits: at fp8 the throughput grows by the gain, not by the doubled peak.
+    if (req.precision == "fp8") {
+        if (auto base = sixteen_bit_peak(chip)) {
+            const double to_fp8 = *base / *t.peak;
+            t.gain = kFp8Gain;
+            t.hfu = f.value * kFp8Gain * to_fp8;
+            const Range span = t.hfu_range.value_or(Range{f.value, f.value});
+            t.hfu_range = Range{span.low * kFp8GainLow * to_fp8, span.high * kFp8GainHigh * to_fp8};
+            t.notes.push_back("fp8: the default utilisation was measured at 16 bits; FP8 is taken as " +
+                              format_number(kFp8Gain) + "× its throughput (" + format_number(kFp8GainLow) + "× to " +
+                              format_number(kFp8GainHigh) + "× measured, " + kFp8GainSource +
+                              "), not the doubled peak: " + percent(*t.hfu) + " of the fp8 peak");
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
 std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance& inst, const TrainingRequest& req,
                                         double executed, const std::optional<OperatorBasis>& basis,
                                         std::vector<FieldError>& errors) {
@@ -109,43 +156,7 @@ std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance&
         t.notes.push_back(operators_note(*basis));
         return t;
     } else if (auto d = chip.default_mfu.find("training"); d != chip.default_mfu.end()) {
-        const Figure& f = d->second;
-        if (req.precision == "fp4") {
-            errors.push_back({"mfu", "is required at fp4: no published FP4 training measurement to take a default from "
-                                     "(give mfu, hfu or achieved_tflops)"});
-            return std::nullopt;
-        }
-        t.hfu = f.value;
-        t.mfu_source = f.estimate ? "assumed" : f.source;
-        if (f.range) t.hfu_range = Range{f.range->first, f.range->second};
-        if (f.estimate) {
-            const std::string note = "mfu: assumed " + percent(f.value) + " for " + chip.name +
-                                     ", which has no published training MFU" +
-                                     (f.range ? "; published GPU training runs span " + percent(f.range->first) + " to " +
-                                                    percent(f.range->second) + " (" + f.source + ")"
-                                              : "") +
-                                     ". Give a measured achieved_tflops or your own mfu to narrow it";
-            t.notes.push_back(note);
-        }
-        // The catalogue's defaults count the FLOPs executed (Megatron-LM counts the recompute).
-        if (executed != 1)
-            t.notes.push_back("utilisation: the default " + percent(f.value) +
-                              " counts the FLOPs executed (HFU), recompute included; on the model's FLOPs (MFU) that is " +
-                              percent(f.value / executed));
-        // Measured at 16 bits: at fp8 the throughput grows by the gain, not by the doubled peak.
-        if (req.precision == "fp8") {
-            if (auto base = sixteen_bit_peak(chip)) {
-                const double to_fp8 = *base / *t.peak;
-                t.gain = kFp8Gain;
-                t.hfu = f.value * kFp8Gain * to_fp8;
-                const Range span = t.hfu_range.value_or(Range{f.value, f.value});
-                t.hfu_range = Range{span.low * kFp8GainLow * to_fp8, span.high * kFp8GainHigh * to_fp8};
-                t.notes.push_back("fp8: the default utilisation was measured at 16 bits; FP8 is taken as " +
-                                  format_number(kFp8Gain) + "× its throughput (" + format_number(kFp8GainLow) + "× to " +
-                                  format_number(kFp8GainHigh) + "× measured, " + kFp8GainSource +
-                                  "), not the doubled peak: " + percent(*t.hfu) + " of the fp8 peak");
-            }
-        }
+        if (!take_default(chip, d->second, req, executed, t, errors)) return std::nullopt;
     } else {
         errors.push_back({"mfu", "is required: no published training MFU for " + chip.name +
                                      " (or give achieved_tflops per accelerator)"});
