@@ -23,55 +23,29 @@ FootprintInputs read_footprint_inputs(RequestReader& in, const std::string& pref
     return f;
 }
 
-Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, double instance_hours,
-                             const FootprintInputs& in, const std::string& field_prefix, const LoadPower* load) {
-    Checked<Footprint> out;
-    Footprint& f = out.value;
-    f.region = in.region ? *in.region : kDefaultRegion;
-    f.purchase_option = in.purchase_option ? *in.purchase_option : kOnDemand;
-    const Region* region = catalogue.region(f.region);
-    if (in.region && !region) {
-        out.errors.push_back({field_prefix + "region", "unknown region \"" + *in.region + "\""});
-        return out;
+namespace {
+
+// Why an instance type cannot be bought so here, and where it is sold instead: only here, off the
+// path every priced plan takes.
+FieldError not_offered(const Catalogue& catalogue, const Instance& inst, const Footprint& f, const FootprintInputs& in,
+                       const std::string& field_prefix) {
+    const Availability where = catalogue.availability(inst.id, f.region, f.purchase_option);
+    std::string elsewhere;
+    for (std::size_t i = 0; i < where.elsewhere.size() && i < 3; ++i) elsewhere += (i ? ", " : "") + where.elsewhere[i];
+    std::string message = inst.id + " is not offered in " + f.region + " as " + f.purchase_option;
+    if (!where.options_here.empty()) {
+        std::string options;
+        for (const auto& o : where.options_here) options += (options.empty() ? "" : ", ") + o;
+        message += "; it is offered there as " + options;
     }
-    const Price* price = catalogue.price(inst.id, f.region, f.purchase_option);
-    if (price && !price->offered) {  // "not offered" is a value in the catalogue: refuse
-        // Where it is sold instead: only here, off the path every priced plan takes.
-        const Availability where = catalogue.availability(inst.id, f.region, f.purchase_option);
-        std::string elsewhere;
-        for (std::size_t i = 0; i < where.elsewhere.size() && i < 3; ++i) elsewhere += (i ? ", " : "") + where.elsewhere[i];
-        std::string message = inst.id + " is not offered in " + f.region + " as " + f.purchase_option;
-        if (!where.options_here.empty()) {
-            std::string options;
-            for (const auto& o : where.options_here) options += (options.empty() ? "" : ", ") + o;
-            message += "; it is offered there as " + options;
-        }
-        message += elsewhere.empty() ? "; no region in the catalogue offers it so" : "; nearest regions that offer it: " + elsewhere;
-        out.errors.push_back({field_prefix + (in.purchase_option && !where.options_here.empty() ? "purchase_option" : "region"), message});
-        return out;
-    }
-    if (in.price_usd_per_hour) {
-        f.price_usd_per_hour = *in.price_usd_per_hour;
-        f.price_as_of = f.price_source = "request";
-    } else if (price && price->priced()) {
-        f.price_usd_per_hour = price->usd_per_hour.value;
-        f.price_as_of = catalogue.as_of(price->usd_per_hour);
-        f.price_source = price->usd_per_hour.source;
-    } else {
-        f.notes.push_back("cost: no published " + f.purchase_option + " price for " + inst.id + " in " + f.region +
-                          "; give price_usd_per_hour");
-    }
-    if (f.price_usd_per_hour) f.cost_usd = instance_hours * *f.price_usd_per_hour;
-    if (f.price_usd_per_hour && f.purchase_option == kSpot)
-        f.notes.push_back("spot: a dated price snapshot; AWS can reclaim spot capacity with two minutes' notice");
-    if (in.usd_jpy) {
-        f.usd_jpy = *in.usd_jpy;
-        f.usd_jpy_source = f.usd_jpy_as_of = "request";
-    } else if (const ExchangeRate* rate = catalogue.exchange_rate("USD", "JPY")) {
-        f.usd_jpy = rate->rate.value;
-        f.usd_jpy_source = rate->rate.source;
-        f.usd_jpy_as_of = catalogue.as_of(rate->rate);
-    }
+    message += elsewhere.empty() ? "; no region in the catalogue offers it so" : "; nearest regions that offer it: " + elsewhere;
+    return {field_prefix + (in.purchase_option && !where.options_here.empty() ? "purchase_option" : "region"), message};
+}
+
+// The instance's power (given, at the plan's load, or the catalogue's estimate with its range),
+// the energy of its hours at the region's PUE, and their emissions at the grid factor.
+void add_energy(const Catalogue& catalogue, const Instance& inst, const Region* region, double instance_hours,
+                const FootprintInputs& in, const LoadPower* load, Footprint& f) {
     if (in.power_watts || inst.power) f.power_watts = in.power_watts ? *in.power_watts : inst.power->value;
     if (in.pue || region) f.pue = in.pue ? *in.pue : region->pue.value;
     if (!in.power_watts && load && load->watts > 0) {
@@ -104,6 +78,49 @@ Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, d
         if (f.energy_kwh) f.energy_kwh_range = span(*f.energy_kwh);
         if (f.co2e_kg) f.co2e_kg_range = span(*f.co2e_kg);
     }
+}
+
+}  // namespace
+
+Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, double instance_hours,
+                             const FootprintInputs& in, const std::string& field_prefix, const LoadPower* load) {
+    Checked<Footprint> out;
+    Footprint& f = out.value;
+    f.region = in.region ? *in.region : kDefaultRegion;
+    f.purchase_option = in.purchase_option ? *in.purchase_option : kOnDemand;
+    const Region* region = catalogue.region(f.region);
+    if (in.region && !region) {
+        out.errors.push_back({field_prefix + "region", "unknown region \"" + *in.region + "\""});
+        return out;
+    }
+    const Price* price = catalogue.price(inst.id, f.region, f.purchase_option);
+    if (price && !price->offered) {  // "not offered" is a value in the catalogue: refuse
+        out.errors.push_back(not_offered(catalogue, inst, f, in, field_prefix));
+        return out;
+    }
+    if (in.price_usd_per_hour) {
+        f.price_usd_per_hour = *in.price_usd_per_hour;
+        f.price_as_of = f.price_source = "request";
+    } else if (price && price->priced()) {
+        f.price_usd_per_hour = price->usd_per_hour.value;
+        f.price_as_of = catalogue.as_of(price->usd_per_hour);
+        f.price_source = price->usd_per_hour.source;
+    } else {
+        f.notes.push_back("cost: no published " + f.purchase_option + " price for " + inst.id + " in " + f.region +
+                          "; give price_usd_per_hour");
+    }
+    if (f.price_usd_per_hour) f.cost_usd = instance_hours * *f.price_usd_per_hour;
+    if (f.price_usd_per_hour && f.purchase_option == kSpot)
+        f.notes.push_back("spot: a dated price snapshot; AWS can reclaim spot capacity with two minutes' notice");
+    if (in.usd_jpy) {
+        f.usd_jpy = *in.usd_jpy;
+        f.usd_jpy_source = f.usd_jpy_as_of = "request";
+    } else if (const ExchangeRate* rate = catalogue.exchange_rate("USD", "JPY")) {
+        f.usd_jpy = rate->rate.value;
+        f.usd_jpy_source = rate->rate.source;
+        f.usd_jpy_as_of = catalogue.as_of(rate->rate);
+    }
+    add_energy(catalogue, inst, region, instance_hours, in, load, f);
     return out;
 }
 
