@@ -140,14 +140,8 @@ void read_fine_tuning(RequestReader& in, TrainingRequest& r) {
     r.fine_tuning = ft;
 }
 
-}  // namespace
-
-Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const json& request) {
-    RequestReader in(request);
-    Checked<TrainingRequest> out;
-    TrainingRequest& r = out.value;
-    in.reject_unknown(*request_schema("train"));
-
+// The model, its sequence and fine-tuning, and how its activations are kept.
+void read_shape(RequestReader& in, const Catalogue& catalogue, TrainingRequest& r) {
     read_model(in, catalogue, r);
     if (in.find("sequence")) {
         if (r.model.id == "request" && r.model.has_shape())
@@ -164,7 +158,10 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
         if (flash->is_boolean()) r.flash_attention = flash->get<bool>();
         else in.fail("flash_attention", "must be true or false");
     }
+}
 
+// How much it trains on, recomputed how, at what precision, on which instance type.
+void read_recipe(RequestReader& in, TrainingRequest& r) {
     if (const json* tokens = in.find("tokens"); tokens && tokens->is_string()) {
         in.take("tokens");
         if (*tokens == "chinchilla") r.chinchilla = true;
@@ -186,7 +183,10 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
         else in.fail("precision", "int8 is an inference format: train at fp32, tf32, bf16, fp16, fp8 or fp4");
     }
     if (auto id = in.text(fields::job::instance)) r.instance = *id;
+}
 
+// How many instances: given, or the fewest for a deadline, or the most a budget buys.
+void read_size(RequestReader& in, TrainingRequest& r) {
     const bool has_count = in.find("instance_count"), has_deadline = in.find("deadline_days"),
                has_budget = in.find("budget_usd");
     if (has_count && has_deadline) in.fail("deadline_days", "give either instance_count or deadline_days, not both");
@@ -195,7 +195,10 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
     else if (has_deadline) r.deadline_days = in.number(f::deadline_days.needed());
     else if (has_budget) r.budget_usd = in.number(f::budget_usd.needed());
     else r.instance_count = in.integer(f::instance_count.needed());
+}
 
+// The throughput, as one of mfu, hfu, achieved_tflops or matrix_utilisation, and the scaling.
+void read_rate(RequestReader& in, TrainingRequest& r) {
     r.mfu = in.number(f::mfu);
     r.hfu = in.number(f::hfu);
     r.achieved_tflops = in.number(f::achieved_tflops);
@@ -206,7 +209,10 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
     if (r.matrix_utilisation && (r.mfu || r.hfu || r.achieved_tflops))
         in.fail("matrix_utilisation", "give one of mfu, hfu, achieved_tflops and matrix_utilisation");
     r.scaling_efficiency = in.number(f::scaling_efficiency);
+}
 
+// The layout (given whole or in part), the batches, and how the traffic overlaps compute.
+void read_schedule(RequestReader& in, TrainingRequest& r) {
     if (const json* layout = in.find("layout")) {
         if (!layout->is_object()) {
             in.fail("layout", "must be an object {tensor, pipeline, zero}");
@@ -238,6 +244,20 @@ Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const
     if (auto dispatch = in.text(f::expert_dispatch)) r.deduplicated_dispatch = *dispatch == "deduplicated";
     if (auto split = in.text(f::pipeline_split)) r.balanced_stages = *split == "balanced";
     if (r.layout && in.find("micro_batch")) r.layout->micro_batch = r.micro_batch;
+}
+
+}  // namespace
+
+Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const json& request) {
+    RequestReader in(request);
+    Checked<TrainingRequest> out;
+    TrainingRequest& r = out.value;
+    in.reject_unknown(*request_schema("train"));
+    read_shape(in, catalogue, r);
+    read_recipe(in, r);
+    read_size(in, r);
+    read_rate(in, r);
+    read_schedule(in, r);
     if (auto h = in.number(f::headroom)) r.headroom = *h;
     r.checkpoint_overhead = in.number(f::checkpoint_overhead);
     r.footprint = read_footprint_inputs(in, "");
