@@ -74,23 +74,16 @@ int windowed_layers(RequestReader& in, const std::string& at, int layers) {
     return layers;
 }
 
-}  // namespace
-
-Transformer read_model_config(RequestReader& in, const std::string& config) {
-    // A config.json is someone else's document: it is used whole, the fields it has that the
-    // planner does not need (torch_dtype, rope_scaling, …) included.
-    const json* node = in.take(config);
-    Transformer m;
-    m.id = "config";
-    if (!node || !node->is_object()) {
-        in.fail(config, "must be the config.json object");
-        return m;
-    }
-    // Multimodal models keep the language model's architecture in text_config.
-    const std::string at = node->contains("text_config") ? config + ".text_config" : config;
-    const std::size_t errors = in.errors().size();
+// The figures a config.json gives, each under the first of its names that it holds.
+struct ConfigFigures {
     double v[kFieldCount] = {};
     bool given[kFieldCount] = {};
+};
+
+ConfigFigures read_figures(RequestReader& in, const std::string& at) {
+    ConfigFigures c;
+    double* v = c.v;
+    bool* given = c.given;
     for (int f = 0; f < kFieldCount; ++f) {
         for (const char* name : kFields[f].names) {
             if (!name) break;
@@ -104,6 +97,14 @@ Transformer read_model_config(RequestReader& in, const std::string& config) {
             break;
         }
     }
+    return c;
+}
+
+// What the figures require of each other, and the ones derived when absent (kv heads, head
+// width, GPT-2's feed-forward, the experts' width); each refusal at its field.
+void check_figures(RequestReader& in, const std::string& at, ConfigFigures& c) {
+    double* v = c.v;
+    const bool* given = c.given;
     auto require = [&](ConfigName f) {
         if (!given[f] && !in.find(at + '.' + kFields[f].names[0])) in.fail(at + '.' + kFields[f].names[0], kMissing);
     };
@@ -118,7 +119,7 @@ Transformer read_model_config(RequestReader& in, const std::string& config) {
         if (v[kHeadDim] != std::floor(v[kHeadDim])) in.fail(at + ".head_dim", "is missing, and hidden_size is not a multiple of num_attention_heads");
     }
     // GPT-2: n_inner null means 4 × n_embd.
-    if (!given[kIntermediate] && in.find(at + ".n_embd")) v[kIntermediate] = 4 * v[kHidden], given[kIntermediate] = true;
+    if (!given[kIntermediate] && in.find(at + ".n_embd")) v[kIntermediate] = 4 * v[kHidden], c.given[kIntermediate] = true;
     // A mixture of experts needs a dense feed-forward width only for its dense layers; its experts
     // are intermediate_size wide unless moe_intermediate_size says otherwise (Mixtral, gpt-oss).
     if (v[kExperts] == 0 || v[kDenseLayers] > 0) require(kIntermediate);
@@ -130,8 +131,14 @@ Transformer read_model_config(RequestReader& in, const std::string& config) {
     }
     if (v[kKvLora] > 0)
         for (ConfigName f : {kRope, kNope, kValueDim}) require(f);
-    if (in.errors().size() != errors) return m;
+}
 
+// The model the checked figures describe: its shape, experts, latent attention, window, gating
+// and embeddings as the config's model type has them.
+Transformer model_of(RequestReader& in, const std::string& config, const std::string& at, const ConfigFigures& c) {
+    const double* v = c.v;
+    Transformer m;
+    m.id = "config";
     auto whole = [&](ConfigName f) { return static_cast<int>(v[f]); };
     m.layers = whole(kLayers);
     m.hidden = whole(kHidden);
@@ -161,7 +168,28 @@ Transformer read_model_config(RequestReader& in, const std::string& config) {
     if (!tie) tie = in.find(config + ".tie_word_embeddings");
     m.tied_embeddings = tie && tie->is_boolean() ? tie->get<bool>()
                                                  : text_is(type, {"gpt2", "gemma", "gemma2", "gemma3", "gemma3_text"});
+    return m;
+}
 
+}  // namespace
+
+Transformer read_model_config(RequestReader& in, const std::string& config) {
+    // A config.json is someone else's document: it is used whole, the fields it has that the
+    // planner does not need (torch_dtype, rope_scaling, …) included.
+    const json* node = in.take(config);
+    Transformer m;
+    m.id = "config";
+    if (!node || !node->is_object()) {
+        in.fail(config, "must be the config.json object");
+        return m;
+    }
+    // Multimodal models keep the language model's architecture in text_config.
+    const std::string at = node->contains("text_config") ? config + ".text_config" : config;
+    const std::size_t errors = in.errors().size();
+    ConfigFigures figures = read_figures(in, at);
+    check_figures(in, at, figures);
+    if (in.errors().size() != errors) return m;
+    m = model_of(in, config, at, figures);
     const ParameterCount count = count_parameters(m);
     if (!(count.total <= model_limits::kParameters)) {
         in.fail(config, "describes " + format_number(count.total) + " parameters, more than the " +
