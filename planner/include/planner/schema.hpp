@@ -9,7 +9,9 @@
 //     if (auto v = in.number(prompt_tokens)) r.prompt_tokens = *v;
 //
 // A request kind's schema (RequestSchema) lists its parts: groups of fields at a place in the
-// request ("" the top level, "configurations[]" each item of a list).
+// request ("" the top level, "configurations[]" each item of a list). A response's fields are
+// declared the same way (response_fields.hpp: type, unit, doc, and whether every answer holds
+// them), for its JSON Schema, API.md's response tables and the unit each figure is shown in.
 #pragma once
 
 #include <set>
