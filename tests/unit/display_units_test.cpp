@@ -58,3 +58,13 @@ TEST_CASE("a page's CSV scales are its kind's figures shown in percent or GB, by
     CHECK_FALSE(scales.contains("serve.bandwidth_fraction"));
     CHECK(site::display_scales("serve")["serve.bandwidth_fraction"] == 100);
 }
+
+TEST_CASE("a comparison's rows show their costs as money in the page's currency") {
+    // What the calculators show under their result: the compare answer's rows, with its rate.
+    const json compared = {{"compare", {{"usd_jpy", 150}, {"rows", {{{"instance", "p5.48xlarge"}, {"days", 12.26}, {"cost_usd", 1e6}}}}}}};
+    const json shown = site::display_json(compared, {}, "ja");
+    CHECK(shown["compare"]["rows"][0]["cost_usd"] == site::format_money(1e6, 150.0, "ja"));
+    CHECK(shown["compare"]["rows"][0]["days"] == "12.3");
+    // Outside a result of a kind nothing is known of a figure's unit: it is shown as it is.
+    CHECK(site::display_json(json{{"rows", {{{"cost_usd", 1e6}}}}}, {}, "en")["rows"][0]["cost_usd"] == "1,000,000");
+}

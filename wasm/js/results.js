@@ -284,8 +284,7 @@ export const EXTRAS = {
       type: 'scatter', log_x: true, log_y: true,
       points: runnable.map((r) => ({ label: r.instance, x: r.days, y: r.cost_usd, marked: r.pareto })), money,
     }, draw);
-    // The sweep is drawn, not shown as text; the rate goes with the rows, for yen on Japanese pages.
-    const rows = shown({ usd_jpy: compare.compare.usd_jpy, rows: compare.compare.rows }).rows;
+    const rows = comparedRows(shown, compare);
     answer(root.querySelector('[data-answer]'), form, request, rows.filter((r) => r.days != null && r.cost_usd != null));
     fillTable(root.querySelector('[data-table="compare-rows"]'), rows.map(compareCells));
     return { compare: { request: compareRequest, response: compare } };
@@ -326,7 +325,7 @@ export const EXTRAS = {
       clearExtras(root);
       return { compare: { request: compareRequest, response: compare } };
     }
-    const rows = shown({ usd_jpy: compare.compare.usd_jpy, rows: compare.compare.rows }).rows;
+    const rows = comparedRows(shown, compare);
     const runnable = rows.filter((r) => r.error == null && r.cost_per_million_output != null);
     setText(answer.querySelector('[data-serve-best]'), runnable.length
       ? fill(answer.dataset.best, { instance: runnable[0].instance, cost: runnable[0].cost_per_million_output })
@@ -410,12 +409,19 @@ export const EXTRAS = {
     const compareRequest = { api: 1, kind: 'compare', ...(request.ids ? { instances: request.ids } : {}), counts: [1], job,
       ...(request.lang ? { lang: request.lang } : {}) };
     const compare = call(compareRequest);
-    const jobRows = compare.ok ? shown({ usd_jpy: compare.compare.usd_jpy, rows: compare.compare.rows }).rows : [];
+    const jobRows = compare.ok ? comparedRows(shown, compare) : [];
     if (!compare.ok) showErrors(part, compare.errors, 'job.');
     fillTable(root.querySelector('[data-table="job-rows"]'), jobRows.map(compareCells));
     return { compare: { request: compareRequest, response: compare } };
   },
 };
+
+// A comparison's rows as the page shows them: the result shown as a compare answer (its units
+// declared by kind and path, display/units.hpp) without its sweep, which is drawn, not written; the
+// rate goes with the rows, for yen on Japanese pages.
+function comparedRows(shown, compare) {
+  return shown({ compare: { usd_jpy: compare.compare.usd_jpy, rows: compare.compare.rows } }).compare.rows;
+}
 
 // A layout as the results write it: "TP 1 × PP 1 × DP 16 (EP 8), ZeRO 1" (expert parallelism is
 // drawn from the data-parallel ranks; context parallelism multiplies them).
