@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "planner/request_fields.hpp"
 #include "planner/request_reader.hpp"
 
 namespace planner {

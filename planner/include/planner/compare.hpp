@@ -24,7 +24,6 @@
 #include "planner/error.hpp"
 #include "planner/inference.hpp"
 #include "planner/serving.hpp"
-#include "planner/request_fields.hpp"
 #include "planner/training.hpp"
 
 namespace planner {
@@ -109,8 +108,6 @@ using InferenceComparison = Comparison<InferenceRow, InferencePoint>;
 using ServingComparison = Comparison<ServingRow, ServingSweepPoint>;
 using CompareResult = std::variant<TrainingComparison, InferenceComparison, ServingComparison>;
 
-/// A compare request lists at most this many instance types, each once (its response grows with them).
-inline constexpr std::size_t kMaxCompareInstances = fields::compare::instances.max_items;
 
 /// Reads a compare request; instance types are looked up in the catalogue.
 Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const nlohmann::json& request);

@@ -28,13 +28,9 @@
 #include "planner/catalogue.hpp"
 #include "planner/error.hpp"
 #include "planner/footprint.hpp"
-#include "planner/request_fields.hpp"
 
 namespace planner {
 
-/// An energy request compares at most this many configurations (the calculator shows four; a page
-/// may compare one job across every region of the catalogue).
-inline constexpr std::size_t kMaxEnergyConfigurations = fields::energy::configurations.max_items;
 
 struct EnergyConfiguration {
     std::string label;
