@@ -6,6 +6,8 @@
 #include <set>
 
 #include "planner/decode.hpp"
+#include "planner/load_power.hpp"
+#include "planner/serving_batch.hpp"
 #include "planner/request_fields.hpp"
 #include "planner/request_reader.hpp"
 
@@ -70,17 +72,25 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
     if (in.find("llm")) {
         ++sources;
         LlmShape s;
-        if (auto v = in.number(f::llm_parameters)) s.parameters = *v;
-        if (auto v = in.integer(f::llm_layers)) s.layers = *v;
-        if (auto v = in.integer(f::llm_kv_heads)) s.kv_heads = *v;
-        if (auto v = in.integer(f::llm_head_dim)) s.head_dim = *v;
+        // A catalogue model, or its shape in four figures: one or the other.
+        const std::optional<std::string> model = in.text(f::llm_model);
+        auto shape = [&](const Field& field) { return model ? field : field.needed(); };
+        if (model) {
+            s.model = *model;
+            for (const Field* field : {&f::llm_parameters, &f::llm_layers, &f::llm_kv_heads, &f::llm_head_dim})
+                if (in.find(field->path)) in.fail(field->path, "give a model id or the model's figures, not both");
+        }
+        if (auto v = in.number(shape(f::llm_parameters))) s.parameters = *v;
+        if (auto v = in.integer(shape(f::llm_layers))) s.layers = *v;
+        if (auto v = in.integer(shape(f::llm_kv_heads))) s.kv_heads = *v;
+        if (auto v = in.integer(shape(f::llm_head_dim))) s.head_dim = *v;
         if (auto v = in.number(f::llm_prompt_tokens)) s.prompt_tokens = *v;
         if (auto v = in.number(f::llm_output_tokens)) s.output_tokens = *v;
         if (auto v = in.integer(f::llm_batch)) s.batch = *v;
         if (auto v = in.number(f::llm_bytes_per_parameter)) s.bytes_per_parameter = *v;
         if (auto v = in.number(f::llm_kv_bytes)) s.kv_bytes_per_element = *v;
-        if (auto v = in.number(f::llm_bandwidth_fraction)) s.bandwidth_fraction = *v;
-        if (auto v = in.number(f::llm_mfu)) s.mfu = *v;
+        s.bandwidth_fraction = in.number(f::llm_bandwidth_fraction);
+        s.mfu = in.number(f::llm_mfu);
         if (auto p = in.text(f::llm_precision)) s.precision = *p;
         r.llm = s;
     }
@@ -137,21 +147,41 @@ bool compute_throughput(const Accelerator& chip, double accelerators, const Comp
     return true;
 }
 
-// The model as serve reads it, and serve's decode model for one replica over the instance's n
-// accelerators running whole batches: B prefills, then the output's decode steps.
+// The model planned: a catalogue model (refused at llm.model when unknown or without what serving
+// needs), else the shape's four figures.
+std::optional<Transformer> llm_model(const Catalogue& catalogue, const LlmShape& s, Errors& errors) {
+    if (s.model.empty()) {
+        Transformer m;
+        m.parameters = m.active_parameters = s.parameters;
+        m.layers = s.layers, m.kv_heads = s.kv_heads, m.head_dim = s.head_dim;
+        return m;
+    }
+    const auto it = std::find_if(catalogue.models.begin(), catalogue.models.end(), [&](const Model& m) { return m.id == s.model; });
+    if (it == catalogue.models.end()) {
+        errors.push_back({"llm.model", "unknown model \"" + s.model + "\""});
+        return std::nullopt;
+    }
+    std::vector<FieldError> missing = missing_for_serving(*it, "llm.model");
+    if (!missing.empty()) {
+        errors.insert(errors.end(), missing.begin(), missing.end());
+        return std::nullopt;
+    }
+    return transformer_of(*it);
+}
+
+// One replica over the instance's n accelerators running whole batches, as serve's static engine
+// runs them (serving_batch.hpp): B prefills, then the output's decode steps.
 bool llm_throughput(const Catalogue& catalogue, const Instance& inst, const Accelerator& chip, const LlmShape& s, double headroom,
                     InferenceResult& r, Errors& errors) {
-    auto peak = peak_of(chip, s.precision, "llm.precision", errors);
-    if (!peak) return false;
+    if (!peak_of(chip, s.precision, "llm.precision", errors)) return false;
     if (!chip.memory_bandwidth) {
         errors.push_back({"llm", chip.name + " has no published memory bandwidth; give throughput_rps instead"});
         return false;
     }
-    Transformer m;
-    m.parameters = m.active_parameters = s.parameters;
-    m.layers = s.layers, m.kv_heads = s.kv_heads, m.head_dim = s.head_dim;
-    const double weights = s.parameters * s.bytes_per_parameter;
-    r.kv_cache_bytes = kv_cache_bytes(m, s.prompt_tokens + s.output_tokens, s.kv_bytes_per_element) * s.batch;
+    const std::optional<Transformer> m = llm_model(catalogue, s, errors);
+    if (!m) return false;
+    const double weights = m->parameters * s.bytes_per_parameter;
+    r.kv_cache_bytes = kv_cache_bytes(*m, s.prompt_tokens + s.output_tokens, s.kv_bytes_per_element) * s.batch;
     r.memory_bytes = weights + *r.kv_cache_bytes;
     const double capacity = catalogue.accelerator_memory_gb(inst) * 1e9 * (1 - headroom);
     if (*r.memory_bytes > capacity) {
@@ -160,19 +190,16 @@ bool llm_throughput(const Catalogue& catalogue, const Instance& inst, const Acce
                                            " GB usable on one " + inst.id + "; lower the batch or pick a larger instance"});
         return false;
     }
-    const double n = inst.accelerator_count.value;
-    const Roofline roof{n * *peak * s.mfu, n * chip.memory_bandwidth->value * 1e9 * s.bandwidth_fraction};
-    const double link = inst.accelerator_interconnect ? inst.accelerator_interconnect->value * 1e9 : 0;
-    const int t = int(n);
-    const double prefill = s.batch * (prefill_seconds(m, s.prompt_tokens, s.bytes_per_parameter, roof) +
-                                      all_reduce_seconds(m, t, link, s.prompt_tokens));
-    const double context = mean_decode_context(s.prompt_tokens, s.output_tokens);
-    const double step = decode_step_seconds(m, s.batch, kv_cache_bytes(m, context, s.kv_bytes_per_element),
-                                            s.bytes_per_parameter, roof) +
-                        all_reduce_seconds(m, t, link, s.batch);
-    const double latency = prefill + s.output_tokens * step;
-    r.latency_ms = latency * 1000;
-    r.per_instance_rps = s.batch / latency;
+    const std::optional<BatchRun> run = run_batch(catalogue, inst,
+                                                  {*m, s.prompt_tokens, s.output_tokens, s.batch, s.bytes_per_parameter,
+                                                   s.kv_bytes_per_element, s.precision, s.bandwidth_fraction, s.mfu});
+    if (!run) return false;  // the peak and the bandwidth were checked above
+    r.latency_ms = run->seconds * 1000;
+    r.per_instance_rps = s.batch / run->seconds;
+    if (run->seconds_range.high > run->seconds_range.low)
+        r.per_instance_rps_range = Range{s.batch / run->seconds_range.high, s.batch / run->seconds_range.low};
+    r.running_mix = run->mix;
+    r.notes.insert(r.notes.end(), run->notes.begin(), run->notes.end());
     r.throughput_source = "llm estimate";
     return true;
 }
@@ -205,7 +232,11 @@ bool size_fleet(const InferenceRequest& req, InferenceResult& r, Errors& errors)
 // CO2e) and the estimated power's (energy, CO2e).
 bool price_fleet(const Catalogue& catalogue, const Instance& inst, const InferenceRequest& req, InferenceResult& r,
                  Errors& errors) {
-    auto fp = footprint(catalogue, inst, r.fleet, req.footprint);
+    // An llm plan's power follows its load: running for the share of the fleet's capacity the mean
+    // rate uses, idle for the rest (load_power.hpp), where the chip has measured power.
+    std::optional<LoadPower> load;
+    if (r.running_mix) load = load_power(catalogue, inst, busy_for(*r.running_mix, req.demand.rate_per_second / (r.fleet * r.per_instance_rps)));
+    auto fp = footprint(catalogue, inst, r.fleet, req.footprint, "", load ? &*load : nullptr);
     if (!fp.ok()) {
         errors = fp.errors;
         return false;

@@ -39,38 +39,30 @@ const std::vector<std::string>& serving_engines() {
 }
 
 namespace {
-
-// "fp32 31.2 TFLOPS": the peaks the catalogue holds for a chip ("—": none), to say which are missing.
-std::string published_peaks(const Accelerator& chip) {
-    std::string out;
-    for (const auto& [name, f] : chip.peak_tflops)
-        out += (out.empty() ? "" : ", ") + name + " " + format_number(f.value) + " " + f.unit;
-    return out.empty() ? std::string("—") : out;
-}
-
 std::string percent(double fraction) { return format_number(std::round(fraction * 1000) / 10); }
+}  // namespace
 
-std::string assumption_note(const ServingAssumption& a, const std::string& chip = "") {
+std::string assumption_note(const ServingAssumption& a, const std::string& chip) {
     std::string note = a.note;
     for (double v : {a.value, a.low, a.high}) note.replace(note.find("{}"), 2, percent(v));
     if (const auto at = note.find("{}"); at != std::string::npos) note.replace(at, 2, chip);
     return note;
 }
 
-
-// The operator prices a plan rests on: the chip's measured table (or its sibling's) when the request
-// gives neither a bandwidth share nor an MFU, and its products run in the precision the weights are
-// stored in (bf16, fp16, fp8; weight-only int8 and int4 and fp4 have no measured rows).
-std::optional<ServingBasis> predicted_basis(const Catalogue& c, const Accelerator& chip, const ServingRequest& req,
-                                            const Transformer& m, double kv_bytes) {
-    const auto sixteen = [](const std::string& f) { return f == "bf16" || f == "fp16"; };
-    if (req.bandwidth_fraction || req.mfu) return std::nullopt;
-    if (!(req.weights == req.compute || (sixteen(req.weights) && sixteen(req.compute)))) return std::nullopt;
-    std::optional<ServingBasis> basis = serving_basis(c, chip, req.compute);
+std::optional<ServingBasis> priced_basis(const Catalogue& c, const Accelerator& chip, const std::string& dtype,
+                                         const Transformer& m, double prompt_tokens, double kv_bytes) {
+    std::optional<ServingBasis> basis = serving_basis(c, chip, dtype);
     // Every shape the plan prices has a row of its precision to rest on when one does.
-    if (basis && (!prefill_price(*basis, m, 1, req.prompt_tokens) || !decode_price(*basis, m, 1, 1, req.prompt_tokens, kv_bytes)))
+    if (basis && (!prefill_price(*basis, m, 1, prompt_tokens) || !decode_price(*basis, m, 1, 1, prompt_tokens, kv_bytes)))
         return std::nullopt;
     return basis;
+}
+
+DecodeBandwidth decode_bandwidth(const Accelerator& chip) {
+    if (const std::optional<Figure>& f = chip.decode_bandwidth_fraction)
+        return {{f->value, f->range ? f->range->first : f->value, f->range ? f->range->second : f->value, kPublishedBandwidthNote},
+                f->source};
+    return {kDecodeBandwidthFraction, "assumed"};
 }
 
 std::string serving_operators_note(const OperatorBasis& basis, bool own_table) {
@@ -85,6 +77,27 @@ std::string serving_operators_note(const OperatorBasis& basis, bool own_table) {
     else
         note += borrowed_clause(basis);
     return note + ". Give bandwidth_fraction or mfu to override it";
+}
+
+namespace {
+
+// The operator prices a plan rests on: the chip's measured table (or its sibling's) when the request
+// gives neither a bandwidth share nor an MFU, and its products run in the precision the weights are
+// stored in (bf16, fp16, fp8; weight-only int8 and int4 and fp4 have no measured rows).
+std::optional<ServingBasis> predicted_basis(const Catalogue& c, const Accelerator& chip, const ServingRequest& req,
+                                            const Transformer& m, double kv_bytes) {
+    const auto sixteen = [](const std::string& f) { return f == "bf16" || f == "fp16"; };
+    if (req.bandwidth_fraction || req.mfu) return std::nullopt;
+    if (!(req.weights == req.compute || (sixteen(req.weights) && sixteen(req.compute)))) return std::nullopt;
+    return priced_basis(c, chip, req.compute, m, req.prompt_tokens, kv_bytes);
+}
+
+// "fp32 31.2 TFLOPS": the peaks the catalogue holds for a chip ("—": none), to say which are missing.
+std::string published_peaks(const Accelerator& chip) {
+    std::string out;
+    for (const auto& [name, f] : chip.peak_tflops)
+        out += (out.empty() ? "" : ", ") + name + " " + format_number(f.value) + " " + f.unit;
+    return out.empty() ? std::string("—") : out;
 }
 
 // The chosen degree serves the most requests per instance (the same instance-hour price: the
@@ -182,12 +195,9 @@ struct ServingJob : Stages {
     void assume_speeds() {
         // What a decode step achieves of the peak bandwidth, unless the request says: what the chip's
         // published decode times imply (the catalogue's figure and its range), else the assumption.
-        std::string bandwidth_source = "assumed";
-        if (const std::optional<Figure>& f = chip.decode_bandwidth_fraction) {
-            bandwidth = {f->value, f->range ? f->range->first : f->value, f->range ? f->range->second : f->value,
-                         kPublishedBandwidthNote};
-            bandwidth_source = f->source;
-        }
+        const DecodeBandwidth published = decode_bandwidth(chip);
+        bandwidth = published.share;
+        const std::string& bandwidth_source = published.source;
         r.bandwidth_fraction = req.bandwidth_fraction.value_or(bandwidth.value);
         r.bandwidth_fraction_source = req.bandwidth_fraction ? "request" : bandwidth_source;
         r.mfu = req.mfu.value_or(kPrefillMfu.value);

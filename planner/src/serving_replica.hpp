@@ -18,6 +18,23 @@
 #include "serving_formats.hpp"
 
 namespace planner {
+
+/// A decode's share of the peak bandwidth: the chip's published figure (and its source id), else
+/// kDecodeBandwidthFraction ("assumed").
+struct DecodeBandwidth {
+    ServingAssumption share;
+    std::string source;
+};
+DecodeBandwidth decode_bandwidth(const Accelerator& chip);
+/// An assumption's note with its value and range in percent (and the chip's name where it says one).
+std::string assumption_note(const ServingAssumption& a, const std::string& chip = "");
+/// The note of a plan priced from `basis`' operator table.
+std::string serving_operators_note(const OperatorBasis& basis, bool own_table);
+/// The chip's operator prices for `m` in `dtype`, when every shape the plan prices has a measured
+/// row of that precision to rest on; nothing otherwise (the assumed model applies).
+std::optional<ServingBasis> priced_basis(const Catalogue& c, const Accelerator& chip, const std::string& dtype,
+                                         const Transformer& m, double prompt_tokens, double kv_bytes);
+
 namespace serving_replica {
 
 using serving_formats::kMaxConcurrency;

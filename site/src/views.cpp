@@ -335,7 +335,10 @@ json choices_for(const planner::Catalogue& catalogue, const std::string& key, co
         const auto names = catalogue.benchmark_names(lang);
         for (const auto& b : catalogue.benchmarks)
             if (b.kind == "inference") add(b.id, names.at(b.id));
-    } else if (key == "model") {  // the serving calculator: models whose architecture the catalogue gives
+    } else if (key == "model" || key == "l_model") {
+        // The serving calculator's, and the inference calculator's llm: models whose architecture
+        // the catalogue gives; the latter may instead take the model's figures (an empty choice).
+        if (key == "l_model") add("", strings.value("llm_by_figures", std::string("—")));
         for (const auto& m : catalogue.models)
             if (planner::missing_for_serving(m, "model").empty()) add(m.id, m.name);
     } else if (key == "preset") {
@@ -430,8 +433,11 @@ void infer_view(json& view, const json& inputs, const json& strings) {
     for (const planner::Field* f : planner::fields::infer::kJob) {
         if (!f->form) continue;
         const std::string path = f->path;
+        // The llm's four figures show only when no catalogue model is chosen.
+        const bool figures = path == "llm.parameters" || path == "llm.layers" || path == "llm.kv_heads" || path == "llm.head_dim";
         const std::string group = path == "rate.value" ? "rate" : path == "throughput_rps" ? "rps"
-                                  : path.rfind("compute.", 0) == 0 ? "compute" : path.rfind("llm.", 0) == 0 ? "llm" : "fleet";
+                                  : path.rfind("compute.", 0) == 0 ? "compute" : figures ? "llm_figures"
+                                  : path.rfind("llm.", 0) == 0 ? "llm" : "fleet";
         groups[group].push_back(form_field_of(*f));
     }
     for (const auto& [group, fields] : groups) view["infer_" + group] = form_fields(fields, inputs, strings);

@@ -68,6 +68,15 @@ run('browser.calculators', async ({ url, context, root, cli }) => {
   await page.selectOption('#instance', 'p4d.24xlarge');
   assert.equal(await page.isVisible('[data-show-if="infer.kv_cache_bytes"]'), true);
   assert.match(await text(page, '[data-output="infer.kv_cache_bytes"]'), /^\d+(\.\d+)?$/);
+  // A catalogue model is the starting choice: its figures are not asked for. Choosing to give the
+  // figures shows them, and the plan follows (7B, 32 layers of 32 KV heads: another cache).
+  assert.equal(await page.inputValue('#l_model'), 'llama3.1-8b');
+  assert.equal(await page.isVisible('#l_parameters'), false);
+  const catalogueCache = await text(page, '[data-output="infer.kv_cache_bytes"]');
+  await page.selectOption('#l_model', '');
+  assert.equal(await page.isVisible('#l_parameters'), true);
+  await page.waitForFunction((was) => document.querySelector('[data-output="infer.kv_cache_bytes"]').textContent !== was, catalogueCache);
+  assert.match(await text(page, '[data-output="infer.kv_cache_bytes"]'), /^\d+(\.\d+)?$/);
 
   // --- Energy: S3, BERT-Large on 16 P4d for 4 h against 16 Trn1 for 2.3 h. ---
   await open(page, `${url}en/calculators/energy/`);

@@ -104,6 +104,71 @@ TEST_CASE("LLM decode is memory-bound: weights and KV cache over memory bandwidt
     }
 }
 
+TEST_CASE("an LLM named from the catalogue, with no share given, is predicted from the chip's operators, as serve predicts it") {
+    // Llama 3.1 70B on a p5.48xlarge, 32 sequences a batch: nothing measured by the user.
+    const json rate = {{"value", 2}, {"per", "second"}};
+    const json i = infer({{"instance", "p5.48xlarge"}, {"rate", rate},
+                          {"llm", {{"model", "llama3.1-70b"}, {"prompt_tokens", 1024}, {"output_tokens", 256}, {"batch", 32}}}});
+    const json s = run({{"api", 1}, {"kind", "serve"}, {"instance", "p5.48xlarge"}, {"rate", rate}, {"model", "llama3.1-70b"},
+                        {"prompt_tokens", 1024}, {"output_tokens", 256}, {"concurrency", 32}, {"tensor_parallel", 8},
+                        {"engine", "static"}});
+    REQUIRE_MESSAGE(s["ok"] == true, s.dump());
+    CHECK(s["serve"]["mfu_source"] == "predicted");
+    // One model: the same replica, the same batch, the same throughput, fleet and power.
+    CHECK(i["per_instance_rps"].get<double>() == doctest::Approx(s["serve"]["requests_per_second"].get<double>()).epsilon(1e-12));
+    CHECK(i["fleet"] == s["serve"]["fleet"]);
+    CHECK(i["fleet_hour"]["power_watts"].get<double>() ==
+          doctest::Approx(s["serve"]["fleet_hour"]["power_watts"].get<double>()).epsilon(1e-12));
+    // The batch runs whole: its latency is the cycle of 32 prefills and 256 steps.
+    CHECK(i["latency_ms"].get<double>() == doctest::Approx(32 / i["per_instance_rps"].get<double>() * 1000));
+    const std::string notes = i["notes"].dump();
+    CHECK(notes.find("predicted from operator measurements") != std::string::npos);
+    // The prices' span is the throughput's range, and the estimate lies inside it.
+    const json& range = i["range"]["per_instance_rps"];
+    CHECK(range["low"].get<double>() < i["per_instance_rps"].get<double>());
+    CHECK(i["per_instance_rps"].get<double>() < range["high"].get<double>());
+    // Power follows the load: the H100s draw their measured power at this work, below their TDP.
+    CHECK(notes.find("board power measured for each activity") != std::string::npos);
+    const double tdp_estimate = test::real_catalogue().find("p5.48xlarge")->power->value;
+    CHECK(i["fleet_hour"]["power_watts"].get<double>() < tdp_estimate);
+}
+
+TEST_CASE("an LLM given by its figures alone, with no share given, runs at the chip's published or assumed shares, with their range") {
+    json llm = {{"parameters", 8e9}, {"layers", 32}, {"kv_heads", 8}, {"head_dim", 128}, {"prompt_tokens", 512},
+                {"output_tokens", 128}, {"batch", 8}};
+    const json rate = {{"value", 1}, {"per", "second"}};
+    const json assumed = infer({{"instance", "g6e.xlarge"}, {"rate", rate}, {"llm", llm}});
+    // Without the widths the operator table cannot price it: the shares serve assumes, said so.
+    const std::string notes = assumed["notes"].dump();
+    CHECK(notes.find("decode bandwidth:") != std::string::npos);
+    CHECK(notes.find("prefill MFU: assumed 50%") != std::string::npos);
+    // The same as giving those shares by hand, with the span of their low and high ends.
+    const auto& chip = *test::real_catalogue().accelerator("l40s");
+    const double f = chip.decode_bandwidth_fraction ? chip.decode_bandwidth_fraction->value : 0.7;
+    llm["bandwidth_fraction"] = f;
+    llm["mfu"] = 0.5;
+    const json given = infer({{"instance", "g6e.xlarge"}, {"rate", rate}, {"llm", llm}});
+    CHECK(assumed["per_instance_rps"].get<double>() == doctest::Approx(given["per_instance_rps"].get<double>()).epsilon(1e-12));
+    CHECK(assumed["range"]["per_instance_rps"]["low"].get<double>() < assumed["per_instance_rps"].get<double>());
+    CHECK_FALSE(given.value("range", json::object()).contains("per_instance_rps"));  // the user's own shares: no span
+    CHECK(given["notes"].dump().find("assumed") == std::string::npos);
+}
+
+TEST_CASE("an LLM is a catalogue model or its figures, not both, and an unknown model is refused where it is named") {
+    json both = run({{"api", 1}, {"kind", "infer"}, {"instance", "p5.48xlarge"}, {"rate", {{"value", 1}, {"per", "second"}}},
+                     {"llm", {{"model", "llama3.1-8b"}, {"layers", 32}, {"prompt_tokens", 512}, {"output_tokens", 128}}}});
+    REQUIRE(both["ok"] == false);
+    CHECK(both["errors"][0]["field"] == "llm.layers");
+    json unknown = run({{"api", 1}, {"kind", "infer"}, {"instance", "p5.48xlarge"}, {"rate", {{"value", 1}, {"per", "second"}}},
+                        {"llm", {{"model", "llama-9"}, {"prompt_tokens", 512}, {"output_tokens", 128}}}});
+    REQUIRE(unknown["ok"] == false);
+    CHECK(unknown["errors"][0]["field"] == "llm.model");
+    json missing = run({{"api", 1}, {"kind", "infer"}, {"instance", "p5.48xlarge"}, {"rate", {{"value", 1}, {"per", "second"}}},
+                        {"llm", {{"parameters", 8e9}, {"prompt_tokens", 512}, {"output_tokens", 128}}}});
+    REQUIRE(missing["ok"] == false);
+    CHECK(missing["errors"][0]["field"] == "llm.layers");
+}
+
 TEST_CASE("exactly one throughput source is required") {
     json r = run({{"api", 1}, {"kind", "infer"}, {"instance", "g5.xlarge"}, {"rate", {{"value", 1}, {"per", "second"}}}});
     CHECK(r["errors"][0]["field"] == "throughput_rps");

@@ -8,15 +8,12 @@
 //   benchmark        a published measurement in data/benchmarks.json
 //   compute          compute-bound: accelerators · dense peak · MFU / FLOPs per request
 //                    (FLOPs per request default to 2 · parameters · tokens)
-//   llm              serve's decode model (decode.hpp), for one replica per instance, its weights
-//                    sharded over the instance's n accelerators, B sequences a batch, run whole as
-//                    serve's "static" engine runs them:
-//                      prefill  = max(2 · P · prompt / (n · peak · MFU), weight bytes / (n · bandwidth · fraction))
-//                      step     = max((weight bytes + B · KV bytes per token · (prompt + output / 2))
-//                                       / (n · bandwidth · fraction),  2 · P · B / (n · peak · MFU))
-//                      each plus the tensor-parallel all-reduces' latency (n > 1)
-//                      latency  = B · prefill + output tokens · step;  throughput = B / latency
-//                    KV bytes per token as every model's (transformer.hpp)
+//   llm              serve's replica (serving_batch.hpp) over the instance's n accelerators, B
+//                    sequences a batch, run whole as serve's "static" engine runs them:
+//                      latency  = B · prefill + output tokens · step(B);  throughput = B / latency
+//                    prefill and step priced from the chip's operator table for a catalogue model
+//                    (`model`), else at the shares given or assumed (serving.hpp's formulas); the
+//                    fleet's power follows the load where the chip has measured power rows
 #pragma once
 
 #include <optional>
@@ -28,10 +25,12 @@
 #include "planner/catalogue.hpp"
 #include "planner/error.hpp"
 #include "planner/footprint.hpp"
+#include "planner/load_power.hpp"
 
 namespace planner {
 
 struct LlmShape {
+    std::string model;                 // a catalogue model id; empty: the four figures below
     double parameters = 0;
     int layers = 0;
     int kv_heads = 0;
@@ -41,8 +40,8 @@ struct LlmShape {
     int batch = 1;
     double bytes_per_parameter = 2;    // bf16 weights
     double kv_bytes_per_element = 2;
-    double bandwidth_fraction = 0;     // achieved share of peak memory bandwidth, (0, 1]
-    double mfu = 0;                    // prefill, share of the dense peak, (0, 1]
+    std::optional<double> bandwidth_fraction;  // the user's: achieved share of peak memory bandwidth, (0, 1]
+    std::optional<double> mfu;                 // the user's: prefill, share of the dense peak, (0, 1]
     std::string precision = "bf16";
 };
 
@@ -113,6 +112,7 @@ struct InferenceResult {
     std::optional<Range> cost_per_million_range, kwh_per_million_range, co2e_kg_per_million_range;
     Footprint footprint;               // of one hour of the whole fleet
     std::vector<std::string> notes;
+    std::optional<ActivityMix> running_mix;  // llm: an instance's time by activity while it runs
 
     ACCELGUIDE_OUT_OF_LINE_VALUE(InferenceResult)
 };

@@ -120,22 +120,23 @@ inline constexpr F compute_tokens = F::number("compute.tokens", 0, 1e9, true).in
 inline constexpr F compute_mfu = F::number("compute.mfu", 0.001, 1).needed().in("0-1").says("model FLOPs utilisation").input("c_mfu", "in_mfu");
 inline constexpr F compute_precision = F::text("compute.precision", precision_words).says("the dense peak it runs at").or_else("bf16");
 inline constexpr F llm = F::object("llm").says("the throughput from serve's decode model, one replica over the instance");
-inline constexpr F llm_parameters = F::number("llm.parameters", 0, 1e15, true).needed().in("parameters").says("the model's parameters").input("l_parameters", "in_parameters");
-inline constexpr F llm_layers = F::integer("llm.layers", 1, 10000).needed().says("transformer layers").input("l_layers", "in_layers");
-inline constexpr F llm_kv_heads = F::integer("llm.kv_heads", 1, 10000).needed().says("key/value heads").input("l_kv_heads", "in_kv_heads");
-inline constexpr F llm_head_dim = F::integer("llm.head_dim", 1, 100000).needed().says("width of one head").input("l_head_dim", "in_head_dim");
+inline constexpr F llm_model = F::text("llm.model").says("a model id of data/models.json, in place of parameters, layers, kv_heads and head_dim: its widths let the chip's operator table price it");
+inline constexpr F llm_parameters = F::number("llm.parameters", 0, 1e15, true).in("parameters").says("the model's parameters (required without model)").input("l_parameters", "in_parameters");
+inline constexpr F llm_layers = F::integer("llm.layers", 1, 10000).says("transformer layers (required without model)").input("l_layers", "in_layers");
+inline constexpr F llm_kv_heads = F::integer("llm.kv_heads", 1, 10000).says("key/value heads (required without model)").input("l_kv_heads", "in_kv_heads");
+inline constexpr F llm_head_dim = F::integer("llm.head_dim", 1, 100000).says("width of one head (required without model)").input("l_head_dim", "in_head_dim");
 inline constexpr F llm_prompt_tokens = F::number("llm.prompt_tokens", 0, 1e7).needed().in("tokens").says("tokens in each prompt").input("l_prompt", "in_prompt_tokens");
 inline constexpr F llm_output_tokens = F::number("llm.output_tokens", 1, 1e7).needed().in("tokens").says("tokens generated per request").input("l_output", "in_output_tokens");
 inline constexpr F llm_batch = F::integer("llm.batch", 1, 100000).in("sequences").says("sequences decoded together").or_else("1").input("l_batch", "in_batch");
 inline constexpr F llm_bytes_per_parameter = F::number("llm.bytes_per_parameter", 0, 8, true).in("bytes").says("bytes per weight").or_else("2");
 inline constexpr F llm_kv_bytes = F::number("llm.kv_bytes_per_element", 0, 8, true).in("bytes").says("bytes per KV-cache element").or_else("2");
-inline constexpr F llm_bandwidth_fraction = F::number("llm.bandwidth_fraction", 0.001, 1).needed().in("0-1").says("decode's share of peak memory bandwidth").input("l_bandwidth", "in_bandwidth");
-inline constexpr F llm_mfu = F::number("llm.mfu", 0.001, 1).needed().in("0-1").says("prefill's model FLOPs utilisation").input("l_mfu", "in_mfu");
+inline constexpr F llm_bandwidth_fraction = F::number("llm.bandwidth_fraction", 0.001, 1).in("0-1").says("decode's share of peak memory bandwidth, your own").or_else("predicted, the chip's figure, or 0.7").input("l_bandwidth", "in_bandwidth_fraction").hint("default_placeholder");
+inline constexpr F llm_mfu = F::number("llm.mfu", 0.001, 1).in("0-1").says("prefill's model FLOPs utilisation, your own").or_else("predicted, or 0.5").input("l_mfu", "in_prefill_mfu").hint("default_placeholder");
 inline constexpr F llm_precision = F::text("llm.precision", precision_words).says("the precision of weights, KV cache and peak").or_else("bf16");
 inline constexpr const F* kJob[] = {
     &job::instance, &fleet::rate, &fleet::rate_value, &fleet::rate_per, &fleet::peak_factor, &fleet::target_utilisation,
     &fleet::redundancy, &latency_target_ms, &job::headroom, &throughput_rps, &benchmark, &compute, &compute_flops,
-    &compute_parameters, &compute_tokens, &compute_mfu, &compute_precision, &llm, &llm_parameters, &llm_layers,
+    &compute_parameters, &compute_tokens, &compute_mfu, &compute_precision, &llm, &llm_model, &llm_parameters, &llm_layers,
     &llm_kv_heads, &llm_head_dim, &llm_prompt_tokens, &llm_output_tokens, &llm_batch, &llm_bytes_per_parameter,
     &llm_kv_bytes, &llm_bandwidth_fraction, &llm_mfu, &llm_precision};
 }  // namespace infer
