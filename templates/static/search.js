@@ -1,5 +1,5 @@
 // search.js: the site's search box, offline. On first use it loads this language's index
-// (search-index.json, written at build time by site/src/outputs.cpp). Text is split into runs of
+// (search-index.json, written at build time by site/build/outputs.cpp). Text is split into runs of
 // letters and digits, and each run into overlapping two-character grams, so Japanese words are
 // found without spaces between words; a page matches when it holds every gram of the query. A
 // one-character query (料) matches every gram that holds the character. The splitting here must

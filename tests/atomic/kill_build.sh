@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # kill_build.sh CLI WORK [PAGES]: a build killed with SIGKILL part-way leaves the previous site exactly
-# as it was (site/src/output.cpp: staging folder + renameat2 RENAME_EXCHANGE).
+# as it was (site/build/output.cpp: staging folder + renameat2 RENAME_EXCHANGE).
 #
 #   1. make a synthetic site (make_site.sh) and build it: the "old" site, recorded file by file
 #      (path + SHA-256); build the same site with another --base-url elsewhere: the "new" site,
 #      which differs from the old one in every page (canonical URLs)
 #   2. start `accelguide build --base-url <new>` into the old site's folder, frozen at one of its
-#      named stop points (ACCELGUIDE_STOP_AT, site/src/stop_point.hpp: after loading, parsing,
+#      named stop points (ACCELGUIDE_STOP_AT, site/build/stop_point.hpp: after loading, parsing,
 #      assembling, after the first, a middle and the last file staged, after the swap); once /proc
 #      shows it stopped, SIGKILL it. The kill lands where the test says, whatever the machine's
 #      load: nothing here is timed.

@@ -1,4 +1,4 @@
-// Fuzz target: the front-matter reader (site/src/front_matter.hpp), any bytes as one content file.
+// Fuzz target: the front-matter reader (site/markup/front_matter.hpp), any bytes as one content file.
 // Besides not crashing or hanging (YAML aliases are refused, not expanded): a file either parses
 // or has errors, and every error points inside the file (line 1 to the file's last line + 1, a
 // column from 1); a parsed body is a suffix of the input and starts on the line it says.

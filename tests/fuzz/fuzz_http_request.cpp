@@ -1,4 +1,4 @@
-// Fuzz target: the dev server's request handling (site/src/http.hpp), any bytes as what a client
+// Fuzz target: the dev server's request handling (site/serve/http.hpp), any bytes as what a client
 // sends. The parser consumes no more than it was given, answers only statuses it documents, and
 // never accepts more than its limits; a decoded path is absolute, has no dot segment, NUL, control
 // byte or backslash, and decodes to itself; a byte range lies inside the body.

@@ -1,5 +1,5 @@
 // Fuzz target: one content file, from its bytes to its rendered body, as the build's parse stage
-// does it (site/src/build.cpp): the UTF-8 check, front matter (front_matter.hpp), then shortcodes
+// does it (site/build/build.cpp): the UTF-8 check, front matter (front_matter.hpp), then shortcodes
 // and Markdown (build.hpp render_body), with the project's real config and catalogue.
 //
 // Besides not crashing, the body must never carry live markup from the source: with unsafe_html

@@ -1,4 +1,4 @@
-// Fuzz target: the Mustache engine (site/src/mustache.hpp), both of its inputs.
+// Fuzz target: the Mustache engine (site/markup/mustache.hpp), both of its inputs.
 //
 //   first byte even: the rest is a template, parsed and rendered over a fixed view and partials;
 //                    every syntax error must carry a line and column.

@@ -1,4 +1,4 @@
-// Fuzz target: the alias normaliser (site/src/url_path.hpp), any bytes as one alias. What it
+// Fuzz target: the alias normaliser (site/markup/url_path.hpp), any bytes as one alias. What it
 // returns is one spelling of a site-relative folder URL: no leading slash, one trailing slash (or
 // "" for the root), no empty, "." or ".." segment, no query, fragment, backslash or control byte;
 // and normalising it again changes nothing.

@@ -1,4 +1,4 @@
-// The dev server's HTTP as pure functions (site/src/http.hpp): the request limits of issue 18
+// The dev server's HTTP as pure functions (site/serve/http.hpp): the request limits of issue 18
 // rows 6, 8 and 16, tested on bytes without a socket.
 #include <doctest/doctest.h>
 

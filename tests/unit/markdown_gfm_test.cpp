@@ -1,5 +1,5 @@
 // Our Markdown against cmark-gfm itself (issue 18 row 21). Our strikethrough is our own extension
-// (site/src/markdown.cpp says why); tests/conformance/gfm_reference.c is the library with its own,
+// (site/markup/markdown.cpp says why); tests/conformance/gfm_reference.c is the library with its own,
 // in another process, so nothing of ours touches it. Random texts of tildes, emphasis and words,
 // and the cases that once differed, must render byte for byte the same.
 #include <doctest/doctest.h>

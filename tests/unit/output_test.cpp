@@ -1,4 +1,4 @@
-// The write stage (site/src/output.hpp): the site is swapped in whole, and a build replaces only a
+// The write stage (site/build/output.hpp): the site is swapped in whole, and a build replaces only a
 // folder it wrote before or an empty one. Never a user's file, a folder someone else filled, or the project.
 #include <doctest/doctest.h>
 

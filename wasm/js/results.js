@@ -306,7 +306,7 @@ export const EXTRAS = {
   },
 
   serve(root, form, request, response, { call, shown, draw, display }) {
-    // The answer first, as the build writes it (serve_view in site/src/views.cpp), then the
+    // The answer first, as the build writes it (serve_view in site/build/views.cpp), then the
     // cheapest type for the same targets.
     const answer = root.querySelector('[data-serve-answer]');
     answer.hidden = false;
@@ -358,7 +358,7 @@ export const EXTRAS = {
       { text: r.co2e_saving_percent, num: true }, { text: r.cost_saving_percent, num: true },
     ]));
     // The answer first: each configuration's savings against the baseline, as the build writes it
-    // (calculator_view in site/src/views.cpp).
+    // (calculator_view in site/build/views.cpp).
     const list = root.querySelector('[data-energy-answer]');
     if (list) {
       const sentence = (r) => list.dataset.form.replace(/\{(\w+)\}/g, (_, key) => ({
