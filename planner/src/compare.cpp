@@ -6,6 +6,7 @@
 
 #include "planner/request_fields.hpp"
 #include "planner/request_reader.hpp"
+#include "planner/same_job.hpp"
 
 namespace planner {
 
@@ -212,8 +213,17 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
     RequestReader in(request);
     Checked<CompareRequest> out;
     in.reject_unknown(*request_schema("compare"));
-    const json* job = in.take("job");  // read by the job's own reader, below
-    if (!job || !job->is_object()) in.fail("job", "is required: a train, infer or serve request without its instance");
+    // The job, read by its own reader below: as given, or the one a request of its own instance
+    // stands for (same_job.hpp).
+    const json* given = in.take("job");
+    const json* like = in.take("like");
+    Checked<json> derived;
+    if (given && like) in.fail("like", "give job or like, not both");
+    else if (like && !like->is_object()) in.fail("like", "must be a train, infer or serve request with its instance");
+    else if (like && (derived = same_job(catalogue, *like)).ok()) given = &derived.value;
+    else if (like) for (const FieldError& e : derived.errors) in.fail(e.field, e.message);
+    else if (!given || !given->is_object()) in.fail("job", "is required: a train, infer or serve request without its instance");
+    const json* job = given;
     const Field& counts = fields::compare::counts;
     if (const json* c = in.list(counts)) {
         for (std::size_t k = 0; k < c->size(); ++k)

@@ -5,6 +5,7 @@
 #include <string>
 #include <variant>
 
+#include "planner/api.hpp"
 #include "planner/compare.hpp"
 #include "test_catalogue.hpp"
 
@@ -172,4 +173,64 @@ TEST_CASE("each training row says where its utilisation came from, on both bases
     const json j = c.rows.front();
     CHECK(j.contains("mfu_source"));
     CHECK(j["range"]["days"]["low"].is_number());
+}
+
+namespace {
+json plan(const json& request) { return json::parse(planner::plan(catalogue(), request.dump())); }
+}  // namespace
+
+TEST_CASE("compare like a training request runs the job its calculator compares: the count and MFU it planned") {
+    const json like = {{"api", 1}, {"kind", "train"}, {"model", {{"parameters", 7e9}}}, {"tokens", 1.4e11},
+                       {"instance", "p4d.24xlarge"}, {"instance_count", 4}, {"hfu", 0.45}, {"micro_batch", 2}};
+    const json own = plan(like);
+    REQUIRE(own["ok"] == true);
+    const json instances = {"p4d.24xlarge", "p5.48xlarge", "trn1.32xlarge"};
+    // As a calculator sends it: in its page's language.
+    json like_ja = like;
+    like_ja["lang"] = "ja";
+    const json by_like = plan({{"api", 1}, {"kind", "compare"}, {"instances", instances}, {"counts", {1, 8}}, {"like", like_ja}});
+    // The job by hand: without what belongs to p4d, at the count and the MFU p4d's plan came to.
+    const json job = {{"kind", "train"}, {"model", {{"parameters", 7e9}}}, {"tokens", 1.4e11},
+                      {"instance_count", own["train"]["instances"]}, {"mfu", own["train"]["mfu"]}};
+    const json by_hand = plan({{"api", 1}, {"kind", "compare"}, {"instances", instances}, {"counts", {1, 8}}, {"job", job}});
+    REQUIRE_MESSAGE(by_like["ok"] == true, by_like.dump());
+    CHECK(by_like == by_hand);
+
+    SUBCASE("a deadline stays a deadline: each type takes the fewest instances that meet it") {
+        json with_deadline = like;
+        with_deadline.erase("instance_count");
+        with_deadline["deadline_days"] = 20;
+        json dated = job;
+        dated.erase("instance_count");
+        dated["deadline_days"] = 20;
+        dated["mfu"] = plan(with_deadline)["train"]["mfu"];
+        CHECK(plan({{"api", 1}, {"kind", "compare"}, {"instances", instances}, {"like", with_deadline}}) ==
+              plan({{"api", 1}, {"kind", "compare"}, {"instances", instances}, {"job", dated}}));
+    }
+}
+
+TEST_CASE("compare like a serving request leaves each type its own tensor parallelism") {
+    const json like = {{"api", 1}, {"kind", "serve"}, {"instance", "p5.48xlarge"}, {"model", "llama3.1-8b"},
+                       {"prompt_tokens", 512}, {"output_tokens", 128}, {"tpot_ms", 50}, {"tensor_parallel", 2},
+                       {"rate", {{"value", 10}, {"per", "second"}}}};
+    json job = like;
+    for (const char* key : {"api", "instance", "tensor_parallel"}) job.erase(key);
+    const json instances = {"p5.48xlarge", "g6e.12xlarge"};
+    const json by_like = plan({{"api", 1}, {"kind", "compare"}, {"instances", instances}, {"like", like}});
+    REQUIRE_MESSAGE(by_like["ok"] == true, by_like.dump());
+    CHECK(by_like == plan({{"api", 1}, {"kind", "compare"}, {"instances", instances}, {"job", job}}));
+}
+
+TEST_CASE("compare like a request that cannot be planned says why at like's own fields, and takes job or like, not both") {
+    const json bad = plan({{"api", 1}, {"kind", "compare"},
+                           {"like", {{"kind", "train"}, {"model", {{"parameters", 7e9}}}, {"tokens", 1e11},
+                                     {"instance", "p4d.24xlarge"}, {"instance_count", 0}}}});
+    REQUIRE(bad["ok"] == false);
+    CHECK(bad["errors"][0]["field"] == "like.instance_count");
+    const json both = plan({{"api", 1}, {"kind", "compare"}, {"job", {{"kind", "infer"}}}, {"like", {{"kind", "infer"}}}});
+    REQUIRE(both["ok"] == false);
+    CHECK(both["errors"][0]["field"] == "like");
+    const json neither = plan({{"api", 1}, {"kind", "compare"}});
+    REQUIRE(neither["ok"] == false);
+    CHECK(neither["errors"][0]["field"] == "job");
 }

@@ -247,24 +247,16 @@ export const EXTRAS = {
         { text: a.step.step_seconds, num: true }, { text: a.memory_bytes, num: true }]));
     }
 
-    // Every instance type at the MFU this result uses, so the comparison is like for like; each
-    // type searches its own layout.
-    const job = { ...request };
-    for (const key of ['api', 'lang', 'instance', 'instance_count', 'deadline_days', 'budget_usd', 'achieved_tflops', 'hfu', 'matrix_utilisation',
-      'layout', 'micro_batch']) delete job[key];
-    // With a deadline every type gets the fewest instances that meet it, so the table answers
-    // "what is the cheapest way to finish in time?"; otherwise every type runs at this count.
-    // With a budget, the most instances it buys ("what is the fastest plan I can pay for?").
-    if (request.deadline_days != null) job.deadline_days = request.deadline_days;
-    else if (request.budget_usd != null) job.budget_usd = request.budget_usd;
-    else job.instance_count = response.train.instances;
-    job.mfu = response.train.mfu;
+    // The same job on every instance type, as the planner derives it from this request (compare's
+    // `like`, planner/include/planner/same_job.hpp): a deadline or budget kept, else this count;
+    // each type searches its own layout.
     // The same tokens in the same time on other types, each at its own predicted throughput.
-    const work = { ...job, kind: 'train', deadline_days: request.deadline_days ?? Math.ceil(response.train.days * 10) / 10 };
-    for (const key of ['instance_count', 'budget_usd', 'mfu']) delete work[key];
+    const work = { ...request, deadline_days: request.deadline_days ?? Math.ceil(response.train.days * 10) / 10 };
+    for (const key of ['api', 'lang', 'instance', 'instance_count', 'budget_usd', 'achieved_tflops', 'hfu', 'matrix_utilisation',
+      'layout', 'micro_batch', 'mfu']) delete work[key];
     linkEnergy(root, work, request.instance);
     const counts = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
-    const compareRequest = { api: 1, kind: 'compare', job, counts, ...(request.lang ? { lang: request.lang } : {}) };
+    const compareRequest = { api: 1, kind: 'compare', like: request, counts, ...(request.lang ? { lang: request.lang } : {}) };
     const compare = call(compareRequest);
     if (!compare.ok) {
       clearExtras(root);
@@ -312,14 +304,12 @@ export const EXTRAS = {
     answer.hidden = false;
     const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => values[key] ?? '—');
     setText(answer.querySelector('[data-serve-this]'), fill(answer.dataset.form, display.serve));
-    // The same job on every instance type.
-    const job = { ...request };
-    for (const key of ['api', 'lang', 'instance', 'tensor_parallel']) delete job[key];
     // The same rate and targets on other types, each at its own batch.
-    const work = { ...job };
-    delete work.concurrency;
+    const work = { ...request };
+    for (const key of ['api', 'lang', 'instance', 'tensor_parallel', 'concurrency']) delete work[key];
     linkEnergy(root, work, request.instance);
-    const compareRequest = { api: 1, kind: 'compare', job, ...(request.lang ? { lang: request.lang } : {}) };
+    // The same job on every instance type, as the planner derives it (compare's `like`).
+    const compareRequest = { api: 1, kind: 'compare', like: request, ...(request.lang ? { lang: request.lang } : {}) };
     const compare = call(compareRequest);
     if (!compare.ok) {
       clearExtras(root);

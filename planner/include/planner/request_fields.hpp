@@ -220,10 +220,11 @@ inline constexpr const F* kConfiguration[] = {&label, &job::instance, &instances
 
 // One job on many instance types (compare.hpp).
 namespace compare {
-inline constexpr F job = F::object("job").needed().says("a train, infer or serve request without its instance, run on each type");
+inline constexpr F job = F::object("job").says("a train, infer or serve request without its instance, run on each type (or like)");
+inline constexpr F like = F::object("like").says("a train, infer or serve request with its instance: the same job on each type, as its calculator compares it (or job)");
 inline constexpr F instances = F::words("instances", 1, 256).says("the instance types compared").or_else("every type of the catalogue");
 inline constexpr F counts = F::numbers("counts", 1, 64, 1, 100000).says("the instance counts a training sweep plans").or_else("1, 2, 4 … 4096");
-inline constexpr const F* kJob[] = {&job, &instances, &counts};
+inline constexpr const F* kJob[] = {&job, &like, &instances, &counts};
 }  // namespace compare
 
 // The instance cheat-sheet's rows (instance_sheet.hpp).
