@@ -22,7 +22,7 @@ std::vector<FieldError> under_like(const std::vector<FieldError>& errors) {
 }
 
 // A training job settles its count (or keeps the deadline or budget that sets one on each type)
-// and the MFU it comes to.
+// and, with a utilisation of the user's own, the MFU it comes to.
 bool train_job(const Catalogue& catalogue, const json& like, json& job, std::vector<FieldError>& errors) {
     const Checked<TrainingRequest> read = read_training_request(catalogue, like);
     if (!read.ok()) {
@@ -39,7 +39,11 @@ bool train_job(const Catalogue& catalogue, const json& like, json& job, std::vec
     if (like.contains("deadline_days")) job["deadline_days"] = like["deadline_days"];
     else if (like.contains("budget_usd")) job["budget_usd"] = like["budget_usd"];
     else job["instance_count"] = planned.value.instances;
-    if (planned.value.mfu) job["mfu"] = *planned.value.mfu;
+    // A utilisation of the user's own is carried to every type as the MFU it came to here; without
+    // one, each type is predicted from its own hardware, as this plan was.
+    const bool own_utilisation = like.contains("mfu") || like.contains("hfu") || like.contains("achieved_tflops") ||
+                                 like.contains("matrix_utilisation");
+    if (own_utilisation && planned.value.mfu) job["mfu"] = *planned.value.mfu;
     return true;
 }
 

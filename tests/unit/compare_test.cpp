@@ -2,6 +2,7 @@
 // tested in inference_test.cpp and by the parity requests).
 #include <doctest/doctest.h>
 
+#include <set>
 #include <string>
 #include <variant>
 
@@ -207,6 +208,29 @@ TEST_CASE("compare like a training request runs the job its calculator compares:
         CHECK(plan({{"api", 1}, {"kind", "compare"}, {"instances", instances}, {"like", with_deadline}}) ==
               plan({{"api", 1}, {"kind", "compare"}, {"instances", instances}, {"job", dated}}));
     }
+}
+
+TEST_CASE("compare like a training request with no utilisation of the user's own predicts each type from its own hardware") {
+    // Nothing measured: p5's H100s priced from their operator table, p4d's A100s at their published
+    // MFU. No type runs at another's prediction.
+    const json like = {{"api", 1}, {"kind", "train"}, {"model", "llama3.1-8b"}, {"tokens", 1e11},
+                       {"instance", "p5.48xlarge"}, {"instance_count", 2}};
+    const json instances = {"p5.48xlarge", "p4d.24xlarge"};
+    const json by_like = plan({{"api", 1}, {"kind", "compare"}, {"instances", instances}, {"counts", {2}}, {"like", like}});
+    REQUIRE_MESSAGE(by_like["ok"] == true, by_like.dump());
+    json job = like;
+    for (const char* key : {"api", "instance"}) job.erase(key);
+    CHECK(by_like == plan({{"api", 1}, {"kind", "compare"}, {"instances", instances}, {"counts", {2}}, {"job", job}}));
+    // The request's own type answers in the table as it answers alone.
+    const json own = plan(like)["train"];
+    for (const json& row : by_like["compare"]["rows"]) {
+        if (row["instance"] != "p5.48xlarge") continue;
+        CHECK(row["days"].get<double>() == doctest::Approx(own["days"].get<double>()).epsilon(1e-12));
+        CHECK(row["mfu_source"] == own["mfu_source"]);
+    }
+    std::set<std::string> sources;
+    for (const json& row : by_like["compare"]["rows"]) sources.insert(row["mfu_source"].get<std::string>());
+    CHECK(sources.size() == 2);  // each type's own basis
 }
 
 TEST_CASE("compare like a serving request leaves each type its own tensor parallelism") {

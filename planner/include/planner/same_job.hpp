@@ -4,8 +4,11 @@
 //
 //   train   without its instance, layout, micro-batch, count, deadline or budget and utilisation
 //           figures; then its deadline (the fewest instances of each type that meet it), else its
-//           budget (the most each type buys), else the instance count the plan used; and the MFU
-//           the plan ran at, so every type runs at that figure
+//           budget (the most each type buys), else the instance count the plan used; and, when the
+//           request gave a utilisation of its own (mfu, hfu, achieved_tflops, matrix_utilisation),
+//           the MFU the plan ran at, so every type runs at the user's figure; without one, each
+//           type is predicted from its own hardware, as the plan was (issue 37: no chip's
+//           prediction is another's)
 //   serve   without its instance and tensor-parallel degree (each type takes its own)
 //   infer   without its instance
 #pragma once
