@@ -2,6 +2,7 @@
 #include "planner/schema.hpp"
 
 #include <memory>
+#include <string_view>
 #include <utility>
 
 #include "planner/request_reader.hpp"
@@ -183,8 +184,34 @@ std::vector<std::pair<std::string, std::set<std::string>>> known_names(const Req
     return out;
 }
 
+namespace {
+
+// Compare's job and like, each one of the kinds it runs: like a whole request of that kind, job the
+// same without its instance (compare gives each type in turn) and the response's language.
+void compared_kinds(json& properties) {
+    json jobs = json::array(), likes = json::array();
+    for (const char* kind : {"train", "infer", "serve"}) {
+        json whole = request_json_schema(*request_schema(kind));
+        for (const char* key : {"$schema", "title"}) whole.erase(key);
+        json job = whole;
+        job["properties"].erase("instance");
+        job["properties"].erase("lang");
+        json required = json::array();
+        for (const json& r : job["required"])
+            if (r != "instance" && r != "api") required.push_back(r);
+        job["required"] = std::move(required);
+        likes.push_back(std::move(whole));
+        jobs.push_back(std::move(job));
+    }
+    properties["job"]["oneOf"] = std::move(jobs);
+    properties["like"]["oneOf"] = std::move(likes);
+}
+
+}  // namespace
+
 json request_json_schema(const RequestSchema& schema) {
     json body = object_of(tree_of(schema));
+    if (std::string_view(schema.kind) == "compare") compared_kinds(body["properties"]);
     json properties{{"api", {{"const", 1}, {"description", "the API version this request speaks"}}},
                     {"kind", {{"const", schema.kind}}},
                     {"lang", {{"enum", {"en", "ja"}}, {"description", "the language of the response's messages; default: en"}}}};

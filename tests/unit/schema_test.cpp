@@ -225,3 +225,24 @@ TEST_CASE("a train response's layout may be null, and a range is {low, high}") {
     CHECK(train["properties"]["step"]["required"].size() == 25);
     CHECK_FALSE(json(train["required"]).dump().find("\"step\"") != std::string::npos);
 }
+
+TEST_CASE("the compare JSON Schema's job and like are each one of the kinds it compares, job without its instance") {
+    const json s = planner::request_json_schema(*planner::request_schema("compare"));
+    const json& job = s["properties"]["job"]["oneOf"];
+    const json& like = s["properties"]["like"]["oneOf"];
+    REQUIRE(job.size() == 3);
+    REQUIRE(like.size() == 3);
+    for (std::size_t k = 0; k < 3; ++k) {
+        const std::string kind = like[k]["properties"]["kind"]["const"];
+        CHECK(job[k]["properties"]["kind"]["const"] == kind);
+        // like is the kind's own request, whole; job leaves the instance (and the language) to compare.
+        json own = planner::request_json_schema(*planner::request_schema(kind));
+        own.erase("$schema");
+        own.erase("title");
+        CHECK(like[k] == own);
+        CHECK_FALSE(job[k]["properties"].contains("instance"));
+        CHECK_FALSE(job[k]["properties"].contains("lang"));
+        for (const json& r : job[k]["required"]) CHECK(r != "instance");
+        CHECK(job[k]["properties"].size() + 2 == own["properties"].size());
+    }
+}
