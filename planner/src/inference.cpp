@@ -144,6 +144,7 @@ bool compute_throughput(const Accelerator& chip, double accelerators, const Comp
     const double flops = c.flops_per_request ? *c.flops_per_request : 2 * *c.parameters * *c.tokens;
     r.per_instance_rps = accelerators * *peak * c.mfu / flops;
     r.throughput_source = "compute estimate";
+    r.running_mix = ActivityMix{1, 0, 0, 0, 0};  // compute-bound: matrix products while it runs
     return true;
 }
 

@@ -133,6 +133,24 @@ TEST_CASE("an LLM named from the catalogue, with no share given, is predicted fr
     CHECK(i["fleet_hour"]["power_watts"].get<double>() < tdp_estimate);
 }
 
+TEST_CASE("a compute-bound fleet's power follows its load: products while it runs, idle for the rest of its capacity") {
+    // 1e6 requests an hour of a 7B model's 512 tokens at 40% MFU on p5.48xlarge, whose H100s have
+    // measured power (borrowed from the H200's rows): at low load the fleet idles most of its hour.
+    const json compute = {{"parameters", 7e9}, {"tokens", 512}, {"mfu", 0.4}, {"precision", "bf16"}};
+    const json busy = infer({{"instance", "p5.48xlarge"}, {"rate", {{"value", 1e6}, {"per", "hour"}}},
+                             {"target_utilisation", 1}, {"compute", compute}});
+    const json quiet = infer({{"instance", "p5.48xlarge"}, {"rate", {{"value", 1e4}, {"per", "hour"}}},
+                              {"target_utilisation", 1}, {"compute", compute}});
+    CHECK(busy["fleet"] == quiet["fleet"]);  // one instance either way
+    const double busy_w = busy["fleet_hour"]["power_watts"].get<double>(), quiet_w = quiet["fleet_hour"]["power_watts"].get<double>();
+    CHECK(quiet_w < busy_w);
+    CHECK(busy_w < test::real_catalogue().find("p5.48xlarge")->power->value);  // never the TDP for every second
+    CHECK(busy["notes"].dump().find("board power measured for each activity") != std::string::npos);
+    // A throughput measured by the user says nothing of its activity: the catalogue's estimate.
+    const json measured = infer({{"instance", "p5.48xlarge"}, {"rate", {{"value", 1e4}, {"per", "hour"}}}, {"throughput_rps", 100}});
+    CHECK(measured["fleet_hour"]["power_watts"].get<double>() == doctest::Approx(test::real_catalogue().find("p5.48xlarge")->power->value));
+}
+
 TEST_CASE("an LLM given by its figures alone, with no share given, runs at the chip's published or assumed shares, with their range") {
     json llm = {{"parameters", 8e9}, {"layers", 32}, {"kv_heads", 8}, {"head_dim", 128}, {"prompt_tokens", 512},
                 {"output_tokens", 128}, {"batch", 8}};

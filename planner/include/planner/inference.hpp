@@ -12,8 +12,11 @@
 //                    sequences a batch, run whole as serve's "static" engine runs them:
 //                      latency  = B · prefill + output tokens · step(B);  throughput = B / latency
 //                    prefill and step priced from the chip's operator table for a catalogue model
-//                    (`model`), else at the shares given or assumed (serving.hpp's formulas); the
-//                    fleet's power follows the load where the chip has measured power rows
+//                    (`model`), else at the shares given or assumed (serving.hpp's formulas)
+// With compute and llm the fleet's power follows its load where the chip has measured power rows
+// (load_power.hpp): running (compute: matrix products; llm: the replica's mix of prefill, decode
+// and waits) for the share of the fleet's capacity the mean rate uses, idle for the rest. A
+// measured or published throughput says nothing of the work's activity: the catalogue's estimate.
 #pragma once
 
 #include <optional>
@@ -112,7 +115,7 @@ struct InferenceResult {
     std::optional<Range> cost_per_million_range, kwh_per_million_range, co2e_kg_per_million_range;
     Footprint footprint;               // of one hour of the whole fleet
     std::vector<std::string> notes;
-    std::optional<ActivityMix> running_mix;  // llm: an instance's time by activity while it runs
+    std::optional<ActivityMix> running_mix;  // llm, compute: an instance's time by activity while it runs
 
     ACCELGUIDE_OUT_OF_LINE_VALUE(InferenceResult)
 };
