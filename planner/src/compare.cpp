@@ -30,7 +30,7 @@ namespace {
 
 std::vector<FieldError> prefixed(const std::vector<FieldError>& errors, const std::string& prefix) {
     std::vector<FieldError> out;
-    for (const auto& e : errors) out.push_back({prefix + e.field, e.message});
+    for (const auto& e : errors) out.push_back({prefix + e.field, e.message, e.code, e.args});
     return out;
 }
 
@@ -221,7 +221,7 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
     if (given && like) in.fail("like", "give job or like, not both");
     else if (like && !like->is_object()) in.fail("like", "must be a train, infer or serve request with its instance");
     else if (like && (derived = same_job(catalogue, *like)).ok()) given = &derived.value;
-    else if (like) for (const FieldError& e : derived.errors) in.fail(e.field, e.message);
+    else if (like) in.errors().insert(in.errors().end(), derived.errors.begin(), derived.errors.end());
     else if (!given || !given->is_object()) in.fail("job", "is required: a train, infer or serve request without its instance");
     const json* job = given;
     const Field& counts = fields::compare::counts;

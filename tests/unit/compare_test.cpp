@@ -251,6 +251,14 @@ TEST_CASE("compare like a request that cannot be planned says why at like's own 
                                      {"instance", "p4d.24xlarge"}, {"instance_count", 0}}}});
     REQUIRE(bad["ok"] == false);
     CHECK(bad["errors"][0]["field"] == "like.instance_count");
+    CHECK(bad["errors"][0]["code"] == "whole_range");  // its code kept, as in the request's own plan
+    // A job's own errors keep theirs too, under job.
+    const json job = plan({{"api", 1}, {"kind", "compare"}, {"lang", "ja"},
+                           {"job", {{"kind", "train"}, {"model", {{"parameters", 7e9}}}, {"tokens", 1e11}, {"instance_count", 0}}}});
+    REQUIRE(job["ok"] == false);
+    CHECK(job["errors"][0]["field"] == "job.instance_count");
+    CHECK(job["errors"][0]["code"] == "whole_range");
+    CHECK(job["errors"][0]["message"].get<std::string>().find("整数") != std::string::npos);
     const json both = plan({{"api", 1}, {"kind", "compare"}, {"job", {{"kind", "infer"}}}, {"like", {{"kind", "infer"}}}});
     REQUIRE(both["ok"] == false);
     CHECK(both["errors"][0]["field"] == "like");
