@@ -79,7 +79,7 @@ double routed_parameters(const Transformer& t) {
 
 double kv_bytes_per_token(const Transformer& t, double kv_bytes) {
     if (const auto& l = t.latent) return double(t.layers) * (l->kv_lora_rank + l->qk_rope_head_dim) * kv_bytes;
-    return 2.0 * t.layers * t.kv_heads * t.head_dim * kv_bytes;
+    return 2.0 * t.layers * t.key_value_width() * kv_bytes;  // keys and values: one width, as attention's
 }
 
 namespace {
