@@ -233,8 +233,9 @@ bool size_fleet(const InferenceRequest& req, InferenceResult& r, Errors& errors)
 // CO2e) and the estimated power's (energy, CO2e).
 bool price_fleet(const Catalogue& catalogue, const Instance& inst, const InferenceRequest& req, InferenceResult& r,
                  Errors& errors) {
-    // An llm plan's power follows its load: running for the share of the fleet's capacity the mean
-    // rate uses, idle for the rest (load_power.hpp), where the chip has measured power.
+    // An llm or compute plan's power follows its load: running for the share of the fleet's
+    // capacity the mean rate uses, idle for the rest (load_power.hpp), where the chip has measured
+    // power; the others take the catalogue's estimate.
     std::optional<LoadPower> load;
     if (r.running_mix) load = load_power(catalogue, inst, busy_for(*r.running_mix, req.demand.rate_per_second / (r.fleet * r.per_instance_rps)));
     auto fp = footprint(catalogue, inst, r.fleet, req.footprint, "", load ? &*load : nullptr);

@@ -247,14 +247,14 @@ export const EXTRAS = {
         { text: a.step.step_seconds, num: true }, { text: a.memory_bytes, num: true }]));
     }
 
-    // The same job on every instance type, as the planner derives it from this request (compare's
-    // `like`, planner/include/planner/same_job.hpp): a deadline or budget kept, else this count;
-    // each type searches its own layout.
     // The same tokens in the same time on other types, each at its own predicted throughput.
     const work = { ...request, deadline_days: request.deadline_days ?? Math.ceil(response.train.days * 10) / 10 };
     for (const key of ['api', 'lang', 'instance', 'instance_count', 'budget_usd', 'achieved_tflops', 'hfu', 'matrix_utilisation',
       'layout', 'micro_batch', 'mfu']) delete work[key];
     linkEnergy(root, work, request.instance);
+    // The same job on every instance type, as the planner derives it from this request (compare's
+    // `like`, planner/include/planner/same_job.hpp): a deadline or budget kept, else this count;
+    // each type searches its own layout.
     const counts = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
     const compareRequest = { api: 1, kind: 'compare', like: request, counts, ...(request.lang ? { lang: request.lang } : {}) };
     const compare = call(compareRequest);
