@@ -36,6 +36,7 @@ const Instance* Catalogue::find_for(std::string_view id, const std::string& work
 }
 
 const Accelerator* Catalogue::accelerator(std::string_view id) const { return find_by_id(accelerators, id); }
+const Model* Catalogue::model(std::string_view id) const { return find_by_id(models, id); }
 const OperatorTable* Catalogue::operators_of(std::string_view chip) const {
     for (const OperatorTable& t : operator_tables)
         if (t.chip == chip) return &t;

@@ -361,8 +361,7 @@ void load_models(const CatalogueFiles::File& file, Catalogue& c, std::vector<Dia
         if (!parameters || m.name.empty()) return;
         m.parameters = *parameters;
         if (given == 4) m.architecture = ModelArchitecture{*layers, *hidden, *heads, *vocabulary, sequence, std::move(details)};
-        const bool known = std::any_of(c.models.begin(), c.models.end(), [&](const Model& x) { return x.id == m.id; });
-        if (!known) c.models.push_back(std::move(m));
+        if (!c.model(m.id)) c.models.push_back(std::move(m));
     });
 }
 

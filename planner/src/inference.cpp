@@ -157,17 +157,17 @@ std::optional<Transformer> llm_model(const Catalogue& catalogue, const LlmShape&
         m.layers = s.layers, m.kv_heads = s.kv_heads, m.head_dim = s.head_dim;
         return m;
     }
-    const auto it = std::find_if(catalogue.models.begin(), catalogue.models.end(), [&](const Model& m) { return m.id == s.model; });
-    if (it == catalogue.models.end()) {
+    const Model* model = catalogue.model(s.model);
+    if (!model) {
         errors.push_back({"llm.model", "unknown model \"" + s.model + "\""});
         return std::nullopt;
     }
-    std::vector<FieldError> missing = missing_for_serving(*it, "llm.model");
+    std::vector<FieldError> missing = missing_for_serving(*model, "llm.model");
     if (!missing.empty()) {
         errors.insert(errors.end(), missing.begin(), missing.end());
         return std::nullopt;
     }
-    return transformer_of(*it);
+    return transformer_of(*model);
 }
 
 // One replica over the instance's n accelerators running whole batches, as serve's static engine

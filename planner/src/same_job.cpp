@@ -3,6 +3,7 @@
 #include <initializer_list>
 #include <string>
 
+#include "planner/request_fields.hpp"
 #include "planner/training.hpp"
 
 namespace planner {
@@ -34,16 +35,17 @@ bool train_job(const Catalogue& catalogue, const json& like, json& job, std::vec
         errors = under_like(planned.errors);
         return false;
     }
-    erase(job, {"instance_count", "deadline_days", "budget_usd", "mfu", "hfu", "achieved_tflops", "matrix_utilisation", "layout",
-                "micro_batch"});
-    if (like.contains("deadline_days")) job["deadline_days"] = like["deadline_days"];
-    else if (like.contains("budget_usd")) job["budget_usd"] = like["budget_usd"];
-    else job["instance_count"] = planned.value.instances;
+    namespace f = fields::train;
+    erase(job, {f::instance_count.path, f::deadline_days.path, f::budget_usd.path, f::mfu.path, f::hfu.path,
+                f::achieved_tflops.path, f::matrix_utilisation.path, f::layout.path, f::micro_batch.path});
+    const TrainingRequest& asked = read.value;
+    if (asked.deadline_days) job[f::deadline_days.path] = *asked.deadline_days;
+    else if (asked.budget_usd) job[f::budget_usd.path] = *asked.budget_usd;
+    else job[f::instance_count.path] = planned.value.instances;
     // A utilisation of the user's own is carried to every type as the MFU it came to here; without
     // one, each type is predicted from its own hardware, as this plan was.
-    const bool own_utilisation = like.contains("mfu") || like.contains("hfu") || like.contains("achieved_tflops") ||
-                                 like.contains("matrix_utilisation");
-    if (own_utilisation && planned.value.mfu) job["mfu"] = *planned.value.mfu;
+    const bool own_utilisation = asked.mfu || asked.hfu || asked.achieved_tflops || asked.matrix_utilisation;
+    if (own_utilisation && planned.value.mfu) job[f::mfu.path] = *planned.value.mfu;
     return true;
 }
 

@@ -39,14 +39,39 @@ const std::vector<std::string>& serving_engines() {
 }
 
 namespace {
-std::string percent(double fraction) { return format_number(std::round(fraction * 1000) / 10); }
-}  // namespace
 
-std::string assumption_note(const ServingAssumption& a, const std::string& chip) {
+std::string percent(double fraction) { return format_number(std::round(fraction * 1000) / 10); }
+
+std::string assumption_note(const ServingAssumption& a, const std::string& chip = "") {
     std::string note = a.note;
     for (double v : {a.value, a.low, a.high}) note.replace(note.find("{}"), 2, percent(v));
     if (const auto at = note.find("{}"); at != std::string::npos) note.replace(at, 2, chip);
     return note;
+}
+
+std::string serving_operators_note(const OperatorBasis& basis, bool own_table) {
+    std::string note = "serving: predicted from operator measurements, not an assumed bandwidth share or MFU: the prefill's "
+                       "and each decode step's matrix products priced by shape from " + table_citation(*basis.table) +
+                       ", flash attention at its measured rate, the KV cache at the bandwidth the measured decode kernels "
+                       "reach, and the element-wise work at its measured share of the bandwidth";
+    if (basis.borrowed() && own_table)
+        note += "; " + basis.target->name + "'s own products were timed one launch at a time, the host's launch inside each, "
+                "while engines replay decode steps as CUDA graphs: the " + basis.measured->name +
+                "'s graph-timed efficiencies (the same die) are borrowed, " + borrowed_carried();
+    else
+        note += borrowed_clause(basis);
+    return note + ". Give bandwidth_fraction or mfu to override it";
+}
+
+}  // namespace
+
+std::vector<std::string> basis_notes(const Catalogue& c, const Accelerator& chip, const ServingBasis* priced,
+                                     const ServingAssumption& bandwidth, bool bandwidth_given, bool mfu_given) {
+    if (priced) return {serving_operators_note(priced->basis, c.operators_of(chip.id) != nullptr)};
+    std::vector<std::string> notes;
+    if (!bandwidth_given) notes.push_back(assumption_note(bandwidth, chip.name));
+    if (!mfu_given) notes.push_back(assumption_note(kPrefillMfu));
+    return notes;
 }
 
 std::optional<ServingBasis> priced_basis(const Catalogue& c, const Accelerator& chip, const std::string& dtype,
@@ -63,20 +88,6 @@ DecodeBandwidth decode_bandwidth(const Accelerator& chip) {
         return {{f->value, f->range ? f->range->first : f->value, f->range ? f->range->second : f->value, kPublishedBandwidthNote},
                 f->source};
     return {kDecodeBandwidthFraction, "assumed"};
-}
-
-std::string serving_operators_note(const OperatorBasis& basis, bool own_table) {
-    std::string note = "serving: predicted from operator measurements, not an assumed bandwidth share or MFU: the prefill's "
-                       "and each decode step's matrix products priced by shape from " + table_citation(*basis.table) +
-                       ", flash attention at its measured rate, the KV cache at the bandwidth the measured decode kernels "
-                       "reach, and the element-wise work at its measured share of the bandwidth";
-    if (basis.borrowed() && own_table)
-        note += "; " + basis.target->name + "'s own products were timed one launch at a time, the host's launch inside each, "
-                "while engines replay decode steps as CUDA graphs: the " + basis.measured->name +
-                "'s graph-timed efficiencies (the same die) are borrowed, " + borrowed_carried();
-    else
-        note += borrowed_clause(basis);
-    return note + ". Give bandwidth_fraction or mfu to override it";
 }
 
 namespace {
@@ -276,11 +287,10 @@ struct ServingJob : Stages {
                                     r.chosen.concurrency * chosen.cache(mean_decode_context(req.prompt_tokens, req.output_tokens))) /
                                    (chosen.t * chosen.bandwidth * chosen.step_compute(r.chosen.concurrency));
             r.mfu = 2 * m.active_parameters * req.prompt_tokens / (chosen.t * chosen.peak * chosen.prefill_compute());
-            r.notes.push_back(serving_operators_note(priced->basis, catalogue.operators_of(chip.id) != nullptr));
-        } else {
-            if (!req.bandwidth_fraction) r.notes.push_back(assumption_note(bandwidth, chip.name));
-            if (r.mfu_source == "assumed") r.notes.push_back(assumption_note(kPrefillMfu));
         }
+        const std::vector<std::string> notes =
+            basis_notes(catalogue, chip, priced ? &*priced : nullptr, bandwidth, req.bandwidth_fraction.has_value(), req.mfu.has_value());
+        r.notes.insert(r.notes.end(), notes.begin(), notes.end());
     }
 
     // The same layout at both ends of the assumptions (or of the prices' span).

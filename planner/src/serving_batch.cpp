@@ -50,12 +50,7 @@ std::optional<BatchRun> run_batch(const Catalogue& c, const Instance& instance, 
     const Replica fast = replica(in.bandwidth_fraction.value_or(bandwidth.high), in.mfu.value_or(kPrefillMfu.high), End::fast);
     run.seconds_range = {fast.cycle(in.batch), slow.cycle(in.batch)};
     run.predicted = priced.has_value();
-    if (priced) {
-        run.notes.push_back(serving_operators_note(priced->basis, c.operators_of(chip.id) != nullptr));
-    } else {
-        if (!in.bandwidth_fraction) run.notes.push_back(assumption_note(bandwidth, chip.name));
-        if (!in.mfu) run.notes.push_back(assumption_note(kPrefillMfu));
-    }
+    run.notes = basis_notes(c, chip, priced ? &*priced : nullptr, bandwidth, in.bandwidth_fraction.has_value(), in.mfu.has_value());
     return run;
 }
 

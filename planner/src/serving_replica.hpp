@@ -26,10 +26,10 @@ struct DecodeBandwidth {
     std::string source;
 };
 DecodeBandwidth decode_bandwidth(const Accelerator& chip);
-/// An assumption's note with its value and range in percent (and the chip's name where it says one).
-std::string assumption_note(const ServingAssumption& a, const std::string& chip = "");
-/// The note of a plan priced from `basis`' operator table.
-std::string serving_operators_note(const OperatorBasis& basis, bool own_table);
+/// What a replica's figures rest on, as notes: the operator table it was priced from, else each
+/// share it assumed (not those the request gave), with its value and range in percent.
+std::vector<std::string> basis_notes(const Catalogue& c, const Accelerator& chip, const ServingBasis* priced,
+                                     const ServingAssumption& bandwidth, bool bandwidth_given, bool mfu_given);
 /// The chip's operator prices for `m` in `dtype`, when every shape the plan prices has a measured
 /// row of that precision to rest on; nothing otherwise (the assumed model applies).
 std::optional<ServingBasis> priced_basis(const Catalogue& c, const Accelerator& chip, const std::string& dtype,

@@ -78,12 +78,11 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
     } else if (model->is_string()) {
         in.take("model");
         const std::string id = model->get<std::string>();
-        const auto it = std::find_if(catalogue.models.begin(), catalogue.models.end(), [&](const Model& m) { return m.id == id; });
-        if (it == catalogue.models.end()) {
+        if (const Model* found = catalogue.model(id); !found) {
             in.fail("model", "unknown model \"" + id + "\"");
         } else {
-            for (auto& e : missing_for_serving(*it, "model")) in.fail(e.field, e.message);
-            r.model = transformer_of(*it);
+            for (auto& e : missing_for_serving(*found, "model")) in.fail(e.field, e.message);
+            r.model = transformer_of(*found);
         }
     } else if (model->is_object()) {
         // From a config.json (model_config.hpp), each field given beside it overriding what it says;

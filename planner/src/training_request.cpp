@@ -23,13 +23,13 @@ namespace fm = fields::trained_model;
 const std::set<std::string> kTrainingPrecisions = {"fp32", "tf32", "bf16", "fp16", "fp8", "fp4"};
 
 void read_catalogue_model(RequestReader& in, const Catalogue& catalogue, const std::string& id, TrainingRequest& r) {
-    const auto it = std::find_if(catalogue.models.begin(), catalogue.models.end(), [&](const Model& m) { return m.id == id; });
-    if (it == catalogue.models.end()) {
+    const Model* model = catalogue.model(id);
+    if (!model) {
         in.fail("model", "unknown model \"" + id + "\"");
         return;
     }
-    r.recipe_recompute = it->recompute;
-    r.model = transformer_of(*it);  // without an architecture, trained from its parameter count
+    r.recipe_recompute = model->recompute;
+    r.model = transformer_of(*model);  // without an architecture, trained from its parameter count
 }
 
 void read_model(RequestReader& in, const Catalogue& catalogue, TrainingRequest& r) {

@@ -231,6 +231,8 @@ struct Catalogue {
     /// is reported against request field "instance".
     const Instance* find_for(std::string_view id, const std::string& work, std::vector<FieldError>& errors) const;
     const Accelerator* accelerator(std::string_view id) const;
+    /// A model of data/models.json by its id, or nothing.
+    const Model* model(std::string_view id) const;
     /// The chip's measured operator table, or nothing.
     const OperatorTable* operators_of(std::string_view chip) const;
     const Region* region(std::string_view id) const;
