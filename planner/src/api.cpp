@@ -140,10 +140,10 @@ json plan_catalog(const Catalogue& catalogue, const json& request, CatalogWriter
 
 json dispatch(const Catalogue& catalogue, const json& request, CatalogWriter write_catalog) {
     auto api = request.find("api");
-    if (api == request.end()) return failure({{"api", "is required: this planner speaks api 1"}});
-    if (*api != kApi) return failure({{"api", "must be 1: this planner speaks api 1"}});
+    if (api == request.end()) return failure({coded("api", msg::api_required)});
+    if (*api != kApi) return failure({coded("api", msg::api_must_be_1)});
     auto kind = request.find("kind");
-    if (kind == request.end()) return failure({{"kind", std::string("is required (one of: ") + kKinds + ")"}});
+    if (kind == request.end()) return failure({coded("kind", msg::kind_required, {kKinds})});
     if (*kind == "train") return plan_train(catalogue, request);
     if (*kind == "infer") return plan_infer(catalogue, request);
     if (*kind == "serve") return plan_serve(catalogue, request);
@@ -152,7 +152,7 @@ json dispatch(const Catalogue& catalogue, const json& request, CatalogWriter wri
     if (*kind == "compare") return plan_compare(catalogue, request);
     if (*kind == "instances") return plan_instances(catalogue, request);
     if (*kind == "catalog") return plan_catalog(catalogue, request, write_catalog);
-    return failure({{"kind", std::string("must be one of: ") + kKinds}});
+    return failure({coded("kind", msg::not_one_of, {kKinds})});
 }
 
 // The response's words in `lang` (messages.hpp): a failure's errors; in a result, every note, where
@@ -205,30 +205,30 @@ std::string plan(const Catalogue& catalogue, std::string_view request_json) {
 std::string plan(const Catalogue& catalogue, std::string_view request_json, CatalogWriter write_catalog) {
     try {
         if (request_json.size() > kMaxRequestBytes)
-            return text(failure({{"", "the request is larger than " + std::to_string(kMaxRequestBytes >> 10) + " KB"}}));
+            return text(failure({coded("", msg::request_too_large, {std::to_string(kMaxRequestBytes >> 10)})}));
         if (auto at = invalid_utf8_at(request_json))
-            return text(failure({{"", "the request is not valid UTF-8 (byte " + std::to_string(*at + 1) + ")"}}));
+            return text(failure({coded("", msg::request_not_utf8, {std::to_string(*at + 1)})}));
         // The JSON parser stops at a NUL as at the end: whatever follows would be dropped unread.
         if (const auto nul = request_json.find('\0'); nul != std::string_view::npos)
-            return text(failure({{"", "the request holds a NUL byte (byte " + std::to_string(nul + 1) + "); nothing may follow the JSON"}}));
+            return text(failure({coded("", msg::request_nul_byte, {std::to_string(nul + 1)})}));
         if (auto problems = scan_json(request_json); !problems.empty()) {
             std::vector<FieldError> errors;
             for (const JsonProblem& p : problems) {
-                if (p.kind == JsonProblem::Kind::number_out_of_range) errors.push_back({p.path, "is a number too large to plan with"});
+                if (p.kind == JsonProblem::Kind::number_out_of_range) errors.push_back(coded(p.path, msg::number_too_large));
                 else if (p.kind == JsonProblem::Kind::too_deep)
-                    errors.push_back({p.path, "nests deeper than " + std::to_string(kMaxJsonDepth) + " levels"});
-                else errors.push_back({p.path, "is given twice"});
+                    errors.push_back(coded(p.path, msg::nests_too_deep, {std::to_string(kMaxJsonDepth)}));
+                else errors.push_back(coded(p.path, msg::given_twice));
             }
             return text(failure(errors));
         }
         json request = json::parse(request_json.begin(), request_json.end(), nullptr, /*allow_exceptions=*/false);
-        if (request.is_discarded()) return text(failure({{"", "the request is not valid JSON"}}));
-        if (!request.is_object()) return text(failure({{"", "the request must be a JSON object"}}));
+        if (request.is_discarded()) return text(failure({coded("", msg::request_not_valid_json)}));
+        if (!request.is_object()) return text(failure({coded("", msg::request_not_object)}));
         // "lang" says which language the messages are for; it is not part of any job.
         std::string lang = "en";
         if (auto it = request.find("lang"); it != request.end()) {
             if (!it->is_string() || !is_supported_language(it->get_ref<const std::string&>()))
-                return text(failure({{"lang", "must be one of: en, ja"}}));
+                return text(failure({coded("lang", msg::not_one_of, {"en, ja"})}));
             lang = it->get<std::string>();
             request.erase(it);
         }
@@ -236,22 +236,22 @@ std::string plan(const Catalogue& catalogue, std::string_view request_json, Cata
         // An answer that breaks what any answer must satisfy is not given (invariants.hpp).
         if (const std::vector<Violation> broken = check_response(catalogue, request, response); !broken.empty()) {
             std::vector<FieldError> errors;
-            for (const Violation& v : broken) errors.push_back({v.field, kInternalCheck + v.what});
+            for (const Violation& v : broken) errors.push_back(coded(v.field, msg::internal_check, {v.what}));
             response = failure(errors);
         }
         localise_in_place(response, lang);
         return text(response);
     } catch (const std::exception& e) {
-        return text(failure({{"", std::string("internal error: ") + e.what()}}));
+        return text(failure({coded("", msg::internal_error_what, {e.what()})}));
     } catch (...) {
-        return text(failure({{"", "internal error"}}));
+        return text(failure({coded("", msg::internal_error_bare)}));
     }
 }
 
 std::string plan(const CatalogueLoad& load, std::string_view request_json) {
     if (load.ok()) return plan(load.catalogue, request_json);
     std::vector<FieldError> errors;
-    for (const Diagnostic& e : load.errors) errors.push_back({"", "catalogue: " + e.to_string()});
+    for (const Diagnostic& e : load.errors) errors.push_back(coded("", msg::catalogue_error, {e.to_string()}));
     return text(failure(errors));
 }
 

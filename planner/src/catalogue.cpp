@@ -1,5 +1,7 @@
 #include "planner/catalogue.hpp"
+
 #include "planner/json_members.hpp"
+#include "planner/messages.hpp"
 #include "planner/order.hpp"
 
 #include <algorithm>
@@ -22,7 +24,7 @@ const T* find_by_id(const std::vector<T>& items, std::string_view id) {
 const Instance* Catalogue::find(std::string_view id) const { return find_by_id(instances, id); }
 const Instance* Catalogue::find(std::string_view id, const std::string& field, std::vector<FieldError>& errors) const {
     const Instance* inst = find(id);
-    if (!inst) errors.push_back({field, "unknown instance type \"" + std::string(id) + "\""});
+    if (!inst) errors.push_back(coded(field, msg::unknown_instance, {"\"" + std::string(id) + "\""}));
     return inst;
 }
 
@@ -30,8 +32,7 @@ const Instance* Catalogue::find_for(std::string_view id, const std::string& work
     const Instance* inst = find(id, "instance", errors);
     if (!inst || accelerator_of(*inst).can(work)) return inst;
     const std::string& chip = accelerator_of(*inst).name;
-    errors.push_back({"instance", work == kTrain ? chip + " is offered for inference, not for training"
-                                                 : chip + " is not offered for inference"});
+    errors.push_back(coded("instance", work == kTrain ? msg::offered_for_inference_only : msg::not_offered_for_inference, {chip}));
     return nullptr;
 }
 

@@ -1,5 +1,6 @@
 #include "planner/compare.hpp"
 #include "planner/json_members.hpp"
+#include "planner/messages.hpp"
 #include "planner/order.hpp"
 
 #include <algorithm>
@@ -30,7 +31,7 @@ namespace {
 
 std::vector<FieldError> prefixed(const std::vector<FieldError>& errors, const std::string& prefix) {
     std::vector<FieldError> out;
-    for (const auto& e : errors) out.push_back({prefix + e.field, e.message, e.code, e.args});
+    for (const auto& e : errors) out.push_back(at_field(e, prefix + e.field));
     return out;
 }
 
@@ -218,11 +219,11 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
     const json* given = in.take("job");
     const json* like = in.take("like");
     Checked<json> derived;
-    if (given && like) in.fail("like", "give job or like, not both");
-    else if (like && !like->is_object()) in.fail("like", "must be a train, infer or serve request with its instance");
+    if (given && like) in.refuse("like", msg::job_or_like);
+    else if (like && !like->is_object()) in.refuse("like", msg::like_shape);
     else if (like && (derived = same_job(catalogue, *like)).ok()) given = &derived.value;
     else if (like) in.errors().insert(in.errors().end(), derived.errors.begin(), derived.errors.end());
-    else if (!given || !given->is_object()) in.fail("job", "is required: a train, infer or serve request without its instance");
+    else if (!given || !given->is_object()) in.refuse("job", msg::job_required);
     const json* job = given;
     const Field& counts = fields::compare::counts;
     if (const json* c = in.list(counts)) {
@@ -236,15 +237,15 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
             for (std::size_t k = 0; k < list->size(); ++k) {
                 const json& id = (*list)[k];
                 const Instance* inst = id.is_string() ? catalogue.find(id.get<std::string>()) : nullptr;
-                if (!inst) in.fail("instances." + std::to_string(k), "unknown instance type " + id.dump());
+                if (!inst) in.refuse("instances." + std::to_string(k), msg::unknown_instance, {id.dump()});
                 else if (std::find(out.value.instances.begin(), out.value.instances.end(), inst->id) != out.value.instances.end())
-                    in.fail("instances." + std::to_string(k), "is listed twice");
+                    in.refuse("instances." + std::to_string(k), msg::listed_twice);
                 else out.value.instances.push_back(inst->id);
             }
     } else {
         for (const auto& i : catalogue.instances) out.value.instances.push_back(i.id);
     }
-    if (out.value.instances.empty() && in.errors().empty()) in.fail("instances", "the catalogue has no instance types");
+    if (out.value.instances.empty() && in.errors().empty()) in.refuse("instances", msg::no_instance_types);
     in.refuse_unused();
     if (!in.errors().empty()) {
         out.errors = std::move(in.errors());
@@ -252,7 +253,7 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
     }
     json j = *job;
     if (j.contains("instance")) {
-        out.errors.push_back({"job.instance", "leave it out: compare runs the job on every instance type"});
+        out.errors.push_back(coded("job.instance", msg::compare_job_instance));
         return out;
     }
     j["api"] = 1;
@@ -269,15 +270,14 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
         auto read = read_inference_request(j);
         if (!read.ok()) out.errors = prefixed(read.errors, "job.");
         else if (read.value.benchmark || read.value.throughput_rps)
-            out.errors.push_back({"job", "to compare instance types, give the throughput as compute or llm: a "
-                                         "measured throughput belongs to one instance type"});
+            out.errors.push_back(coded("job", msg::compare_measured_throughput));
         else out.value.job = std::move(read.value);
     } else if (kind == "serve") {
         auto read = read_serving_request(catalogue, j);
         if (!read.ok()) out.errors = prefixed(read.errors, "job.");
         else out.value.job = std::move(read.value);
     } else {
-        out.errors.push_back({"job.kind", "must be one of: train, infer, serve"});
+        out.errors.push_back(coded("job.kind", msg::not_one_of, {"train, infer, serve"}));
     }
     return out;
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "planner/load_power.hpp"
+#include "planner/messages.hpp"
 #include "planner/request_fields.hpp"
 #include "planner/request_reader.hpp"
 #include "planner/serving.hpp"
@@ -26,9 +27,9 @@ Checked<EnergyRequest> read_energy_request(const json& request) {
         in.take("work");
         const json* kind = w->is_object() ? &(*w)["kind"] : nullptr;
         if (!kind || !kind->is_string() || (*kind != "train" && *kind != "serve"))
-            in.fail("work", "must be a training or serving job without its instance: {\"kind\": \"train\" or \"serve\", …}");
+            in.refuse("work", msg::work_shape);
         else if (w->contains("instance"))
-            in.fail("work.instance", "is each configuration's: leave it out of the job");
+            in.refuse("work.instance", msg::work_instance);
         else {
             work = kind->get<std::string>();
             out.value.work = *w;
@@ -38,7 +39,7 @@ Checked<EnergyRequest> read_energy_request(const json& request) {
         for (std::size_t i = 0; i < list->size(); ++i) {
             const std::string at = "configurations." + std::to_string(i) + ".";
             if (!(*list)[i].is_object()) {
-                in.fail(at.substr(0, at.size() - 1), "must be an object {label, instance, instances, hours}");
+                in.refuse(at.substr(0, at.size() - 1), msg::configuration_shape);
                 continue;
             }
             EnergyConfiguration c;
@@ -47,8 +48,8 @@ Checked<EnergyRequest> read_energy_request(const json& request) {
             // Without a job, each says how many for how long; with one, the job decides what it can.
             c.instances = in.number(f::instances.needed(work.empty()), at);
             c.hours = in.number(f::hours.needed(work.empty()), at);
-            if (work == "train" && c.hours) in.fail(at + "hours", "is planned from the training job: leave it out");
-            if (work == "serve" && c.instances) in.fail(at + "instances", "is planned from the serving job (the fleet for its rate): leave it out");
+            if (work == "train" && c.hours) in.refuse(at + "hours", msg::hours_from_training);
+            if (work == "serve" && c.instances) in.refuse(at + "instances", msg::instances_from_serving);
             c.footprint = read_footprint_inputs(in, at);
             if (!c.footprint.region) c.footprint.region = shared.region;
             if (!c.footprint.pue) c.footprint.pue = shared.pue;
@@ -83,10 +84,10 @@ json job_on(const json& work, const EnergyConfiguration& c) {
 // A job's error as the energy request's: about the instance type or count, the configuration's
 // field; about the job itself, under work.
 FieldError placed(const FieldError& e, const std::string& at) {
-    if (e.field == "instance") return {at + "instance", e.message};
-    if (e.field == "instance_count") return {at + "instances", e.message};
-    if (e.field == "price_usd_per_hour" || e.field == "region" || e.field == "purchase_option") return {at + e.field, e.message};
-    return {"work." + e.field, e.message};
+    if (e.field == "instance") return at_field(e, at + "instance");
+    if (e.field == "instance_count") return at_field(e, at + "instances");
+    if (e.field == "price_usd_per_hour" || e.field == "region" || e.field == "purchase_option") return at_field(e, at + e.field);
+    return at_field(e, "work." + e.field);
 }
 
 // Each configuration's count and hours from the job, and what its accelerators do: what the row
@@ -106,7 +107,7 @@ void plan_work(const Catalogue& catalogue, const json& work, EnergyConfiguration
     if (training) {
         const bool searched = work.contains("deadline_days") || work.contains("budget_usd");
         if (!c.instances && !searched) {
-            errors.push_back({at + "instances", "is required: the instances this configuration trains on (or give the job deadline_days)"});
+            errors.push_back(coded(at + "instances", msg::configuration_instances_required));
             return;
         }
         auto req = read_training_request(catalogue, job);

@@ -1,4 +1,6 @@
 #include "planner/footprint.hpp"
+
+#include "planner/messages.hpp"
 #include "planner/json_members.hpp"
 #include "planner/load_power.hpp"
 #include "planner/request_fields.hpp"
@@ -32,14 +34,17 @@ FieldError not_offered(const Catalogue& catalogue, const Instance& inst, const F
     const Availability where = catalogue.availability(inst.id, f.region, f.purchase_option);
     std::string elsewhere;
     for (std::size_t i = 0; i < where.elsewhere.size() && i < 3; ++i) elsewhere += (i ? ", " : "") + where.elsewhere[i];
-    std::string message = inst.id + " is not offered in " + f.region + " as " + f.purchase_option;
+    std::vector<std::string> args = {inst.id, f.region, f.purchase_option};
     if (!where.options_here.empty()) {
         std::string options;
         for (const auto& o : where.options_here) options += (options.empty() ? "" : ", ") + o;
-        message += "; it is offered there as " + options;
+        args.push_back(options);
     }
-    message += elsewhere.empty() ? "; no region in the catalogue offers it so" : "; nearest regions that offer it: " + elsewhere;
-    return {field_prefix + (in.purchase_option && !where.options_here.empty() ? "purchase_option" : "region"), message};
+    if (!elsewhere.empty()) args.push_back(elsewhere);
+    const msg::Code code = where.options_here.empty()
+                               ? (elsewhere.empty() ? msg::not_offered_nowhere : msg::not_offered_nearest)
+                               : (elsewhere.empty() ? msg::not_offered_options_nowhere : msg::not_offered_options_nearest);
+    return coded(field_prefix + (in.purchase_option && !where.options_here.empty() ? "purchase_option" : "region"), code, std::move(args));
 }
 
 // The instance's power (given, at the plan's load, or the catalogue's estimate with its range),
@@ -90,7 +95,7 @@ Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, d
     f.purchase_option = in.purchase_option ? *in.purchase_option : kOnDemand;
     const Region* region = catalogue.region(f.region);
     if (in.region && !region) {
-        out.errors.push_back({field_prefix + "region", "unknown region \"" + *in.region + "\""});
+        out.errors.push_back(coded(field_prefix + "region", msg::unknown_region, {*in.region}));
         return out;
     }
     const Price* price = catalogue.price(inst.id, f.region, f.purchase_option);

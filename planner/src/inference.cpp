@@ -7,6 +7,7 @@
 
 #include "planner/decode.hpp"
 #include "planner/load_power.hpp"
+#include "planner/messages.hpp"
 #include "planner/serving_batch.hpp"
 #include "planner/request_fields.hpp"
 #include "planner/request_reader.hpp"
@@ -66,7 +67,7 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
         if (auto m = in.number(f::compute_mfu)) s.mfu = *m;
         if (auto p = in.text(f::compute_precision)) s.precision = *p;
         if (c->is_object() && !s.flops_per_request && !(s.parameters && s.tokens) && !c->contains("flops_per_request"))
-            in.fail("compute", "give flops_per_request, or parameters and tokens (2 · P · tokens FLOPs)");
+            in.refuse("compute", msg::compute_shape);
         r.compute = s;
     }
     if (in.find("llm")) {
@@ -78,7 +79,7 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
         if (model) {
             s.model = *model;
             for (const Field* field : {&f::llm_parameters, &f::llm_layers, &f::llm_kv_heads, &f::llm_head_dim})
-                if (in.find(field->path)) in.fail(field->path, "give a model id or the model's figures, not both");
+                if (in.find(field->path)) in.refuse(field->path, msg::llm_model_or_figures);
         }
         if (auto v = in.number(shape(f::llm_parameters))) s.parameters = *v;
         if (auto v = in.integer(shape(f::llm_layers))) s.layers = *v;
@@ -95,7 +96,7 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
         r.llm = s;
     }
     if (sources != 1)
-        in.fail("throughput_rps", "give exactly one of throughput_rps, benchmark, compute or llm for the per-instance throughput");
+        in.refuse("throughput_rps", msg::one_throughput);
     r.footprint = read_footprint_inputs(in, "");
     in.refuse_unused();
     out.errors = std::move(in.errors());
@@ -110,7 +111,7 @@ using Errors = std::vector<FieldError>;
 std::optional<double> peak_of(const Accelerator& chip, const std::string& precision, const char* field, Errors& errors) {
     auto it = chip.peak_tflops.find(precision);
     if (it == chip.peak_tflops.end()) {
-        errors.push_back({field, chip.name + " has no published dense " + precision + " peak"});
+        errors.push_back(coded(field, msg::no_dense_peak, {chip.name, precision}));
         return std::nullopt;
     }
     return it->second.value * 1e12;
@@ -123,11 +124,11 @@ bool benchmark_throughput(const Catalogue& catalogue, const Instance& inst, cons
     for (const Benchmark& x : catalogue.benchmarks)
         if (x.id == id) b = &x;
     if (!b || b->kind != "inference") {
-        errors.push_back({"benchmark", "unknown inference benchmark \"" + id + "\""});
+        errors.push_back(coded("benchmark", msg::unknown_benchmark, {id}));
         return false;
     }
     if (b->instance != inst.id) {
-        errors.push_back({"benchmark", "\"" + b->id + "\" was measured on " + b->instance + ", not " + inst.id});
+        errors.push_back(coded("benchmark", msg::benchmark_elsewhere, {b->id, b->instance, inst.id}));
         return false;
     }
     r.per_instance_rps = b->throughput->value;
@@ -159,7 +160,7 @@ std::optional<Transformer> llm_model(const Catalogue& catalogue, const LlmShape&
     }
     const Model* model = catalogue.model(s.model);
     if (!model) {
-        errors.push_back({"llm.model", "unknown model \"" + s.model + "\""});
+        errors.push_back(coded("llm.model", msg::unknown_model, {s.model}));
         return std::nullopt;
     }
     std::vector<FieldError> missing = missing_for_serving(*model, "llm.model");
@@ -176,7 +177,7 @@ bool llm_throughput(const Catalogue& catalogue, const Instance& inst, const Acce
                     InferenceResult& r, Errors& errors) {
     if (!peak_of(chip, s.precision, "llm.precision", errors)) return false;
     if (!chip.memory_bandwidth) {
-        errors.push_back({"llm", chip.name + " has no published memory bandwidth; give throughput_rps instead"});
+        errors.push_back(coded("llm", msg::no_bandwidth_for_llm, {chip.name}));
         return false;
     }
     const std::optional<Transformer> m = llm_model(catalogue, s, errors);
@@ -186,9 +187,8 @@ bool llm_throughput(const Catalogue& catalogue, const Instance& inst, const Acce
     r.memory_bytes = weights + *r.kv_cache_bytes;
     const double capacity = catalogue.accelerator_memory_gb(inst) * 1e9 * (1 - headroom);
     if (*r.memory_bytes > capacity) {
-        errors.push_back({"llm.batch", "weights and KV cache need " + format_number(std::ceil(*r.memory_bytes / 1e9)) +
-                                           " GB, more than the " + format_number(std::floor(capacity / 1e9)) +
-                                           " GB usable on one " + inst.id + "; lower the batch or pick a larger instance"});
+        errors.push_back(coded("llm.batch", msg::llm_memory_exceeded,
+                               {format_number(std::ceil(*r.memory_bytes / 1e9)), format_number(std::floor(capacity / 1e9)), inst.id}));
         return false;
     }
     const std::optional<BatchRun> run = run_batch(catalogue, inst,
@@ -210,7 +210,7 @@ bool size_fleet(const InferenceRequest& req, InferenceResult& r, Errors& errors)
     r.peak_rps = req.demand.peak_rps();
     const std::optional<int> fleet = req.demand.fleet(r.per_instance_rps);
     if (!fleet) {
-        errors.push_back({"rate.value", FleetDemand::kTooLarge});
+        errors.push_back(coded("rate.value", msg::fleet_too_large));
         return false;
     }
     r.fleet = *fleet;

@@ -1,6 +1,7 @@
 #include "planner/instance_sheet.hpp"
 #include "planner/json_members.hpp"
 
+#include "planner/messages.hpp"
 #include "planner/request_fields.hpp"
 #include "planner/request_reader.hpp"
 
@@ -17,7 +18,7 @@ Checked<InstanceSheetRequest> read_instance_sheet_request(const json& request) {
     if (const json* ids = in.list(fields::sheet::ids); ids && in.take("ids"))
         for (std::size_t k = 0; k < ids->size(); ++k) {
             if ((*ids)[k].is_string()) out.value.ids.push_back((*ids)[k].get<std::string>());
-            else in.refuse("ids." + std::to_string(k), "not_text");
+            else in.refuse("ids." + std::to_string(k), msg::not_text);
         }
     in.refuse_unused();
     out.errors = in.errors();
@@ -33,7 +34,7 @@ Checked<std::vector<InstanceSheetRow>> instance_sheet(const Catalogue& catalogue
         for (std::size_t k = 0; k < request.ids.size(); ++k)
             if (const Instance* i = catalogue.find(request.ids[k], "ids." + std::to_string(k), out.errors)) chosen.push_back(i);
     }
-    if (!catalogue.region(request.region)) out.errors.push_back({"region", "unknown region \"" + request.region + "\""});
+    if (!catalogue.region(request.region)) out.errors.push_back(coded("region", msg::unknown_region, {request.region}));
     if (!out.ok()) return out;
     for (const Instance* inst : chosen) {
         const Accelerator& chip = catalogue.accelerator_of(*inst);

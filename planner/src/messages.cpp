@@ -17,47 +17,16 @@ struct Entry {
 
 // Longer, more specific patterns first: the first that matches wins.
 const Entry kJapanese[] = {
-    {"is required: this planner speaks api 1", "必須です (この計算機は api 1 を使います)"},
-    {"must be 1: this planner speaks api 1", "1 にしてください (この計算機は api 1 を使います)"},
-    {"is required (one of: {})", "必須です ({0} のいずれか)"},
     {"is required: give model.parameters or model.architecture",
      "必須です: パラメーター数かアーキテクチャを指定してください"},
-    {"is required: a train, infer or serve request without its instance",
-     "必須です: インスタンスを除いた学習、推論か LLM サービングのリクエストを指定してください"},
-    {"is required: no published training MFU for {} (or give achieved_tflops per accelerator)",
-     "必須です: {0} の学習時 MFU は公表されていません (1 基あたりの実効 TFLOP/s を指定することもできます)"},
-    {"is above the accelerator's dense {} peak of {} TFLOPS", "アクセラレーターの密な {0} ピーク {1} TFLOPS を超えています"},
-    {"{} has no published dense {} peak; give achieved_tflops instead of mfu",
-     "{0} は密な {1} ピークが公表されていません。MFU ではなく実効 TFLOP/s を指定してください"},
-    {"{} has no published dense {} peak", "{0} は密な {1} ピークが公表されていません"},
-    {"to compare instance types, give the throughput as compute or llm: a measured throughput belongs to one instance type",
-     "インスタンスタイプを比較するには、スループットを compute か llm で指定してください (実測値は 1 つのインスタンスタイプのものです)"},
-    {"leave it out: compare runs the job on every instance type", "指定しないでください: 比較ではすべてのインスタンスタイプで計算します"},
     {"{} is offered for inference, not for training", "{0} は推論用のチップで、学習には使えません"},
     {"{} is not offered for inference", "{0} は推論には使えません"},
     {"unknown region {}", "不明なリージョンです: {0}"},
-    {"must be a number, or \"chinchilla\" for 20 tokens per parameter",
-     "数値か、パラメーターあたり 20 トークンを表す \"chinchilla\" にしてください"},
-    {"is a number too large to plan with", "大きすぎる数値です"},
-    {"is given twice", "2 回指定されています"},
-    {"nests deeper than {} levels", "入れ子が {0} 段を超えています"},
     {"internal check: {}", "内部検査で矛盾が見つかったため、この答えは出しません: {0}"},
-    {"the request holds a NUL byte (byte {}); nothing may follow the JSON",
-     "リクエストに NUL バイトがあります ({0} バイト目)。JSON の後には何も置けません"},
-    {"must divide num_attention_heads ({})", "num_attention_heads ({0}) を割り切れる数にしてください"},
-    {"cannot exceed num_hidden_layers ({})", "num_hidden_layers ({0}) を超えられません"},
-    {"describes {} parameters, more than the {} a model may have",
-     "{0} パラメーターになり、モデルの上限 {1} を超えています"},
-    {"cannot exceed max_batch ({})", "max_batch ({0}) を超えられません"},
     {"max_batch: each replica runs at most {} sequences at once, the engine's batch cap",
      "max_batch: エンジンのバッチ上限により、各レプリカの同時処理は最大 {0} 系列です"},
-    {"must divide the model's {} attention heads", "モデルのアテンションヘッド数 {0} を割り切れる数にしてください"},
-    {"the prompt and output ({} tokens) exceed the model's context of {} tokens",
-     "プロンプトと出力 ({0} トークン) がモデルのコンテキスト長 {1} トークンを超えています"},
     {"comes from model.{} here: give it only beside model.parameters",
      "ここでは model.{0} から求めます。model.parameters と一緒のときだけ指定してください"},
-    {"cannot exceed the model's hidden size, {} (a LoRA adapter's rank is at most its matrix's smaller side)",
-     "モデルの隠れ層の次元 {0} を超えられません (LoRA アダプターのランクは行列の小さい方の次元以下です)"},
     {"memory: this layout needs {} GB per accelerator, more than the {} GB usable on each {}, so it would not run as "
      "planned: raise layout.tensor, layout.pipeline or layout.zero, or leave the layout to the planner",
      "メモリ: このレイアウトはアクセラレーター 1 基あたり {0} GB 必要で、{2} で使える {1} GB を超えるため、計画どおりには"
@@ -66,87 +35,9 @@ const Entry kJapanese[] = {
      "範囲: 仮定の下限では 1,000 万台を超えるインスタンスが必要です"},
     {"range: at the low end of the throughput the demand needs more than ten million instances",
      "範囲: スループットの下限では 1,000 万台を超えるインスタンスが必要です"},
-    {"is listed twice", "2 回挙げられています"},
-    {"the request is larger than {} KB", "リクエストが {0} KB を超えています"},
-    {"the request is not valid UTF-8 (byte {})", "リクエストが UTF-8 として正しくありません ({0} バイト目)"},
-    {"must be a share from 0 to 1, or \"layer\" (layer by layer, as FSDP and Megatron-LM overlap)",
-     "0 から 1 の割合か、\"layer\" (FSDP や Megatron-LM のように層ごとに重ねる) にしてください"},
-    {"the request is not valid JSON", "リクエストが JSON として正しくありません"},
-    {"the request must be a JSON object", "リクエストは JSON オブジェクトにしてください"},
-    {"unknown instance type {}", "不明なインスタンスタイプです: {0}"},
     {"unknown inference benchmark {}", "不明な推論ベンチマークです: {0}"},
     {"{} was measured on {}, not {}", "{0} は {1} で測定されたもので、{2} のものではありません"},
-    {"give either mfu or achieved_tflops, not both", "MFU と実効 TFLOP/s はどちらか一方だけを指定してください"},
-    {"give either hfu or achieved_tflops, not both", "HFU と実効 TFLOP/s はどちらか一方だけを指定してください"},
-    {"give either mfu or hfu, not both", "MFU と HFU はどちらか一方だけを指定してください"},
-    {"give a model id or the model's figures, not both", "モデル ID とモデルの数値はどちらか一方だけを指定してください"},
-    {"give job or like, not both", "job と like はどちらか一方だけを指定してください"},
-    {"must be a train, infer or serve request with its instance",
-     "インスタンスを含む学習、推論か LLM サービングのリクエストにしてください"},
-    {"give one of mfu, hfu, achieved_tflops and matrix_utilisation",
-     "MFU、HFU、実効 TFLOP/s、行列積の使用率 (matrix_utilisation) はどれか 1 つだけを指定してください"},
-    {"{} has no published memory bandwidth to price the memory-bound work at: give hfu or mfu instead",
-     "{0} はメモリー帯域が公表されておらず、メモリー律速の処理を見積もれません。HFU か MFU を指定してください"},
-    {"is more than the peak allows with full recompute: at most {} (the recompute's extra forward pass runs on the same peak)",
-     "完全な再計算ではピークを超えます。最大 {0} です (再計算で増える順伝播も同じピークで実行されます)"},
-    {"give either instance_count or deadline_days, not both", "インスタンス数と期限はどちらか一方だけを指定してください"},
-    {"give only one of instance_count, deadline_days and budget_usd", "インスタンス数、期限、予算のどれか 1 つだけを指定してください"},
-    {"needs a price for {}: give price_usd_per_hour", "{0} の料金が必要です: 1 時間あたりの料金を指定してください"},
-    {"is below the cheapest plan on {}, one instance at {}", "{0} で最も安い 1 台の計画 ({1}) に届きません"},
-    {"is too small for the model on {}: it needs at least {} instances, at {}",
-     "{0} ではモデルが収まるのに {1} 台以上が必要で、{2} かかるため予算に足りません"},
-    {"is required: a model id of the catalogue, model.config, model.parameters or model.architecture",
-     "必須です。カタログのモデル ID、config.json、パラメーター数、アーキテクチャのいずれかを指定してください"},
-    {"must be a model id or an object", "モデル ID かオブジェクトにしてください"},
-    {"a mixture of experts needs model.active_parameters, model.experts and model.experts_per_token",
-     "混合エキスパート (MoE) には、有効パラメーター数、エキスパート数、トークンあたりのエキスパート数の 3 つが必要です"},
-    {"must be fewer than model.experts", "エキスパート数より少なくしてください"},
-    {"is model.architecture.sequence for a typed architecture: give it there",
-     "アーキテクチャを入力した場合、系列長はアーキテクチャの sequence に指定してください"},
-    {"must be an object {method, rank, target_modules}", "{method, rank, target_modules} のオブジェクトにしてください"},
-    {"must be a list of q, k, v, o, gate, up, down", "q、k、v、o、gate、up、down の一覧にしてください"},
-    {"LoRA counts its adapters from the model's shape: give a catalogue model, model.config or model.architecture",
-     "LoRA のアダプターはモデルの形状から数えます。カタログのモデル、config.json、アーキテクチャのいずれかを指定してください"},
-    {"int8 is an inference format: train at fp32, tf32, bf16, fp16, fp8 or fp4",
-     "int8 は推論用の形式です。学習には fp32、tf32、bf16、fp16、fp8、fp4 のいずれかを指定してください"},
-    {"{} has no {} units: it computes in {}", "{0} には {1} の演算器がありません。対応する形式: {2}"},
-    {"is required at fp4: no published FP4 training measurement to take a default from (give mfu, hfu or achieved_tflops)",
-     "fp4 では必須です。既定値の根拠となる FP4 学習の公表測定がありません (MFU、HFU、実測 TFLOP/s のいずれかを指定してください)"},
-    {"must be true or false", "true か false にしてください"},
-    {"needs a mixture of experts", "混合エキスパート (MoE) のモデルでのみ指定できます"},
-    {"must divide the model's {} experts", "モデルのエキスパート数 {0} を割り切れる数にしてください"},
-    {"needs a pipeline (layout.pipeline > 1)", "パイプライン並列 (2 段以上) が必要です"},
-    {"tensor × pipeline × context ({}) must divide the {} accelerators",
-     "テンソル × パイプライン × コンテキスト ({0}) は、アクセラレーター数 {1} を割り切れる数にしてください"},
-    {"pipeline × interleave cannot exceed the model's {} layers",
-     "パイプライン段数 × インターリーブはモデルの層数 {0} 以下にしてください"},
-    {"must divide the data-parallel degree, {}", "データ並列度 {0} を割り切れる数にしてください"},
-    {"must divide the sequence of {} tokens", "系列長 {0} トークンを割り切れる数にしてください"},
-    {"give either model.parameters or model.architecture", "パラメーター数とアーキテクチャはどちらか一方だけを指定してください"},
-    {"give flops_per_request, or parameters and tokens (2 · P · tokens FLOPs)",
-     "リクエストあたりの FLOP 数か、パラメーター数とトークン数 (2 · P · トークン数 FLOP) を指定してください"},
-    {"give exactly one of throughput_rps, benchmark, compute or llm for the per-instance throughput",
-     "インスタンスあたりのスループットは throughput_rps、benchmark、compute、llm のうち 1 つだけを指定してください"},
-    {"the catalogue has no instance types", "カタログにインスタンスタイプがありません"},
-    {"must be an object {label, instance, instances, hours}",
-     "{label, instance, instances, hours} のオブジェクトにしてください"},
-    {"must be an object {tensor, pipeline, zero}", "{tensor, pipeline, zero} のオブジェクトにしてください"},
-    {"must be an object {layers, hidden, heads, sequence, vocabulary}",
-     "{layers, hidden, heads, sequence, vocabulary} のオブジェクトにしてください"},
     {"must be an object", "オブジェクトにしてください"},
-    {"must divide model.architecture.hidden", "隠れ層の次元を割り切れる数にしてください"},
-    {"must divide the {} accelerators of one {} (tensor parallelism stays inside an instance)",
-     "{1} 1 台のアクセラレーター {0} 基を割り切れる数にしてください (テンソル並列はインスタンス内に収まります)"},
-    {"tensor × pipeline ({}) must divide the {} accelerators",
-     "テンソル × パイプライン ({0}) はアクセラレーター {1} 基を割り切れる数にしてください"},
-    {"cannot exceed the model's {} layers", "モデルの層数 {0} を超えられません"},
-    {"cannot be met with up to {} instances of {} at the job's global batch of {} sequences (a larger global_batch allows more replicas)",
-     "{1} を {0} 台まで使っても、このジョブのグローバルバッチ {2} シーケンスでは期限に間に合いません (global_batch を大きくすればデータ並列を増やせます)"},
-    {"the model does not fit in memory on up to {} instances of {} with this recompute: recompute more (selective or full) or choose a type with more memory",
-     "この再計算の設定では、{1} を {0} 台まで使ってもモデルがメモリーに収まりません。再計算を増やす (選択的または完全) か、メモリーの大きいタイプを選んでください"},
-    {"cannot be met with the {} instances of {} one account may hold across Capacity Blocks (AWS EC2 User Guide, read {}): choose another purchase option",
-     "1 つのアカウントがキャパシティブロック全体で持てる {1} {0} 台では期限に間に合いません (AWS EC2 ユーザーガイド、{2} 閲覧)。別の購入オプションを選んでください"},
-    {"the job is too large to estimate", "ジョブが大きすぎて見積もれません"},
     {"needs more than ten million instances", "1,000 万台を超えるインスタンスが必要です"},
     {"the weights and one sequence's KV cache need {} GB, more than the {} GB usable at tensor parallelism {}",
      "重みと 1 シーケンス分の KV キャッシュに {0} GB 必要で、テンソル並列 {2} で使える {1} GB を超えます"},
@@ -158,33 +49,13 @@ const Entry kJapanese[] = {
      "テンソル並列 {1} では、リクエストが 1 つだけでも最初のトークンまで {0} ミリ秒かかり ({2} トークンのプレフィル)、目標の {3} ミリ秒を超えます"},
     {"each output token takes {} ms at tensor parallelism {} even for one sequence (reading {} GB of weights per token), above the {} ms target",
      "テンソル並列 {1} では、1 シーケンスだけでも出力トークン 1 つに {0} ミリ秒かかり (トークンごとに重み {2} GB を読み込みます)、目標の {3} ミリ秒を超えます"},
-    {"needs a published dense {} peak for {} to plan {} on, and the catalogue has none (its published peaks: {})",
-     "{2} を計画するには {1} の密な {0} ピークが必要ですが、カタログにありません (公表されているピーク: {3})"},
-    {"{} has no published dense {} peak in the catalogue (its published peaks: {})",
-     "{0} の密な {1} ピークはカタログにありません (公表されているピーク: {2})"},
-    {"serving on CPUs is not modelled: give throughput_rps to the infer kind",
-     "CPU での LLM サービングはモデル化していません。推論フリートの計算機に 1 台あたりのスループットを指定してください"},
     {"{} has no architecture in the catalogue; give the model's layers, hidden, heads, kv_heads and head_dim",
      "{0} のアーキテクチャはカタログにありません。層数、隠れ次元、ヘッド数、KV ヘッド数、ヘッド次元を指定してください"},
     {"{} does not publish {} in the catalogue", "{0} の {1} はカタログにありません"},
-    {"is required: a model id of the catalogue, or its architecture", "必須です: カタログのモデル ID か、そのアーキテクチャを指定してください"},
-    {"must be a model id or an object with the architecture", "モデル ID か、アーキテクチャのオブジェクトにしてください"},
-    {"unknown model \"{}\"", "不明なモデルです: {0}"},
-    {"cannot exceed the parameters", "パラメーター数を超えられません"},
-    {"cannot exceed the experts", "エキスパート数を超えられません"},
     {"the model's {} attention heads do not split evenly over {} GPUs",
      "モデルの {0} 個のアテンションヘッドは {1} 基の GPU に均等に分けられません"},
     {"is missing from the config.json: type the model's architecture in instead",
      "config.json にありません。モデルのアーキテクチャを直接入力してください"},
-    {"is missing, and hidden_size is not a multiple of num_attention_heads",
-     "ありません。hidden_size が num_attention_heads の倍数でないため求められません"},
-    {"must be the config.json object", "config.json の内容 (JSON オブジェクト) にしてください"},
-    {"give experts and experts_per_token together", "エキスパート数とトークンあたりのエキスパート数は両方指定してください"},
-    {"needs model.sliding_window", "スライディングウィンドウ (model.sliding_window) も指定してください"},
-    {"cannot exceed the layers", "層数を超えられません"},
-    {"needs model.experts and model.experts_per_token", "エキスパート数とトークンあたりのエキスパート数も指定してください"},
-    {"give kv_lora_rank and qk_rope_head_dim together for latent attention",
-     "潜在アテンション (MLA) には kv_lora_rank と qk_rope_head_dim を両方指定してください"},
     {"decode bandwidth: assumed {}% of the peak memory bandwidth ({}–{}%); give bandwidth_fraction to use your own",
      "デコードの帯域: ピークのメモリー帯域の {0}% と仮定しました ({1}–{2}%)。自分の値を使うには帯域の割合を指定してください"},
     {"decode bandwidth: {}% of the peak memory bandwidth ({}–{}%), as the published decode times of {} imply; give bandwidth_fraction to use your own",
@@ -199,11 +70,6 @@ const Entry kJapanese[] = {
      "テンソル並列: カタログに {0} のアクセラレーター間接続の値がないため、all-reduce は遅延だけを数えています"},
     {"attention: the FLOPs and KV reads of attention itself beyond the cache size are not counted; long prompts take longer",
      "アテンション: アテンション自体の演算は数えていません。長いプロンプトではこれより時間がかかります"},
-    {"{} has no published memory bandwidth; give throughput_rps instead",
-     "{0} はメモリー帯域幅が公表されていません。throughput_rps を指定してください"},
-    {"{} has no published memory bandwidth", "{0} はメモリー帯域が公表されていません"},
-    {"weights and KV cache need {} GB, more than the {} GB usable on one {}; lower the batch or pick a larger instance",
-     "重みと KV キャッシュに {0} GB 必要で、{2} 1 台で使える {1} GB を超えます。バッチを小さくするか、大きなインスタンスを選んでください"},
     // A type the region does not offer under the purchase option (longest forms first: the matcher
     // takes the first pattern that fits).
     {"{} is not offered in {} as {}; it is offered there as {}; nearest regions that offer it: {}",
@@ -231,14 +97,6 @@ const Entry kJapanese[] = {
      "エンジン: 連続バッチ処理 (vLLM、TensorRT-LLM、SGLang、NxD Inference)。新しいリクエストのプリフィルは実行中のバッチに加わり、その間デコードが止まります。TTFT は待ち行列を数えます。新しいリクエストは実行中のイテレーションの終わりを待ち、その間に着いたリクエストと一緒にプリフィルされます (ほかのリクエストは処理できる速さでランダムに着くとします)。バッチ単位で処理するランタイムでは、バッチ処理を静的にしてください"},
     {"recompute: {}, as {}'s published recipe sets it ({}); give recompute to choose another",
      "再計算: {1} の公表レシピに合わせて {0} にしました ({2})。変えるには再計算を指定してください"},
-    {"must be a training or serving job without its instance: {\"kind\": \"train\" or \"serve\", …}",
-     "インスタンスを除いた学習またはサービングのジョブにしてください: {\"kind\": \"train\" または \"serve\", …}"},
-    {"is each configuration's: leave it out of the job", "各構成のものです。ジョブからは外してください"},
-    {"is planned from the training job: leave it out", "学習ジョブから計画します。空欄にしてください"},
-    {"is planned from the serving job (the fleet for its rate): leave it out",
-     "サービングのジョブから計画します (リクエスト率に必要なフリート)。空欄にしてください"},
-    {"is required: the instances this configuration trains on (or give the job deadline_days)",
-     "必須です: この構成で学習する台数 (またはジョブに期限を指定してください)"},
     {"capacity: {} instances are more than the {} one account may hold across Capacity Blocks (AWS EC2 User Guide, read {}): plan fewer instances or another purchase option",
      "調達: {0} 台は、1 つのアカウントがキャパシティブロック全体で持てる {1} 台を超えます (AWS EC2 ユーザーガイド、{2} 閲覧)。台数を減らすか、別の購入オプションにしてください"},
     {"capacity: {} instances need {} Capacity Blocks of at most {} instances each (AWS EC2 User Guide, read {}); each is sold only where capacity is free at the dates searched, and blocks of {} are not offered for every type in every region",
@@ -316,9 +174,6 @@ const Entry kJapanese[] = {
     {"step time", "ステップ時間のモデル"},
     {"compute estimate", "計算量からの推定"},
     {"llm estimate", "LLM の推定 (LLM サービングの計算機と同じモデル)"},
-    {"internal error: {}", "内部エラー: {0}"},
-    {"internal error", "内部エラー"},
-    {"catalogue: {}", "カタログ: {0}"},
 };
 
 // The parts of `text` that fill the {} of `pattern`, or nothing when it does not match. Each {}
@@ -388,23 +243,11 @@ struct Coded {
     const char* ja;
 };
 
-// The request readers' messages (request_reader.hpp), by code: one table for both languages.
+// message_list.hpp's table, in msg::Code's order.
 const Coded kCoded[] = {
-    {"required", "is required", "必須です"},
-    {"not_a_number", "must be a number", "数値を入力してください"},
-    {"too_small", "is too small to plan with (below {0})", "小さすぎて計算できません ({0} 未満)"},
-    {"range", "must be from {0} to {1}", "{0} 以上 {1} 以下にしてください"},
-    {"range_above", "must be greater than {0} and at most {1}", "{0} より大きく {1} 以下にしてください"},
-    {"whole_range", "must be a whole number from {0} to {1}", "{0} 以上 {1} 以下の整数にしてください"},
-    {"whole_range_above", "must be a whole number greater than {0} and at most {1}", "{0} より大きく {1} 以下の整数にしてください"},
-    {"not_text", "must be text", "文字列にしてください"},
-    {"not_one_of", "must be one of: {0}", "次のいずれかにしてください: {0}"},
-    {"list_length", "must list {0} to {1} items", "{0} 個から {1} 個の項目を並べてください"},
-    {"list_at_most", "must list at most {0} items", "項目は {0} 個までにしてください"},
-    {"list_at_least", "must list at least {0} items", "{0} 個以上の項目を並べてください"},
-    {"unknown_field", "is not a known field", "不明な項目です"},
-    {"unused_field", "internal check: this field was neither used nor refused (the planner would have ignored it)",
-     "内部検査: この項目は使われも拒否もされませんでした (計算機はこれを無視するところでした)"},
+#define ACCELGUIDE_MESSAGE_ROW(code, en, ja) {#code, en, ja},
+    ACCELGUIDE_MESSAGES(ACCELGUIDE_MESSAGE_ROW)
+#undef ACCELGUIDE_MESSAGE_ROW
 };
 
 // A coded message's English as the pattern table writes it: each {0}, {1}, … as {}.
@@ -423,6 +266,26 @@ std::string as_pattern(const char* en) {
 
 }  // namespace
 
+const char* code_name(msg::Code code) { return kCoded[code].code; }
+
+std::string message_text(msg::Code code, const std::vector<std::string>& args, std::string_view lang) {
+    const Coded& c = kCoded[code];
+    if (lang != "ja") return fill(c.en, args);
+    std::vector<std::string> parts = args;
+    for (std::string& part : parts) part = option_names_ja(part);
+    return fill(c.ja, parts);
+}
+
+FieldError coded(std::string field, msg::Code code, std::vector<std::string> args) {
+    std::string message = message_text(code, args, "en");
+    return FieldError(std::move(field), std::move(message), code_name(code), std::move(args));
+}
+
+bool Stages::refuse(std::string field, msg::Code code, std::vector<std::string> args) {
+    errors.push_back(coded(std::move(field), code, std::move(args)));
+    return false;
+}
+
 std::string message_text(std::string_view code, const std::vector<std::string>& args, std::string_view lang) {
     for (const Coded& c : kCoded)
         if (code == c.code) {
@@ -432,6 +295,12 @@ std::string message_text(std::string_view code, const std::vector<std::string>& 
             return fill(c.ja, parts);
         }
     return std::string(code);
+}
+
+std::string messages_markdown() {
+    std::string out = "| code | English | 日本語 |\n|---|---|---|\n";
+    for (const Coded& c : kCoded) out += std::string("| `") + c.code + "` | " + c.en + " | " + c.ja + " |\n";
+    return out;
 }
 
 std::vector<std::string> message_codes() {

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "planner/messages.hpp"
 #include "planner/model_limits.hpp"
 
 namespace planner {
@@ -10,7 +11,6 @@ using nlohmann::json;
 
 namespace {
 
-constexpr const char* kMissing = "is missing from the config.json: type the model's architecture in instead";
 
 // Each number read from a config: the names it goes by (the first is the one asked for when it is
 // missing), and its least and largest values.
@@ -106,17 +106,17 @@ void check_figures(RequestReader& in, const std::string& at, ConfigFigures& c) {
     double* v = c.v;
     const bool* given = c.given;
     auto require = [&](ConfigName f) {
-        if (!given[f] && !in.find(at + '.' + kFields[f].names[0])) in.fail(at + '.' + kFields[f].names[0], kMissing);
+        if (!given[f] && !in.find(at + '.' + kFields[f].names[0])) in.refuse(at + '.' + kFields[f].names[0], msg::config_field_missing);
     };
     for (ConfigName f : {kLayers, kHidden, kHeads, kVocabulary}) require(f);
     if (!given[kKvHeads]) v[kKvHeads] = v[kHeads];
     else if (v[kHeads] > 0 && (v[kKvHeads] > v[kHeads] || std::fmod(v[kHeads], v[kKvHeads]) != 0))
-        in.fail(at + ".num_key_value_heads", "must divide num_attention_heads (" + format_number(v[kHeads]) + ")");
+        in.refuse(at + ".num_key_value_heads", msg::config_kv_heads_divide, {format_number(v[kHeads])});
     if (v[kDenseLayers] > v[kLayers] && v[kLayers] > 0)
-        in.fail(at + ".first_k_dense_replace", "cannot exceed num_hidden_layers (" + format_number(v[kLayers]) + ")");
+        in.refuse(at + ".first_k_dense_replace", msg::config_dense_layers_exceed, {format_number(v[kLayers])});
     if (!given[kHeadDim] && v[kHeads] > 0) {
         v[kHeadDim] = v[kHidden] / v[kHeads];
-        if (v[kHeadDim] != std::floor(v[kHeadDim])) in.fail(at + ".head_dim", "is missing, and hidden_size is not a multiple of num_attention_heads");
+        if (v[kHeadDim] != std::floor(v[kHeadDim])) in.refuse(at + ".head_dim", msg::config_head_dim_missing);
     }
     // GPT-2: n_inner null means 4 × n_embd.
     if (!given[kIntermediate] && in.find(at + ".n_embd")) v[kIntermediate] = 4 * v[kHidden], c.given[kIntermediate] = true;
@@ -127,7 +127,7 @@ void check_figures(RequestReader& in, const std::string& at, ConfigFigures& c) {
         require(kExpertsPerToken);
         if (!given[kExpertIntermediate]) v[kExpertIntermediate] = v[kIntermediate];
         if (v[kExpertIntermediate] == 0) require(kExpertIntermediate);
-        if (v[kExpertsPerToken] > v[kExperts]) in.fail(at + ".num_experts_per_tok", "cannot exceed the experts");
+        if (v[kExpertsPerToken] > v[kExperts]) in.refuse(at + ".num_experts_per_tok", msg::exceeds_experts);
     }
     if (v[kKvLora] > 0)
         for (ConfigName f : {kRope, kNope, kValueDim}) require(f);
@@ -180,7 +180,7 @@ Transformer read_model_config(RequestReader& in, const std::string& config) {
     Transformer m;
     m.id = "config";
     if (!node || !node->is_object()) {
-        in.fail(config, "must be the config.json object");
+        in.refuse(config, msg::config_shape);
         return m;
     }
     // Multimodal models keep the language model's architecture in text_config.
@@ -192,8 +192,7 @@ Transformer read_model_config(RequestReader& in, const std::string& config) {
     m = model_of(in, config, at, figures);
     const ParameterCount count = count_parameters(m);
     if (!(count.total <= model_limits::kParameters)) {
-        in.fail(config, "describes " + format_number(count.total) + " parameters, more than the " +
-                            format_number(model_limits::kParameters) + " a model may have");
+        in.refuse(config, msg::config_too_many_parameters, {format_number(count.total), format_number(model_limits::kParameters)});
         Transformer none;  // no layers: what a caller reads as "errors reported"
         none.id = m.id;
         return none;

@@ -16,22 +16,21 @@ std::string format_number(double v) {
     return json(v).dump();
 }
 
-void RequestReader::refuse(std::string field, const char* code, std::vector<std::string> args) {
-    std::string message = message_text(code, args, "en");
-    errors_.push_back({std::move(field), std::move(message), code, std::move(args)});
+void RequestReader::refuse(std::string field, msg::Code code, std::vector<std::string> args) {
+    errors_.push_back(coded(std::move(field), code, std::move(args)));
 }
 
 const json* RequestReader::list(const Field& f) {
     const json* v = find(f.path);
     if (!v) {
-        if (f.required) refuse(f.path, "required");
+        if (f.required) refuse(f.path, msg::required);
         return nullptr;
     }
     const std::size_t n = v->is_array() ? v->size() : 0;
     if (v->is_array() && n >= f.min_items && (f.max_items == 0 || n <= f.max_items)) return v;
-    if (f.max_items == 0) refuse(f.path, "list_at_least", {std::to_string(f.min_items)});
-    else if (f.min_items == 0) refuse(f.path, "list_at_most", {std::to_string(f.max_items)});
-    else refuse(f.path, "list_length", {std::to_string(f.min_items), std::to_string(f.max_items)});
+    if (f.max_items == 0) refuse(f.path, msg::list_at_least, {std::to_string(f.min_items)});
+    else if (f.min_items == 0) refuse(f.path, msg::list_at_most, {std::to_string(f.max_items)});
+    else refuse(f.path, msg::list_length, {std::to_string(f.min_items), std::to_string(f.max_items)});
     return nullptr;
 }
 
@@ -69,7 +68,7 @@ const json* RequestReader::present(const std::string& path, bool required) {
     const json* v = find(path);
     if (v) used_.insert(path);
     if (v && !v->is_null()) return v;
-    if (required) refuse(path, "required");
+    if (required) refuse(path, msg::required);
     return nullptr;
 }
 
@@ -77,14 +76,14 @@ std::optional<double> RequestReader::number(const std::string& path, const Numbe
     const json* v = present(path, required);
     if (!v) return std::nullopt;
     if (!v->is_number()) {
-        refuse(path, "not_a_number");
+        refuse(path, msg::not_a_number);
         return std::nullopt;
     }
     double x = v->get<double>();
     // A subnormal or near-zero number (1e-320) passes "greater than 0", then makes some result
     // overflow, and the error would blame another field: it is refused here, at its own field.
     if (x != 0 && std::fabs(x) < kSmallestNumber) {
-        refuse(path, "too_small", {format_number(kSmallestNumber)});
+        refuse(path, msg::too_small, {format_number(kSmallestNumber)});
         return std::nullopt;
     }
     bool below = rule.min_exclusive ? !(x > rule.min) : !(x >= rule.min);
@@ -95,9 +94,9 @@ std::optional<double> RequestReader::number(const std::string& path, const Numbe
     return x;
 }
 
-const char* range_code(const NumberRule& rule) {
-    if (rule.integer) return rule.min_exclusive ? "whole_range_above" : "whole_range";
-    return rule.min_exclusive ? "range_above" : "range";
+msg::Code range_code(const NumberRule& rule) {
+    if (rule.integer) return rule.min_exclusive ? msg::whole_range_above : msg::whole_range;
+    return rule.min_exclusive ? msg::range_above : msg::range;
 }
 
 std::vector<std::string> range_args(const NumberRule& rule) { return {format_number(rule.min), format_number(rule.max)}; }
@@ -136,14 +135,14 @@ std::optional<std::string> RequestReader::text(const std::string& path, const st
     const json* v = present(path, required);
     if (!v) return std::nullopt;
     if (!v->is_string()) {
-        refuse(path, "not_text");
+        refuse(path, msg::not_text);
         return std::nullopt;
     }
     std::string s = v->get<std::string>();
     if (!allowed.empty() && !allowed.count(s)) {
         std::string list;
         for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-        refuse(path, "not_one_of", {list});
+        refuse(path, msg::not_one_of, {list});
         return std::nullopt;
     }
     return s;
@@ -162,7 +161,7 @@ void RequestReader::reject_unknown(const std::string& path, const std::set<std::
     if (!obj || !obj->is_object()) return;
     for (auto it = obj->begin(); it != obj->end(); ++it) {
         if (known.count(it.key())) continue;
-        refuse(path.empty() ? it.key() : path + "." + it.key(), "unknown_field");
+        refuse(path.empty() ? it.key() : path + "." + it.key(), msg::unknown_field);
     }
 }
 
@@ -200,7 +199,7 @@ void RequestReader::refuse_unused() {
     };
     walk(walk, root_, "");
     for (std::string& path : unused)
-        refuse(std::move(path), "unused_field");
+        refuse(std::move(path), msg::unused_field);
 }
 
 }  // namespace planner

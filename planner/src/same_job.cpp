@@ -1,5 +1,7 @@
 #include "planner/same_job.hpp"
 
+#include "planner/messages.hpp"
+
 #include <initializer_list>
 #include <string>
 
@@ -18,7 +20,7 @@ void erase(json& j, std::initializer_list<const char*> keys) {
 
 std::vector<FieldError> under_like(const std::vector<FieldError>& errors) {
     std::vector<FieldError> out;
-    for (const FieldError& e : errors) out.push_back({e.field.empty() ? "like" : "like." + e.field, e.message, e.code, e.args});
+    for (const FieldError& e : errors) out.push_back(at_field(e, e.field.empty() ? "like" : "like." + e.field));
     return out;
 }
 
@@ -62,7 +64,7 @@ Checked<json> same_job(const Catalogue& catalogue, const json& like) {
     erase(job, {"api", "instance"});
     if (k == "train") train_job(catalogue, own, job, out.errors);
     else if (k == "serve") job.erase("tensor_parallel");
-    else if (k != "infer") out.errors.push_back({"like.kind", "must be one of: train, infer, serve"});
+    else if (k != "infer") out.errors.push_back(coded("like.kind", msg::not_one_of, {"train, infer, serve"}));
     return out;
 }
 

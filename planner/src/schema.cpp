@@ -5,6 +5,7 @@
 #include <string_view>
 #include <utility>
 
+#include "planner/messages.hpp"
 #include "planner/request_reader.hpp"
 
 namespace planner {
@@ -309,13 +310,15 @@ json response_json_schema(const ResponseSchema& schema) {
     result["description"] = schema.doc;
     success["properties"][schema.kind] = std::move(result);
     const json text{{"type", "string"}};
+    json codes = json::array();
+    for (const std::string& code : message_codes()) codes.push_back(code);
     const json error{{"type", "object"},
                      {"properties",
                       {{"field", {{"type", "string"}, {"description", "the field's path in the request; \"\" the request as a whole"}}},
                        {"message", {{"type", "string"}, {"description", "what is wrong, in the request's lang"}}},
-                       {"code", {{"type", "string"}, {"description", "the message's code (API.md, Errors)"}}},
+                       {"code", {{"enum", std::move(codes)}, {"description", "the message's code (API.md, Errors)"}}},
                        {"args", {{"type", "array"}, {"items", text}, {"description", "the code's arguments"}}}}},
-                     {"required", {"field", "message"}},
+                     {"required", {"field", "message", "code"}},
                      {"additionalProperties", false}};
     const json failure{{"type", "object"},
                        {"properties", {{"api", api}, {"ok", {{"const", false}}}, {"errors", {{"type", "array"}, {"minItems", 1}, {"items", error}}}}},

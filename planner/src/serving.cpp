@@ -9,6 +9,7 @@
 #include "planner/inference.hpp"
 #include "planner/json_members.hpp"
 #include "planner/load_power.hpp"
+#include "planner/messages.hpp"
 #include "planner/serving_cost.hpp"
 #include "serving_formats.hpp"
 #include "serving_replica.hpp"
@@ -150,12 +151,11 @@ struct ServingJob : Stages {
           kv(format(kKvFormats, q.kv_cache)) {}
     // The chip serves at all, and the job fits the model's context.
     bool check_job() {
-        if (chip.kind == "cpu") return refuse("instance", "serving on CPUs is not modelled: give throughput_rps to the infer kind");
-        if (!chip.memory_bandwidth) return refuse("instance", chip.name + " has no published memory bandwidth");
+        if (chip.kind == "cpu") return refuse("instance", msg::serving_on_cpu);
+        if (!chip.memory_bandwidth) return refuse("instance", msg::no_bandwidth, {chip.name});
         if (m.context && req.prompt_tokens + req.output_tokens > *m.context)
-            return refuse(req.prompt_tokens > *m.context ? "prompt_tokens" : "output_tokens",
-                        "the prompt and output (" + format_number(req.prompt_tokens + req.output_tokens) + " tokens) exceed the "
-                        "model's context of " + format_number(*m.context) + " tokens");
+            return refuse(req.prompt_tokens > *m.context ? "prompt_tokens" : "output_tokens", msg::context_exceeded,
+                          {format_number(req.prompt_tokens + req.output_tokens), format_number(*m.context)});
         r.instance = inst->id;
         r.model = m.id;
         r.architecture = m;
@@ -171,14 +171,11 @@ struct ServingJob : Stages {
         const auto found = chip.peak_tflops.find(req.compute);
         if (found == chip.peak_tflops.end()) {
             missing.insert(req.compute);
-            errors.push_back({"compute", chip.name + " has no published dense " + req.compute + " peak in the catalogue (its published peaks: " +
-                                                 published_peaks(chip) + ")"});
+            errors.push_back(coded("compute", msg::no_dense_peak_compute, {chip.name, req.compute, published_peaks(chip)}));
         }
         auto supported = [&](const char* field, const std::string& name, const char* needs) {
             if (!chip.peak_tflops.count(needs) && missing.insert(needs).second)
-                errors.push_back({field, "needs a published dense " + std::string(needs) + " peak for " + chip.name +
-                                                 " to plan " + name + " on, and the catalogue has none (its published peaks: " +
-                                                 published_peaks(chip) + ")"});
+                errors.push_back(coded(field, msg::format_needs_peak, {std::string(needs), chip.name, name, published_peaks(chip)}));
         };
         supported("weights", req.weights, weights.needs);
         supported("kv_cache", req.kv_cache, kv.needs);
@@ -190,8 +187,7 @@ struct ServingJob : Stages {
     bool choose_degrees() {
         if (req.tensor_parallel) {
             if (per_instance % *req.tensor_parallel)
-                return refuse("tensor_parallel", "must divide the " + std::to_string(per_instance) + " accelerators of one " +
-                                                   inst->id + " (tensor parallelism stays inside an instance)");
+                return refuse("tensor_parallel", msg::tensor_divide_instance, {std::to_string(per_instance), inst->id});
             degrees.push_back(*req.tensor_parallel);
         } else {
             for (int t = 1; t <= per_instance; ++t)
@@ -236,8 +232,7 @@ struct ServingJob : Stages {
                 p.tensor_parallel = t;
                 p.replicas = per_instance / t;
                 p.limit = "heads";
-                p.field = "tensor_parallel";
-                p.error = "the model's " + std::to_string(m.heads) + " attention heads do not split evenly over " + std::to_string(t) + " GPUs";
+                p.error = coded("tensor_parallel", msg::heads_do_not_split, {std::to_string(m.heads), std::to_string(t)});
                 r.tensor_parallel_options.push_back(std::move(p));
             } else {
                 r.tensor_parallel_options.push_back(replica(t, r.bandwidth_fraction, r.mfu).solve(per_instance));
@@ -245,7 +240,10 @@ struct ServingJob : Stages {
             if (r.tensor_parallel_options.size() == 1 || better(r.tensor_parallel_options.back(), r.chosen))
                 r.chosen = r.tensor_parallel_options.back();
         }
-        if (r.chosen.error) return refuse(r.chosen.field, *r.chosen.error);
+        if (r.chosen.error) {
+            errors.push_back(*r.chosen.error);
+            return false;
+        }
         return true;
     }
 
@@ -274,7 +272,7 @@ struct ServingJob : Stages {
         r.concurrency_per_instance = double(r.chosen.concurrency) * r.chosen.replicas;
         r.peak_rps = req.demand.peak_rps();
         const std::optional<int> fleet = req.demand.fleet(r.chosen.requests_per_second);
-        if (!fleet) return refuse("rate.value", FleetDemand::kTooLarge);
+        if (!fleet) return refuse("rate.value", msg::fleet_too_large);
         r.fleet = *fleet;
         return true;
     }
@@ -417,7 +415,7 @@ void to_json(json& j, const ServingSweepPoint& p) {
 void to_json(json& j, const ServingPoint& p) {
     members(j, {{"tensor_parallel", p.tensor_parallel}, {"replicas", p.replicas}});
     if (p.error) {
-        members(j, {{"limit", *p.limit}, {"error", *p.error}});
+        members(j, {{"limit", *p.limit}, {"error", p.error->message}});
         return;
     }
     members(j, {{"concurrency", p.concurrency},

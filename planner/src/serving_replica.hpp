@@ -116,26 +116,21 @@ struct Replica {
         p.tensor_parallel = t;
         p.replicas = per_instance / t;
         auto gb = [](double bytes) { return format_number(std::ceil(bytes / 1e8) / 10); };
-        auto refuse = [&](const char* limit, const char* field, std::string message) {
+        auto refuse = [&](const char* limit, const char* field, msg::Code code, std::vector<std::string> args) {
             p.limit = limit;
-            p.field = field;
-            p.error = std::move(message);
+            p.error = coded(field, code, std::move(args));
             return p;
         };
         const double weights = m.parameters * weight_bytes;
-        const std::string at = " at tensor parallelism " + std::to_string(t);
-        if (weights > capacity)
-            return refuse("memory", "instance", "the weights need " + gb(weights) + " GB, more than the " + gb(capacity) +
-                                                    " GB usable" + at);
+        const std::string at = std::to_string(t);
+        if (weights > capacity) return refuse("memory", "instance", msg::replica_weights_exceed, {gb(weights), gb(capacity), at});
         const double most = most_sequences();
         if (most < 1)
-            return refuse("memory", "instance", "the weights and one sequence's KV cache need " + gb(memory(1)) +
-                                                    " GB, more than the " + gb(capacity) + " GB usable" + at);
+            return refuse("memory", "instance", msg::replica_one_sequence_exceeds, {gb(memory(1)), gb(capacity), at});
         if (req.concurrency) {  // as given: measured against, not searched; the targets only reported
             if (*req.concurrency > most)
-                return refuse("memory", "concurrency", "the weights and the KV cache of " + std::to_string(*req.concurrency) +
-                                                           " sequences need " + gb(memory(*req.concurrency)) +
-                                                           " GB, more than the " + gb(capacity) + " GB usable" + at);
+                return refuse("memory", "concurrency", msg::replica_concurrency_exceeds,
+                              {std::to_string(*req.concurrency), gb(memory(*req.concurrency)), gb(capacity), at});
             return at_concurrency(p, *req.concurrency);
         }
         if (!meets(1)) {
@@ -145,16 +140,11 @@ struct Replica {
                 const double share_f = ops ? 1 : f, share_mfu = ops ? 1 : mfu;
                 const bool compute = 2 * m.active_parameters * req.prompt_tokens / (t * peak * share_mfu) >=
                                      parameters_read_per_step(m, req.prompt_tokens) * weight_bytes / (t * bandwidth * share_f);
-                return refuse(compute ? "compute" : "bandwidth", "ttft_ms",
-                              "the first token takes " + ms(ttft(1)) + " ms" + at + " even alone (the prefill of " +
-                                  format_number(req.prompt_tokens) + " tokens), above the " + format_number(*req.ttft_ms) +
-                                  " ms target");
+                return refuse(compute ? "compute" : "bandwidth", "ttft_ms", msg::ttft_above_target_alone,
+                              {ms(ttft(1)), at, format_number(req.prompt_tokens), format_number(*req.ttft_ms)});
             }
-            return refuse("bandwidth", "tpot_ms",
-                          "each output token takes " + ms(tpot(1)) + " ms" + at + " even for one sequence (reading " +
-                              gb(parameters_read_per_step(m, 1) * weight_bytes) + " GB of weights per token), above the " +
-                              format_number(*req.tpot_ms) +
-                              " ms target");
+            return refuse("bandwidth", "tpot_ms", msg::tpot_above_target_alone,
+                          {ms(tpot(1)), at, gb(parameters_read_per_step(m, 1) * weight_bytes), format_number(*req.tpot_ms)});
         }
         int low = 1, high = int(std::min(most, double(held_at_most())));  // meets(low); find the largest
         if (!meets(high)) {

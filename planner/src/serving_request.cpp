@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "planner/messages.hpp"
 #include "planner/model_config.hpp"
 #include "planner/model_limits.hpp"
 #include "planner/request_fields.hpp"
@@ -24,16 +25,16 @@ void read_typed_experts(RequestReader& in, Transformer& m) {
     const auto count = in.integer(f::experts);
     const auto per_token = in.integer(f::experts_per_token);
     const auto ffn = in.integer(f::expert_ffn_hidden);
-    if (!m.experts && bool(count) != bool(per_token)) return in.fail("model.experts", "give experts and experts_per_token together");
+    if (!m.experts && bool(count) != bool(per_token)) return in.refuse("model.experts", msg::experts_together);
     if (!m.experts && !count) {
-        if (ffn) in.fail("model.expert_ffn_hidden", "needs model.experts and model.experts_per_token");
+        if (ffn) in.refuse("model.expert_ffn_hidden", msg::expert_ffn_needs_experts);
         return;
     }
     Experts& e = m.experts ? *m.experts : m.experts.emplace();
     if (count) e.count = *count;
     if (per_token) e.per_token = *per_token;
     if (ffn) e.ffn = *ffn;
-    if (e.per_token > e.count) in.fail("model.experts_per_token", "cannot exceed the experts");
+    if (e.per_token > e.count) in.refuse("model.experts_per_token", msg::exceeds_experts);
 }
 
 // model.kv_lora_rank and model.qk_rope_head_dim: multi-head latent attention, given together (or
@@ -43,8 +44,7 @@ void read_typed_attention(RequestReader& in, Transformer& m) {
     const auto rank = in.integer(f::kv_lora_rank);
     const auto rope = in.integer(f::qk_rope_head_dim);
     if (!m.latent && bool(rank) != bool(rope))
-        return in.fail(rank ? "model.qk_rope_head_dim" : "model.kv_lora_rank",
-                       "give kv_lora_rank and qk_rope_head_dim together for latent attention");
+        return in.refuse(rank ? "model.qk_rope_head_dim" : "model.kv_lora_rank", msg::latent_together);
     if (!m.latent && !rank) return;
     LatentAttention& l = m.latent ? *m.latent : m.latent.emplace();
     if (rank) l.kv_lora_rank = *rank;
@@ -57,12 +57,12 @@ void read_typed_window(RequestReader& in, Transformer& m) {
     namespace f = fields::served_model;
     const auto tokens = in.integer(f::sliding_window);
     const auto layers = in.integer(f::sliding_window_layers);
-    if (!m.window && layers && !tokens) return in.fail("model.sliding_window_layers", "needs model.sliding_window");
+    if (!m.window && layers && !tokens) return in.refuse("model.sliding_window_layers", msg::window_layers_need_window);
     if (!m.window && !tokens) return;
     SlidingWindow& w = m.window ? *m.window : m.window.emplace(SlidingWindow{0, m.layers});
     if (tokens) w.tokens = *tokens;
     if (layers) w.layers = *layers;
-    if (m.layers > 0 && w.layers > m.layers) in.fail("model.sliding_window_layers", "cannot exceed the layers");
+    if (m.layers > 0 && w.layers > m.layers) in.refuse("model.sliding_window_layers", msg::exceeds_layers);
 }
 
 }  // namespace
@@ -74,14 +74,14 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
     in.reject_unknown(*request_schema("serve"));
     const json* model = in.find("model");
     if (!model) {
-        in.fail("model", "is required: a model id of the catalogue, or its architecture");
+        in.refuse("model", msg::serve_model_required);
     } else if (model->is_string()) {
         in.take("model");
         const std::string id = model->get<std::string>();
         if (const Model* found = catalogue.model(id); !found) {
-            in.fail("model", "unknown model \"" + id + "\"");
+            in.refuse("model", msg::unknown_model, {id});
         } else {
-            for (auto& e : missing_for_serving(*found, "model")) in.fail(e.field, e.message);
+            for (auto& e : missing_for_serving(*found, "model")) in.errors().push_back(std::move(e));
             r.model = transformer_of(*found);
         }
     } else if (model->is_object()) {
@@ -96,14 +96,14 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
         if (auto v = in.number(f::parameters.needed(need))) m.parameters = *v;
         if (auto v = in.number(f::active_parameters)) m.active_parameters = *v;
         else if (!config) m.active_parameters = m.parameters;
-        if (m.active_parameters > m.parameters) in.fail("model.active_parameters", "cannot exceed the parameters");
+        if (m.active_parameters > m.parameters) in.refuse("model.active_parameters", msg::exceeds_parameters);
         if (auto v = in.integer(f::layers.needed(need))) m.layers = *v;
         if (auto v = in.integer(f::hidden.needed(need))) m.hidden = *v;
         if (auto v = in.integer(f::heads.needed(need))) m.heads = *v;
         if (auto v = in.integer(f::kv_heads.needed(need))) m.kv_heads = *v;
         if (auto v = in.integer(f::head_dim.needed(need))) m.head_dim = *v;
         if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads)
-            in.fail("model.kv_heads", "must divide the model's " + std::to_string(m.heads) + " attention heads");
+            in.refuse("model.kv_heads", msg::kv_heads_divide, {std::to_string(m.heads)});
         read_typed_experts(in, m);
         read_typed_attention(in, m);
         read_typed_window(in, m);
@@ -112,7 +112,7 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
         if (auto v = in.integer(f::vocabulary)) m.vocabulary = *v;
         if (auto v = in.integer(f::ffn_hidden)) m.ffn = *v;
     } else {
-        in.fail("model", "must be a model id or an object with the architecture");
+        in.refuse("model", msg::serve_model_shape);
     }
     namespace f = fields::serve;
     if (auto id = in.text(fields::job::instance)) r.instance = *id;
@@ -127,7 +127,7 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
     r.concurrency = in.integer(f::concurrency);
     r.max_batch = in.integer(f::max_batch);
     if (r.concurrency && r.max_batch && *r.concurrency > *r.max_batch)
-        in.fail("concurrency", "cannot exceed max_batch (" + std::to_string(*r.max_batch) + ")");
+        in.refuse("concurrency", msg::exceeds_max_batch, {std::to_string(*r.max_batch)});
     r.bandwidth_fraction = in.number(f::bandwidth_fraction);
     r.mfu = in.number(f::mfu);
     if (auto v = in.number(fields::job::headroom)) r.headroom = *v;

@@ -3,6 +3,7 @@
 // training_count.cpp's, the throughput training_throughput.cpp's, the JSON training_json.cpp's.
 #include "planner/training.hpp"
 
+#include "planner/messages.hpp"
 #include "planner/operator_cost.hpp"
 #include "planner/json_members.hpp"
 #include "planner/load_power.hpp"
@@ -44,8 +45,7 @@ bool Job::model_the_job() {
     const FineTuning::Method method = req.fine_tuning ? req.fine_tuning->method : FineTuning::Method::full;
     const bool lora = method != FineTuning::Method::full;
     if (lora && !req.model.has_shape())  // the reader refuses it; a request built in code may not
-        return refuse("fine_tuning.method", "LoRA counts its adapters from the model's shape: give a catalogue model, "
-                      "model.config or model.architecture");
+        return refuse("fine_tuning.method", msg::lora_needs_shape);
     if (lora) {
         const FineTuning& ft = *req.fine_tuning;
         trained.adapters = Adapters{adapter_parameters(trained.transformer, ft.rank, ft.modules),
@@ -157,24 +157,20 @@ bool Job::check_layout() {
     if (req.layout) {
         const Layout& l = *req.layout;
         if (l.tensor > per_instance || per_instance % l.tensor)
-            return refuse("layout.tensor", "must divide the " + std::to_string(per_instance) + " accelerators of one " +
-                          inst->id + " (tensor parallelism stays inside an instance)");
+            return refuse("layout.tensor", msg::tensor_divide_instance, {std::to_string(per_instance), inst->id});
         const long mp = long(l.tensor) * l.pipeline * l.context;
         if (r.accelerators % mp && l.context > 1)
-            return refuse("layout.context", "tensor × pipeline × context (" + std::to_string(mp) + ") must divide the " +
-                          std::to_string(r.accelerators) + " accelerators");
+            return refuse("layout.context", msg::layout_context_divide, {std::to_string(mp), std::to_string(r.accelerators)});
         if (r.accelerators % mp)
-            return refuse("layout.pipeline", "tensor × pipeline (" + std::to_string(mp) + ") must divide the " +
-                          std::to_string(r.accelerators) + " accelerators");
+            return refuse("layout.pipeline", msg::layout_pipeline_divide, {std::to_string(mp), std::to_string(r.accelerators)});
         if (req.model.has_shape() && l.pipeline > req.model.layers)
-            return refuse("layout.pipeline", "cannot exceed the model's " + std::to_string(req.model.layers) + " layers");
+            return refuse("layout.pipeline", msg::pipeline_exceeds_layers, {std::to_string(req.model.layers)});
         if (req.model.has_shape() && long(l.pipeline) * l.interleave > req.model.layers)
-            return refuse("layout.interleave", "pipeline × interleave cannot exceed the model's " +
-                          std::to_string(req.model.layers) + " layers");
+            return refuse("layout.interleave", msg::interleave_exceeds_layers, {std::to_string(req.model.layers)});
         if ((r.accelerators / mp) % l.expert)
-            return refuse("layout.expert", "must divide the data-parallel degree, " + std::to_string(r.accelerators / mp));
+            return refuse("layout.expert", msg::expert_divide_data, {std::to_string(r.accelerators / mp)});
         if (l.context > 1 && sequence % l.context)
-            return refuse("layout.context", "must divide the sequence of " + std::to_string(sequence) + " tokens");
+            return refuse("layout.context", msg::context_divide_sequence, {std::to_string(sequence)});
     }
     return true;
 }
@@ -320,7 +316,7 @@ bool Job::add_footprint(int n, const std::optional<Range>& scaling) {
 
     for (double v : {r.seconds, r.total_flops, r.footprint.cost_usd.value_or(0), r.footprint.energy_kwh.value_or(0),
                      r.memory.total})
-        if (!std::isfinite(v)) return refuse("tokens", "the job is too large to estimate");
+        if (!std::isfinite(v)) return refuse("tokens", msg::job_too_large);
     r.range = ranges_of(r, tp->hfu_range, scaling);
     return true;
 }

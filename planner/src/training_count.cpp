@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "planner/request_reader.hpp"
+#include "planner/messages.hpp"
 #include "training_job.hpp"
 
 namespace planner {
@@ -83,16 +84,15 @@ bool Job::count_within_budget(int most, int& n) {
         return false;
     }
     if (!hourly.value.cost_usd)
-        return refuse("budget_usd", "needs a price for " + inst->id + ": give price_usd_per_hour");
+        return refuse("budget_usd", msg::budget_needs_price, {inst->id});
     const double per_second = *hourly.value.cost_usd / 3600;
     const auto choice = fastest_within_budget(seconds_on_fn(), {fewest, most}, *req.budget_usd / per_second);
     if (!choice) {
         const auto at_fewest = seconds_on(fewest);
         const std::string cheapest = at_fewest ? money(*at_fewest * fewest * per_second) : std::string("more");
         if (fewest > 1)
-            return refuse("budget_usd", "is too small for the model on " + inst->id + ": it needs at least " +
-                          std::to_string(fewest) + " instances, at " + cheapest);
-        return refuse("budget_usd", "is below the cheapest plan on " + inst->id + ", one instance at " + cheapest);
+            return refuse("budget_usd", msg::budget_below_fewest, {inst->id, std::to_string(fewest), cheapest});
+        return refuse("budget_usd", msg::budget_below_one, {inst->id, cheapest});
     }
     n = choice->count;
     r.notes.push_back("instances: " + std::to_string(n) + ", the fastest within the budget, of every count from " +
@@ -108,16 +108,12 @@ bool Job::count_within_deadline(const CapacityFact* held, int most, int& n) {
     const auto choice = cheapest_within_deadline(
         seconds_on_fn(), {std::min(most, std::max(fewest, ideal_count(deadline))), most}, deadline);
     if (!choice && !plan_on(most).chosen)
-        return refuse("recompute", "the model does not fit in memory on up to " + std::to_string(most) + " instances of " + inst->id +
-                      " with this recompute: recompute more (selective or full) or choose a type with more memory");
+        return refuse("recompute", msg::recompute_does_not_fit, {std::to_string(most), inst->id});
     if (!choice && held)
-        return refuse("deadline_days", "cannot be met with the " + std::to_string(most) + " instances of " + inst->id +
-                      " one account may hold across Capacity Blocks (AWS EC2 User Guide, read " +
-                      catalogue.as_of(held->figure) + "): choose another purchase option");
+        return refuse("deadline_days", msg::deadline_beyond_capacity_blocks, {std::to_string(most), inst->id, catalogue.as_of(held->figure)});
     if (!choice)
-        return refuse("deadline_days", "cannot be met with up to " + std::to_string(most) + " instances of " + inst->id +
-                      " at the job's global batch of " + std::to_string(step_in.global_batch) +
-                      " sequences (a larger global_batch allows more replicas)");
+        return refuse("deadline_days", msg::deadline_beyond_global_batch,
+                      {std::to_string(most), inst->id, std::to_string(step_in.global_batch)});
     n = choice->count;
     if (n == choice->first_meeting)
         r.notes.push_back("instances: " + std::to_string(n) + ", the fewest that meet the deadline, of every count from " +

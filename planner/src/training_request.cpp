@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "planner/messages.hpp"
 #include "planner/model_config.hpp"
 #include "planner/model_limits.hpp"
 #include "planner/request_fields.hpp"
@@ -25,7 +26,7 @@ const std::set<std::string> kTrainingPrecisions = {"fp32", "tf32", "bf16", "fp16
 void read_catalogue_model(RequestReader& in, const Catalogue& catalogue, const std::string& id, TrainingRequest& r) {
     const Model* model = catalogue.model(id);
     if (!model) {
-        in.fail("model", "unknown model \"" + id + "\"");
+        in.refuse("model", msg::unknown_model, {id});
         return;
     }
     r.recipe_recompute = model->recompute;
@@ -35,7 +36,7 @@ void read_catalogue_model(RequestReader& in, const Catalogue& catalogue, const s
 void read_model(RequestReader& in, const Catalogue& catalogue, TrainingRequest& r) {
     const json* model = in.find("model");
     if (!model) {
-        in.fail("model", "is required: a model id of the catalogue, model.config, model.parameters or model.architecture");
+        in.refuse("model", msg::train_model_required);
         return;
     }
     if (model->is_string()) {
@@ -44,21 +45,20 @@ void read_model(RequestReader& in, const Catalogue& catalogue, TrainingRequest& 
         return;
     }
     if (!model->is_object()) {
-        in.fail("model", "must be a model id or an object");
+        in.refuse("model", msg::train_model_shape);
         return;
     }
     const int forms = int(model->contains("parameters")) + int(model->contains("architecture")) + int(model->contains("config"));
     if (forms != 1) {
-        in.fail("model", "give either model.parameters or model.architecture");
+        in.refuse("model", msg::parameters_or_architecture);
         return;
     }
     // The counts that model.parameters takes come from the architecture in the other two forms.
     if (!model->contains("parameters"))
         for (const char* count : {"active_parameters", "experts", "experts_per_token"})
             if (model->contains(count))
-                in.fail(std::string("model.") + count, std::string("comes from model.") +
-                                                          (model->contains("config") ? "config" : "architecture") +
-                                                          " here: give it only beside model.parameters");
+                in.refuse(std::string("model.") + count, msg::count_from_shape,
+                          {model->contains("config") ? "config" : "architecture"});
     if (model->contains("config")) {
         r.model = read_model_config(in, "model.config");
         return;
@@ -72,11 +72,11 @@ void read_model(RequestReader& in, const Catalogue& catalogue, TrainingRequest& 
         auto per_token = in.integer(fm::experts_per_token);
         if (parameters) m.parameters = m.active_parameters = *parameters;
         if (parameters && active && *active > *parameters)
-            in.fail("model.active_parameters", "cannot exceed the parameters");
+            in.refuse("model.active_parameters", msg::exceeds_parameters);
         else if (bool(experts) != bool(per_token) || (experts && !active))
-            in.fail("model.experts", "a mixture of experts needs model.active_parameters, model.experts and model.experts_per_token");
+            in.refuse("model.experts", msg::moe_needs_counts);
         else if (experts && *per_token >= *experts)
-            in.fail("model.experts_per_token", "must be fewer than model.experts");
+            in.refuse("model.experts_per_token", msg::fewer_than_experts);
         else if (experts)
             m.active_parameters = *active, m.experts = Experts{*experts, *per_token};
         else if (active)
@@ -84,7 +84,7 @@ void read_model(RequestReader& in, const Catalogue& catalogue, TrainingRequest& 
         return;
     }
     if (!(*model)["architecture"].is_object()) {
-        in.fail("model.architecture", "must be an object {layers, hidden, heads, sequence, vocabulary}");
+        in.refuse("model.architecture", msg::architecture_shape);
         return;
     }
     auto layers = in.integer(fm::layers);
@@ -94,7 +94,7 @@ void read_model(RequestReader& in, const Catalogue& catalogue, TrainingRequest& 
     auto vocabulary = in.integer(fm::vocabulary);
     if (layers && hidden && heads && sequence && vocabulary) {
         if (*hidden % *heads) {
-            in.fail("model.architecture.heads", "must divide model.architecture.hidden");
+            in.refuse("model.architecture.heads", msg::divide_hidden);
         } else {
             r.model = Transformer::gpt(*layers, *hidden, *heads, *sequence, *vocabulary);
             r.model.id = "request";
@@ -107,7 +107,7 @@ void read_fine_tuning(RequestReader& in, TrainingRequest& r) {
     const json* f = in.find("fine_tuning");
     if (!f) return;
     if (!f->is_object()) {
-        in.fail("fine_tuning", "must be an object {method, rank, target_modules}");
+        in.refuse("fine_tuning", msg::fine_tuning_shape);
         return;
     }
     FineTuning ft;
@@ -117,12 +117,12 @@ void read_fine_tuning(RequestReader& in, TrainingRequest& r) {
     if (const json* modules = in.take("fine_tuning.target_modules")) {
         const auto& known = lora_modules();
         if (!modules->is_array() || modules->empty()) {
-            in.fail("fine_tuning.target_modules", "must be a list of q, k, v, o, gate, up, down");
+            in.refuse("fine_tuning.target_modules", msg::target_modules_list);
         } else {
             ft.modules.clear();
             for (const json& m : *modules) {
                 if (!m.is_string() || std::find(known.begin(), known.end(), m.get<std::string>()) == known.end()) {
-                    in.fail("fine_tuning.target_modules", "must be a list of q, k, v, o, gate, up, down");
+                    in.refuse("fine_tuning.target_modules", msg::target_modules_list);
                     break;
                 }
                 ft.modules.push_back(m.get<std::string>());
@@ -132,11 +132,9 @@ void read_fine_tuning(RequestReader& in, TrainingRequest& r) {
     // An adapter's rank is at most the smaller side of the matrix it adapts; every matrix has the
     // hidden size on one side.
     if (ft.method != FineTuning::Method::full && r.model.has_shape() && ft.rank > r.model.hidden)
-        in.fail("fine_tuning.rank", "cannot exceed the model's hidden size, " + std::to_string(r.model.hidden) +
-                                        " (a LoRA adapter's rank is at most its matrix's smaller side)");
+        in.refuse("fine_tuning.rank", msg::lora_rank_exceeds_hidden, {std::to_string(r.model.hidden)});
     if (ft.method != FineTuning::Method::full && !r.model.has_shape() && r.model.parameters > 0)
-        in.fail("fine_tuning.method", "LoRA counts its adapters from the model's shape: give a catalogue model, "
-                                      "model.config or model.architecture");
+        in.refuse("fine_tuning.method", msg::lora_needs_shape);
     r.fine_tuning = ft;
 }
 
@@ -145,18 +143,18 @@ void read_shape(RequestReader& in, const Catalogue& catalogue, TrainingRequest& 
     read_model(in, catalogue, r);
     if (in.find("sequence")) {
         if (r.model.id == "request" && r.model.has_shape())
-            in.fail("sequence", "is model.architecture.sequence for a typed architecture: give it there");
+            in.refuse("sequence", msg::sequence_in_architecture);
         else if (auto s = in.integer(f::sequence)) r.sequence = *s;
     }
     if (r.model.has_shape() && r.sequence) r.model.sequence = *r.sequence;
     read_fine_tuning(in, r);
     if (const json* sp = in.take("sequence_parallel")) {
         if (sp->is_boolean()) r.sequence_parallel = sp->get<bool>();
-        else in.fail("sequence_parallel", "must be true or false");
+        else in.refuse("sequence_parallel", msg::not_boolean);
     }
     if (const json* flash = in.take("flash_attention")) {
         if (flash->is_boolean()) r.flash_attention = flash->get<bool>();
-        else in.fail("flash_attention", "must be true or false");
+        else in.refuse("flash_attention", msg::not_boolean);
     }
 }
 
@@ -165,7 +163,7 @@ void read_recipe(RequestReader& in, TrainingRequest& r) {
     if (const json* tokens = in.find("tokens"); tokens && tokens->is_string()) {
         in.take("tokens");
         if (*tokens == "chinchilla") r.chinchilla = true;
-        else in.fail("tokens", "must be a number, or \"chinchilla\" for 20 tokens per parameter");
+        else in.refuse("tokens", msg::tokens_shape);
     } else {
         r.tokens = in.number(f::tokens);
     }
@@ -180,7 +178,7 @@ void read_recipe(RequestReader& in, TrainingRequest& r) {
     }
     if (auto pr = in.text(f::precision)) {
         if (kTrainingPrecisions.count(*pr)) r.precision = *pr;
-        else in.fail("precision", "int8 is an inference format: train at fp32, tf32, bf16, fp16, fp8 or fp4");
+        else in.refuse("precision", msg::int8_not_for_training);
     }
     if (auto id = in.text(fields::job::instance)) r.instance = *id;
 }
@@ -189,9 +187,9 @@ void read_recipe(RequestReader& in, TrainingRequest& r) {
 void read_size(RequestReader& in, TrainingRequest& r) {
     const bool has_count = in.find("instance_count"), has_deadline = in.find("deadline_days"),
                has_budget = in.find("budget_usd");
-    if (has_count && has_deadline) in.fail("deadline_days", "give either instance_count or deadline_days, not both");
+    if (has_count && has_deadline) in.refuse("deadline_days", msg::count_or_deadline);
     else if (has_budget && (has_count || has_deadline))
-        in.fail("budget_usd", "give only one of instance_count, deadline_days and budget_usd");
+        in.refuse("budget_usd", msg::count_deadline_budget);
     else if (has_deadline) r.deadline_days = in.number(f::deadline_days.needed());
     else if (has_budget) r.budget_usd = in.number(f::budget_usd.needed());
     else r.instance_count = in.integer(f::instance_count.needed());
@@ -202,12 +200,12 @@ void read_rate(RequestReader& in, TrainingRequest& r) {
     r.mfu = in.number(f::mfu);
     r.hfu = in.number(f::hfu);
     r.achieved_tflops = in.number(f::achieved_tflops);
-    if (r.mfu && r.hfu) in.fail("hfu", "give either mfu or hfu, not both");
-    else if (r.mfu && r.achieved_tflops) in.fail("achieved_tflops", "give either mfu or achieved_tflops, not both");
-    else if (r.hfu && r.achieved_tflops) in.fail("achieved_tflops", "give either hfu or achieved_tflops, not both");
+    if (r.mfu && r.hfu) in.refuse("hfu", msg::mfu_or_hfu);
+    else if (r.mfu && r.achieved_tflops) in.refuse("achieved_tflops", msg::mfu_or_tflops);
+    else if (r.hfu && r.achieved_tflops) in.refuse("achieved_tflops", msg::hfu_or_tflops);
     r.matrix_utilisation = in.number(f::matrix_utilisation);
     if (r.matrix_utilisation && (r.mfu || r.hfu || r.achieved_tflops))
-        in.fail("matrix_utilisation", "give one of mfu, hfu, achieved_tflops and matrix_utilisation");
+        in.refuse("matrix_utilisation", msg::one_utilisation);
     r.scaling_efficiency = in.number(f::scaling_efficiency);
 }
 
@@ -215,7 +213,7 @@ void read_rate(RequestReader& in, TrainingRequest& r) {
 void read_schedule(RequestReader& in, TrainingRequest& r) {
     if (const json* layout = in.find("layout")) {
         if (!layout->is_object()) {
-            in.fail("layout", "must be an object {tensor, pipeline, zero}");
+            in.refuse("layout", msg::layout_shape);
         } else {
             auto t = in.integer(f::tensor), p = in.integer(f::pipeline);
             auto z = in.integer(f::zero), mb = in.integer(f::layout_micro_batch);
@@ -223,10 +221,10 @@ void read_schedule(RequestReader& in, TrainingRequest& r) {
             l.expert = in.integer(f::expert).value_or(1);
             l.context = in.integer(f::context).value_or(1);
             l.interleave = in.integer(f::interleave).value_or(1);
-            if (l.expert > 1 && !r.model.mixture_of_experts()) in.fail("layout.expert", "needs a mixture of experts");
+            if (l.expert > 1 && !r.model.mixture_of_experts()) in.refuse("layout.expert", msg::needs_moe);
             else if (r.model.mixture_of_experts() && r.model.experts->count % l.expert)
-                in.fail("layout.expert", "must divide the model's " + std::to_string(r.model.experts->count) + " experts");
-            if (l.interleave > 1 && l.pipeline == 1) in.fail("layout.interleave", "needs a pipeline (layout.pipeline > 1)");
+                in.refuse("layout.expert", msg::divide_experts, {std::to_string(r.model.experts->count)});
+            if (l.interleave > 1 && l.pipeline == 1) in.refuse("layout.interleave", msg::interleave_needs_pipeline);
             r.layout = l;
         }
     }
@@ -235,7 +233,7 @@ void read_schedule(RequestReader& in, TrainingRequest& r) {
     if (const json* overlap = in.find("overlap"); overlap && overlap->is_string()) {
         in.take("overlap");
         if (*overlap == "layer") r.overlap_by_layer = true;
-        else in.fail("overlap", "must be a share from 0 to 1, or \"layer\" (layer by layer, as FSDP and Megatron-LM overlap)");
+        else in.refuse("overlap", msg::overlap_shape);
     } else
         r.overlap = in.number(f::overlap);
     r.tensor_overlap = in.number(f::tensor_overlap);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "planner/request_reader.hpp"
+#include "planner/messages.hpp"
 
 namespace planner {
 namespace training_throughput {
@@ -56,8 +57,7 @@ namespace {
 bool take_default(const Accelerator& chip, const Figure& f, const TrainingRequest& req, double executed, Throughput& t,
                   std::vector<FieldError>& errors) {
     if (req.precision == "fp4") {
-        errors.push_back({"mfu", "is required at fp4: no published FP4 training measurement to take a default from "
-                                 "(give mfu, hfu or achieved_tflops)"});
+        errors.push_back(coded("mfu", msg::fp4_needs_utilisation));
         return false;
     }
     t.hfu = f.value;
@@ -106,7 +106,7 @@ std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance&
     if (low_precision && !chip.peak_tflops.empty() && !chip.peak_tflops.count(req.precision)) {
         std::string formats;
         for (const auto& [name, figure] : chip.peak_tflops) formats += (formats.empty() ? "" : ", ") + name;
-        errors.push_back({"precision", chip.name + " has no " + req.precision + " units: it computes in " + formats});
+        errors.push_back(coded("precision", msg::no_units, {chip.name, req.precision, formats}));
         return std::nullopt;
     }
     if (auto peak = chip.peak_tflops.find(req.precision); peak != chip.peak_tflops.end()) t.peak = peak->second.value;
@@ -114,23 +114,20 @@ std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance&
         t.achieved_tflops = *req.achieved_tflops;
         t.mfu_source = "measured";
         if (t.peak && t.achieved_tflops > *t.peak) {
-            errors.push_back({"achieved_tflops", "is above the accelerator's dense " + req.precision + " peak of " +
-                                                     format_number(*t.peak) + " TFLOPS"});
+            errors.push_back(coded("achieved_tflops", msg::above_peak, {req.precision, format_number(*t.peak)}));
             return std::nullopt;
         }
         if (t.peak) t.hfu = t.achieved_tflops / *t.peak;
         return t;
     }
     if (!t.peak) {
-        errors.push_back({req.mfu || req.hfu || req.matrix_utilisation ? "precision" : "achieved_tflops",
-                          inst.id + " has no published dense " + req.precision +
-                              " peak; give achieved_tflops instead of mfu"});
+        errors.push_back(coded(req.mfu || req.hfu || req.matrix_utilisation ? "precision" : "achieved_tflops",
+                               msg::no_dense_peak_for_mfu, {inst.id, req.precision}));
         return std::nullopt;
     }
     if (req.matrix_utilisation) {  // the multiplies' rate; the end-to-end figure comes with the layout
         if (!chip.memory_bandwidth) {
-            errors.push_back({"matrix_utilisation", chip.name + " has no published memory bandwidth to price the "
-                                                    "memory-bound work at: give hfu or mfu instead"});
+            errors.push_back(coded("matrix_utilisation", msg::no_bandwidth_for_memory_work, {chip.name}));
             return std::nullopt;
         }
         t.achieved_tflops = *t.peak * *req.matrix_utilisation;
@@ -144,8 +141,7 @@ std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance&
         t.hfu = *req.mfu * executed;
         t.mfu_source = "request";
         if (*t.hfu > 1) {
-            errors.push_back({"mfu", "is more than the peak allows with full recompute: at most " + percent(1 / executed) +
-                                         " (the recompute's extra forward pass runs on the same peak)"});
+            errors.push_back(coded("mfu", msg::above_peak_with_recompute, {percent(1 / executed)}));
             return std::nullopt;
         }
     } else if (auto best = basis ? best_multiply_rate(*basis, req.precision) : std::nullopt) {
@@ -158,8 +154,7 @@ std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance&
     } else if (auto d = chip.default_mfu.find("training"); d != chip.default_mfu.end()) {
         if (!take_default(chip, d->second, req, executed, t, errors)) return std::nullopt;
     } else {
-        errors.push_back({"mfu", "is required: no published training MFU for " + chip.name +
-                                     " (or give achieved_tflops per accelerator)"});
+        errors.push_back(coded("mfu", msg::no_training_mfu, {chip.name}));
         return std::nullopt;
     }
     t.achieved_tflops = *t.peak * *t.hfu;

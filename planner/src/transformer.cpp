@@ -5,6 +5,7 @@
 
 #include "planner/catalogue.hpp"
 #include "planner/json_members.hpp"
+#include "planner/messages.hpp"
 
 namespace planner {
 
@@ -158,10 +159,10 @@ Transformer transformer_of(const Model& model) {
 
 std::vector<FieldError> missing_for_serving(const Model& model, const std::string& field) {
     if (!model.architecture)
-        return {{field, model.name + " has no architecture in the catalogue; give the model's layers, hidden, heads, kv_heads and head_dim"}};
+        return {coded(field, msg::no_architecture, {model.name})};
     std::vector<FieldError> missing;
     for (const char* name : {"kv_heads", "head_dim"})
-        if (!model.architecture->detail(name)) missing.push_back({field, model.name + " does not publish " + name + " in the catalogue"});
+        if (!model.architecture->detail(name)) missing.push_back(coded(field, msg::detail_not_published, {model.name, name}));
     return missing;
 }
 

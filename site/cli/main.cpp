@@ -6,6 +6,7 @@
 //   accelguide check                     report broken links, anchors, images, translations
 //   accelguide serve [--port N]          build, serve on http://127.0.0.1:8000/, rebuild and reload on changes
 //   accelguide schema KIND [--response] [--markdown]  a kind's request (or response) JSON Schema, or API.md's table
+//   accelguide messages                               every error code in English and Japanese, API.md's table
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -21,6 +22,7 @@
 #include "check.hpp"
 #include "files.hpp"
 #include "plan_command.hpp"
+#include "planner/messages.hpp"
 #include "planner/schema.hpp"
 #include "serve.hpp"
 
@@ -115,6 +117,8 @@ int main(int argc, char** argv) {
     schema_cmd->add_option("kind", schema_kind, "The request kind")->required()->check(CLI::IsMember(kinds));
     schema_cmd->add_flag("--markdown", schema_markdown, "The fields as a Markdown table");
     schema_cmd->add_flag("--response", schema_response, "The response's schema instead of the request's");
+    auto* messages_cmd =
+        app.add_subcommand("messages", "Print every error code with its English and Japanese, as planner/API.md's table");
 
     try {
         app.parse(argc, argv);
@@ -125,6 +129,10 @@ int main(int argc, char** argv) {
 
     try {
         if (*plan) return site::run_plan_command(plan_command);
+        if (*messages_cmd) {
+            std::cout << planner::messages_markdown();
+            return 0;
+        }
         if (*schema_cmd) {
             if (schema_response) {
                 const planner::ResponseSchema& kind = *planner::response_schema(schema_kind);

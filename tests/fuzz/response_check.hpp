@@ -59,6 +59,7 @@ inline void check_response(const std::string& text) {
         require(e.contains("message") && e["message"].is_string() && !e["message"].get<std::string>().empty(),
                 "each error has a message");
         require(e["message"].get<std::string>().rfind("internal error", 0) != 0, "no internal error");
+        require(e.contains("code") && e["code"].is_string(), "each error has a code (planner/include/planner/message_list.hpp)");
         // A response that broke an invariant (planner/invariants.hpp) is refused with this prefix:
         // for a user a refusal, for the fuzzer a finding (printed, so the finding says which).
         const std::string& message = e["message"].get_ref<const std::string&>();

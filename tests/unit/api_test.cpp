@@ -22,14 +22,14 @@ TEST_CASE("plan turns bad input into field errors instead of throwing") {
         const char* expected;
     };
     const Case cases[] = {
-        {"", R"j({"api":1,"errors":[{"field":"","message":"the request is not valid JSON"}],"ok":false})j"},
-        {"[1,2]", R"j({"api":1,"errors":[{"field":"","message":"the request must be a JSON object"}],"ok":false})j"},
-        {"{}", R"j({"api":1,"errors":[{"field":"api","message":"is required: this planner speaks api 1"}],"ok":false})j"},
-        {R"j({"api":2,"kind":"train"})j", R"j({"api":1,"errors":[{"field":"api","message":"must be 1: this planner speaks api 1"}],"ok":false})j"},
-        {R"j({"api":1})j", R"j({"api":1,"errors":[{"field":"kind","message":"is required (one of: train, infer, serve, model, energy, compare, instances, catalog)"}],"ok":false})j"},
-        {R"j({"api":1,"kind":7})j", R"j({"api":1,"errors":[{"field":"kind","message":"must be one of: train, infer, serve, model, energy, compare, instances, catalog"}],"ok":false})j"},
+        {"", R"j({"api":1,"errors":[{"code":"request_not_valid_json","field":"","message":"the request is not valid JSON"}],"ok":false})j"},
+        {"[1,2]", R"j({"api":1,"errors":[{"code":"request_not_object","field":"","message":"the request must be a JSON object"}],"ok":false})j"},
+        {"{}", R"j({"api":1,"errors":[{"code":"api_required","field":"api","message":"is required: this planner speaks api 1"}],"ok":false})j"},
+        {R"j({"api":2,"kind":"train"})j", R"j({"api":1,"errors":[{"code":"api_must_be_1","field":"api","message":"must be 1: this planner speaks api 1"}],"ok":false})j"},
+        {R"j({"api":1})j", R"j({"api":1,"errors":[{"args":["train, infer, serve, model, energy, compare, instances, catalog"],"code":"kind_required","field":"kind","message":"is required (one of: train, infer, serve, model, energy, compare, instances, catalog)"}],"ok":false})j"},
+        {R"j({"api":1,"kind":7})j", R"j({"api":1,"errors":[{"args":["train, infer, serve, model, energy, compare, instances, catalog"],"code":"not_one_of","field":"kind","message":"must be one of: train, infer, serve, model, energy, compare, instances, catalog"}],"ok":false})j"},
         {R"j({"api":1,"kind":"train","model":5,"tokens":1,"instance":"p4d.24xlarge","instance_count":1,"mfu":0.3})j",
-         R"j({"api":1,"errors":[{"field":"model","message":"must be a model id or an object"}],"ok":false})j"},
+         R"j({"api":1,"errors":[{"code":"train_model_shape","field":"model","message":"must be a model id or an object"}],"ok":false})j"},
     };
     for (const Case& c : cases) {
         CAPTURE(c.request);
@@ -85,13 +85,13 @@ TEST_CASE("numbers out of range, tiny numbers and repeated keys are blamed on th
     };
     const std::string train = R"({"api":1,"kind":"train","model":{"parameters":7e9},"tokens":1e11,"instance":"p4d.24xlarge","instance_count":1,)";
     CHECK(errors_of(train + R"("mfu":0.4,"tokens":1e309})") ==
-          json::parse(R"([{"field":"tokens","message":"is given twice"},{"field":"tokens","message":"is a number too large to plan with"}])"));
+          json::parse(R"([{"field":"tokens","message":"is given twice","code":"given_twice"},{"field":"tokens","message":"is a number too large to plan with","code":"number_too_large"}])"));
     CHECK(errors_of(train + R"("mfu":1e-320})") ==
           json::parse(R"J([{"field":"mfu","message":"is too small to plan with (below 1e-12)","code":"too_small","args":["1e-12"]}])J"));
     CHECK(errors_of(train + R"("mfu":1e-6})") ==
           json::parse(R"([{"field":"mfu","message":"must be from 0.001 to 1","code":"range","args":["0.001","1"]}])"));
     CHECK(errors_of(R"({"api":1,"kind":"compare","instances":["p4d.24xlarge",)" + std::string(70000, ' ') + R"("p5.48xlarge"]})") ==
-          json::parse(R"([{"field":"","message":"the request is larger than 64 KB"}])"));
+          json::parse(R"([{"field":"","message":"the request is larger than 64 KB","code":"request_too_large","args":["64"]}])"));
 }
 
 TEST_CASE("a request that is not UTF-8, or repeats a key that is not, gets an error and never an internal error") {
@@ -100,9 +100,9 @@ TEST_CASE("a request that is not UTF-8, or repeats a key that is not, gets an er
     };
     // Found by fuzz_plan: the repeated key's name was quoted into a message that could not be written.
     CHECK(errors_of("{\"api\":1,\"kind\":\"train\",\"tok\xda\":1,\"tok\xda\":2}") ==
-          json::parse(R"J([{"field":"","message":"the request is not valid UTF-8 (byte 29)"}])J"));
+          json::parse(R"J([{"field":"","message":"the request is not valid UTF-8 (byte 29)","code":"request_not_utf8","args":["29"]}])J"));
     CHECK(errors_of("{\"api\":1,\"kind\":\"train\",\"a\":\"\xed\xa0\x80\"}") ==
-          json::parse(R"J([{"field":"","message":"the request is not valid UTF-8 (byte 30)"}])J"));
+          json::parse(R"J([{"field":"","message":"the request is not valid UTF-8 (byte 30)","code":"request_not_utf8","args":["30"]}])J"));
     // A lone surrogate written as an escape is valid UTF-8 text; the field names the key as written.
     const json r = json::parse(planner::plan(test::real_catalogue(), R"({"api":1,"kind":"train","\ud800":1,"\ud800":2})"));
     CHECK(r["ok"] == false);

@@ -76,7 +76,7 @@ TEST_CASE("equal work: what the job decides is refused when given, and the job's
                                         {{"instance", "trn1.32xlarge"}}}}};
     json r = plan(request);
     REQUIRE(r["ok"] == false);
-    CHECK(r["errors"][0] == json{{"field", "configurations.0.hours"}, {"message", "is planned from the training job: leave it out"}});
+    CHECK(r["errors"][0] == json{{"field", "configurations.0.hours"}, {"message", "is planned from the training job: leave it out"}, {"code", "hours_from_training"}});
     // Without a count or a deadline a training job cannot be placed.
     request["configurations"][0].erase("hours");
     r = plan(request);

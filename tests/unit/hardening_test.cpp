@@ -213,7 +213,7 @@ TEST_CASE("no silent drop: a field no reader used is refused at its path as an i
 
     // A request refused already is not checked again: its fields were refused, not dropped.
     planner::RequestReader refused(request);
-    refused.fail("read", "is wrong");
+    refused.refuse("read", planner::msg::not_a_number);
     refused.refuse_unused();
     CHECK(refused.errors().size() == 1);
 

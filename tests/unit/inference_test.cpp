@@ -245,7 +245,10 @@ TEST_CASE("serving on a chip the catalogue says cannot serve is refused at the i
     const json r = json::parse(planner::plan(c, R"({"api":1,"kind":"infer","instance":"g5.xlarge","rate":{"value":10,"per":"second"},"throughput_rps":5})"));
     CHECK(r["ok"] == false);
     REQUIRE(r["errors"].size() == 1);
-    CHECK(r["errors"][0] == json{{"field", "instance"}, {"message", c.accelerator("a10g")->name + " is not offered for inference"}});
+    CHECK(r["errors"][0] == json{{"field", "instance"},
+                                         {"message", c.accelerator("a10g")->name + " is not offered for inference"},
+                                         {"code", "not_offered_for_inference"},
+                                         {"args", {c.accelerator("a10g")->name}}});
 }
 
 TEST_CASE("energy and CO2e on an estimated instance power carry 75-100% of it — a measured power_watts removes the range") {

@@ -2,6 +2,7 @@
 // "lang": "ja" gets them.
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -39,43 +40,30 @@ TEST_CASE("a message with no entry stays English rather than disappear") {
     CHECK(planner::localise("must be a number, really", "ja") == "must be a number, really");
 }
 
-TEST_CASE("every message the planner's sources write has a Japanese entry") {
-    // The English literals passed to fail(), failure() and errors.push_back() in planner/src, with their varying parts
-    // (everything concatenated with +) replaced by {} as the table writes them.
-    const std::vector<std::string> patterns = planner::message_patterns();
-    const std::regex literal_call(R"((?:fail|failure|errors\.push_back)\(\{?\{?[^,;{]*,\s*((?:"(?:[^"\\]|\\.)*"|[^";])*?)\}?\)\}?\}?\)?;)");
-    int checked = 0;
-    for (const char* file : {"api.cpp", "compare.cpp", "energy.cpp", "inference.cpp", "training.cpp", "training_request.cpp", "request_reader.cpp",
-                             "catalogue.cpp", "footprint.cpp", "instance_sheet.cpp", "serving.cpp"}) {
-        const std::string text = read(std::string(ACCELGUIDE_SOURCE_DIR) + "/planner/src/" + file);
-        for (auto it = std::sregex_iterator(text.begin(), text.end(), literal_call); it != std::sregex_iterator(); ++it) {
-            const std::string expr = (*it)[1];
-            if (expr.find('"') == std::string::npos) continue;  // a variable: checked where it is built
-            // Keep the string literals, turn everything between them into one {}.
-            std::string pattern;
-            bool in_string = false, hole = false;
-            for (std::size_t i = 0; i < expr.size(); ++i) {
-                if (expr[i] == '"' && (i == 0 || expr[i - 1] != '\\')) {
-                    in_string = !in_string;
-                    continue;
-                }
-                if (in_string) {
-                    if (hole) pattern += "{}", hole = false;
-                    pattern += expr[i] == '\\' ? expr[++i] : expr[i];
-                } else if (expr[i] == '+') {
-                    hole = true;
-                }
+TEST_CASE("every request error carries a code, and its message is that code's English") {
+    // Every tested request (tests/requests: the parity set, errors included) in both languages.
+    int errors = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(ACCELGUIDE_SOURCE_DIR) + "/tests/requests")) {
+        if (entry.path().extension() != ".json") continue;
+        json request = json::parse(read(entry.path().string()), nullptr, false);
+        if (!request.is_object()) continue;  // a request that is not JSON: its own error is checked below
+        for (const char* lang : {"en", "ja"}) {
+            request["lang"] = lang;
+            const json r = json::parse(planner::plan(test::real_catalogue(), request.dump()));
+            if (r.value("ok", true)) continue;
+            for (const json& e : r["errors"]) {
+                CAPTURE(entry.path().filename().string());
+                CAPTURE(e.dump());
+                REQUIRE(e.contains("code"));
+                const auto args = e.value("args", std::vector<std::string>());
+                CHECK(e["message"] == planner::message_text(e["code"].get<std::string>(), args, lang));
+                ++errors;
             }
-            if (hole) pattern += "{}";
-            CAPTURE(file);
-            CAPTURE(pattern);
-            std::string sample = pattern;
-            for (std::size_t at; (at = sample.find("{}")) != std::string::npos;) sample.replace(at, 2, "X");
-            CHECK(planner::localise(sample, "ja") != sample);
-            ++checked;
         }
     }
-    CHECK(checked > 30);
+    CHECK(errors >= 20);
+    const json bad = json::parse(planner::plan(test::real_catalogue(), "{not json"));
+    CHECK(bad["errors"][0]["code"] == "request_not_valid_json");
 }
 
 TEST_CASE("every note the planner's sources write has a Japanese entry") {

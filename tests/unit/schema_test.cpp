@@ -5,6 +5,7 @@
 #include <string>
 
 #include "planner/api.hpp"
+#include "planner/messages.hpp"
 #include "planner/request_fields.hpp"
 #include "planner/request_reader.hpp"
 #include "test_catalogue.hpp"
@@ -188,6 +189,11 @@ std::string api_block(const std::string& api, const std::string& tag, const std:
     return api.substr(body, end - body);
 }
 }  // namespace
+
+TEST_CASE("planner/API.md holds every error code with its English and Japanese, as message_list.hpp declares them") {
+    INFO("regenerate with: ./build/bin/accelguide messages");
+    CHECK(api_block(test::read_text(ACCELGUIDE_SOURCE_DIR "/planner/API.md"), "messages", "codes") == planner::messages_markdown());
+}
 
 TEST_CASE("planner/API.md holds each kind's request and response tables as the declarations make them") {
     const std::string api = test::read_text(ACCELGUIDE_SOURCE_DIR "/planner/API.md");

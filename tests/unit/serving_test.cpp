@@ -293,7 +293,7 @@ TEST_CASE("a concurrency above max_batch is refused at concurrency") {
     job["concurrency"] = 32;
     const json r = run(job);
     REQUIRE(r["ok"] == false);
-    CHECK(r["errors"][0] == json({{"field", "concurrency"}, {"message", "cannot exceed max_batch (16)"}}));
+    CHECK(r["errors"][0] == json({{"field", "concurrency"}, {"message", "cannot exceed max_batch (16)"}, {"code", "exceeds_max_batch"}, {"args", {"16"}}}));
 }
 
 TEST_CASE("the sweep gives the chosen layout's curve at 1, 2, 4 … and the chosen concurrency, as far as memory holds") {

@@ -4,6 +4,7 @@
 
 #include "planner/training.hpp"
 #include "planner/api.hpp"
+#include "planner/messages.hpp"
 #include "test_catalogue.hpp"
 
 using nlohmann::json;
@@ -118,7 +119,8 @@ TEST_CASE("errors name the field and the reason") {
         req.instance = "p9.huge";
         auto result = planner::estimate_training(test::real_catalogue(), req);
         REQUIRE(result.errors.size() == 1);
-        CHECK(result.errors[0] == planner::FieldError{"instance", "unknown instance type \"p9.huge\""});
+        CHECK(result.errors[0] == planner::coded("instance", planner::msg::unknown_instance, {"\"p9.huge\""}));
+        CHECK(result.errors[0].message == "unknown instance type \"p9.huge\"");
     }
     SUBCASE("an achieved figure above the dense peak") {
         auto req = s1();
@@ -144,15 +146,21 @@ TEST_CASE("reading a request reports every bad field at once") {
     auto j = nlohmann::json::parse(R"({"api":1,"kind":"train","model":{"parameters":0,"layers":3},"tokens":"lots",
         "instance":"p4d.24xlarge","instance_count":2.5,"mfu":0.4,"achieved_tflops":100,"color":"red"})");
     auto req = planner::read_training_request(test::real_catalogue(), j);
-    std::vector<planner::FieldError> expected = {
-        {"color", "is not a known field"},
-        {"model.layers", "is not a known field"},
-        {"model.parameters", "must be greater than 0 and at most 1e+15"},
-        {"tokens", "must be a number, or \"chinchilla\" for 20 tokens per parameter"},
-        {"instance_count", "must be a whole number from 1 to 100000"},
-        {"achieved_tflops", "give either mfu or achieved_tflops, not both"},
+    namespace msg = planner::msg;
+    const std::vector<planner::FieldError> expected = {
+        planner::coded("color", msg::unknown_field),
+        planner::coded("model.layers", msg::unknown_field),
+        planner::coded("model.parameters", msg::range_above, {"0", "1e+15"}),
+        planner::coded("tokens", msg::tokens_shape),
+        planner::coded("instance_count", msg::whole_range, {"1", "100000"}),
+        planner::coded("achieved_tflops", msg::mfu_or_tflops),
     };
     CHECK(req.errors == expected);
+    std::vector<std::string> messages;
+    for (const auto& e : req.errors) messages.push_back(e.message);
+    CHECK(messages == std::vector<std::string>{"is not a known field", "is not a known field", "must be greater than 0 and at most 1e+15",
+                                               "must be a number, or \"chinchilla\" for 20 tokens per parameter",
+                                               "must be a whole number from 1 to 100000", "give either mfu or achieved_tflops, not both"});
 }
 
 TEST_CASE("without MFU the chip's published default is used — where none is published, an assumption says so") {
@@ -314,7 +322,7 @@ TEST_CASE("instance_count, deadline_days and budget_usd: only one at a time") {
     for (const char* two : {R"(,"instance_count":2,"budget_usd":1e5)", R"(,"deadline_days":30,"budget_usd":1e5)"}) {
         const json r = plan_json(job + two);
         REQUIRE(r["ok"] == false);
-        CHECK(r["errors"][0] == json{{"field", "budget_usd"}, {"message", "give only one of instance_count, deadline_days and budget_usd"}});
+        CHECK(r["errors"][0] == json{{"field", "budget_usd"}, {"message", "give only one of instance_count, deadline_days and budget_usd"}, {"code", "count_deadline_budget"}});
     }
 }
 

@@ -36,6 +36,10 @@
 
 namespace planner {
 
+namespace msg {
+enum Code : unsigned short;  // messages.hpp
+}  // namespace msg
+
 struct FieldError {
     std::string field;    // dotted path into the request, e.g. "model.parameters"
     std::string message;  // why it is wrong, in words a calculator user understands
@@ -45,12 +49,19 @@ struct FieldError {
     std::vector<std::string> args;
 
     FieldError() = default;
-    FieldError(std::string f, std::string m, std::string c = {}, std::vector<std::string> a = {})
+    FieldError(std::string f, std::string m, std::string c, std::vector<std::string> a = {})
         : field(std::move(f)), message(std::move(m)), code(std::move(c)), args(std::move(a)) {}
 };
 
+/// The same error about another field (a nested request's error as the outer request's): its
+/// message, code and parts kept.
+inline FieldError at_field(FieldError e, std::string field) {
+    e.field = std::move(field);
+    return e;
+}
+
 inline bool operator==(const FieldError& a, const FieldError& b) {
-    return a.field == b.field && a.message == b.message;
+    return a.field == b.field && a.message == b.message && a.code == b.code && a.args == b.args;
 }
 
 void to_json(nlohmann::json& j, const FieldError& e);
@@ -85,10 +96,7 @@ struct Stages {
     Stages(const Stages&) = delete;
     Stages& operator=(const Stages&) = delete;
 
-    bool refuse(std::string field, std::string message) {
-        errors.push_back({std::move(field), std::move(message)});
-        return false;
-    }
+    bool refuse(std::string field, msg::Code code, std::vector<std::string> args = {});
 };
 
 /// A value or the reasons there is none.

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/error.hpp"
+#include "planner/messages.hpp"
 #include "planner/schema.hpp"
 
 namespace planner {
@@ -72,9 +73,8 @@ public:
     /// and none. Absent: none, refused only when the field is required. Its items are the caller's.
     const nlohmann::json* list(const Field& field);
 
-    void fail(std::string field, std::string message) { errors_.push_back({std::move(field), std::move(message)}); }
     /// A coded refusal (messages.hpp): its English message from the table, its code and parts kept.
-    void refuse(std::string field, const char* code, std::vector<std::string> args = {});
+    void refuse(std::string field, msg::Code code, std::vector<std::string> args = {});
     std::vector<FieldError>& errors() { return errors_; }
 
 private:
@@ -98,7 +98,7 @@ std::string format_number(double v);
 /// A number's bounds as a message says them: "must be from 1 to 100" or "must be a whole number
 /// greater than 0 and at most 1" (the English of range_code and range_args).
 std::string range_words(const NumberRule& rule);
-const char* range_code(const NumberRule& rule);
+msg::Code range_code(const NumberRule& rule);
 std::vector<std::string> range_args(const NumberRule& rule);
 
 /// The rule a declared number field checks.

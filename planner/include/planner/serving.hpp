@@ -96,8 +96,9 @@ struct ServingPoint {
     double prefill_share = 0;         // of the cycle
     double memory_bytes = 0;          // per replica: weights + KV cache at the concurrency
     std::optional<std::string> limit; // "bandwidth", "compute", "memory": why no concurrency meets the targets
-    std::optional<std::string> error; // the message, when `limit` is set
-    std::string field;                // the request field it is about: instance, ttft_ms or tpot_ms
+    // Why, when `limit` is set: the request field it is about (instance, concurrency, ttft_ms,
+    // tpot_ms, tensor_parallel), the code and its parts.
+    std::optional<FieldError> error;
 };
 
 /// One concurrency of the chosen layout, for the throughput–latency curve.
