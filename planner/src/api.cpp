@@ -155,10 +155,9 @@ json dispatch(const Catalogue& catalogue, const json& request, CatalogWriter wri
     return failure({coded("kind", msg::not_one_of, {kKinds})});
 }
 
-// The response's words in `lang` (messages.hpp): a failure's errors; in a result, every note, where
-// each figure came from (mfu_source, scaling_source, throughput_source: the fixed words; source ids
-// stay as they are), and why a comparison row could not run the job (without the English field
-// path that starts it in English, "precision: ").
+// A result's fixed words in `lang` (messages.hpp): where each figure came from (mfu_source,
+// scaling_source, throughput_source, bandwidth_fraction_source; source ids stay as they are).
+// Notes and the errors said inside a result are rendered from their codes (render_messages).
 void localise_result(json& node, const std::string& lang) {
     if (node.is_array()) {
         for (json& item : node) localise_result(item, lang);
@@ -168,16 +167,9 @@ void localise_result(json& node, const std::string& lang) {
     for (auto it = node.begin(); it != node.end(); ++it) {
         const std::string& key = it.key();
         json& value = it.value();
-        if (key == "notes" && value.is_array()) {
-            for (json& note : value)
-                if (note.is_string()) note = localise(note.get<std::string>(), lang);
-        } else if ((key == "mfu_source" || key == "scaling_source" || key == "throughput_source" ||
-                    key == "bandwidth_fraction_source") && value.is_string()) {
+        if ((key == "mfu_source" || key == "scaling_source" || key == "throughput_source" ||
+             key == "bandwidth_fraction_source") && value.is_string()) {
             value = localise(value.get<std::string>(), lang);
-        } else if (key == "error" && value.is_string()) {
-            const std::string error = value.get<std::string>();
-            const auto colon = error.find(": ");
-            value = colon == std::string::npos ? localise(error, lang) : localise(error.substr(colon + 2), lang);
         } else {
             localise_result(value, lang);
         }
@@ -188,8 +180,7 @@ void localise_in_place(json& r, const std::string& lang) {
     if (lang == "en") return;
     if (!r.value("ok", true)) {
         for (json& e : r["errors"]) {
-            if (e.contains("code")) e["message"] = message_text(e["code"].get<std::string>(), e.value("args", std::vector<std::string>()), lang);
-            else e["message"] = localise(e["message"].get<std::string>(), lang);
+            e["message"] = message_text(e["code"].get<std::string>(), e.value("args", std::vector<std::string>()), lang);
         }
     } else {
         localise_result(r, lang);
@@ -239,6 +230,7 @@ std::string plan(const Catalogue& catalogue, std::string_view request_json, Cata
             for (const Violation& v : broken) errors.push_back(coded(v.field, msg::internal_check, {v.what}));
             response = failure(errors);
         }
+        render_messages(response, lang);
         localise_in_place(response, lang);
         return text(response);
     } catch (const std::exception& e) {

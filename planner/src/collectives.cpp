@@ -113,7 +113,7 @@ std::optional<double> network_collective_seconds(const Fabric& fabric, const Mea
     return fit->alpha_seconds + network_bytes / (fit->network_bytes_per_second * fabric.line_ratio);
 }
 
-std::vector<std::string> collectives_notes(const Fabric& fabric, const Instance& instance, bool expert_over_network,
+std::vector<Note> collectives_notes(const Fabric& fabric, const Instance& instance, bool expert_over_network,
                                            bool deduplicated_dispatch) {
     int least = 0, most = 0;
     for (const MeasuredCollective* m : {&fabric.all_reduce, &fabric.all_gather, &fabric.all_to_all})
@@ -123,20 +123,14 @@ std::vector<std::string> collectives_notes(const Fabric& fabric, const Instance&
                 most = std::max(most, r.ranks);
             }
     const double per = fabric.measured_per_instance > 0 ? fabric.measured_per_instance : 1;
-    std::vector<std::string> notes = {
-        "collectives: between instances, priced with the latency and bandwidth fitted for each group size to nccl-tests "
-        "tables measured on " + format_number(least / per) + " to " + format_number(most / per) + " " + fabric.measured_on +
-        " (data/benchmarks.json); a ring crosses the network once per instance"};
+    std::vector<Note> notes = {
+        {msg::collectives_fitted, {format_number(least / per), format_number(most / per), fabric.measured_on}}};
     if (fabric.borrowed)
-        notes.push_back("collectives: " + instance.id + " has no measured table of its own: the " + fabric.measured_on +
-                        "'s are carried to it by the network per accelerator, " +
-                        format_number(std::round(fabric.line_ratio * 1000) / 10) + "% of the " + fabric.measured_on + "'s");
+        notes.push_back({msg::collectives_carried,
+                         {instance.id, fabric.measured_on, format_number(std::round(fabric.line_ratio * 1000) / 10) + "%",
+                          fabric.measured_on}});
     if (expert_over_network)
-        notes.push_back(deduplicated_dispatch
-                            ? "expert all-to-all: a token is sent once to each other instance its experts are on "
-                              "(expert_dispatch deduplicated, as DeepEP and HybridEP), and forwarded inside it over the links"
-                            : "expert all-to-all: a token is sent once to each expert it is routed to (NCCL); give expert_dispatch "
-                              "\"deduplicated\" for DeepEP or HybridEP, which send it once to each instance");
+        notes.push_back({deduplicated_dispatch ? msg::expert_dispatch_deduplicated : msg::expert_dispatch_per_expert, {}});
     return notes;
 }
 

@@ -35,11 +35,6 @@ std::vector<FieldError> prefixed(const std::vector<FieldError>& errors, const st
     return out;
 }
 
-std::string first_message(const std::vector<FieldError>& errors) {
-    return errors.empty() ? std::string() : (errors.front().field.empty() ? "" : errors.front().field + ": ") +
-                                                 errors.front().message;
-}
-
 // The two keys a row is ranked by: x (sorted on, cheapest first) and y; nothing for a row that
 // cannot run the job there.
 std::optional<std::pair<double, double>> keys(const TrainingRow& r) {
@@ -127,7 +122,7 @@ Comparison<Row, Point> each_instance(const CompareRequest& request, const Job& j
         row.instance = id;
         Sweep<Point> sweep{id, {}};
         auto r = estimate(req);
-        if (!r.ok()) row.error = first_message(r.errors);
+        if (!r.ok()) row.error = r.errors.front();
         else fill(out, row, sweep.points, req, r.value);
         out.rows.push_back(std::move(row));
         out.sweep.push_back(std::move(sweep));
@@ -295,7 +290,7 @@ template <class Row>
 bool put_row_head(json& j, const Row& r) {
     j["instance"] = r.instance;
     j["pareto"] = r.pareto;
-    if (r.error) j["error"] = *r.error;
+    if (r.error) j["error"] = said(*r.error, true);
     return !r.error;
 }
 }  // namespace

@@ -63,7 +63,7 @@ void add_energy(const Catalogue& catalogue, const Instance& inst, const Region* 
                                            : kEstimatedPowerFactor;
     }
     if (!f.power_watts) {
-        f.notes.push_back("energy: no power estimate for " + inst.id + " in the catalogue; give power_watts");
+        f.notes.push_back({msg::no_power_estimate, {inst.id}});
     } else if (f.pue) {
         f.energy_kwh = instance_hours * *f.power_watts / 1000 * *f.pue;
         if (in.grid_kg_per_kwh) {  // the user's own factor wins over the region's
@@ -111,12 +111,11 @@ Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, d
         f.price_as_of = catalogue.as_of(price->usd_per_hour);
         f.price_source = price->usd_per_hour.source;
     } else {
-        f.notes.push_back("cost: no published " + f.purchase_option + " price for " + inst.id + " in " + f.region +
-                          "; give price_usd_per_hour");
+        f.notes.push_back({msg::no_price, {f.purchase_option, inst.id, f.region}});
     }
     if (f.price_usd_per_hour) f.cost_usd = instance_hours * *f.price_usd_per_hour;
     if (f.price_usd_per_hour && f.purchase_option == kSpot)
-        f.notes.push_back("spot: a dated price snapshot; AWS can reclaim spot capacity with two minutes' notice");
+        f.notes.push_back({msg::spot_snapshot});
     if (in.usd_jpy) {
         f.usd_jpy = *in.usd_jpy;
         f.usd_jpy_source = f.usd_jpy_as_of = "request";

@@ -218,13 +218,13 @@ bool size_fleet(const InferenceRequest& req, InferenceResult& r, Errors& errors)
     if (r.per_instance_rps_range) {
         const std::optional<int> fewest = req.demand.fleet(r.per_instance_rps_range->high);
         const std::optional<int> most = req.demand.fleet(r.per_instance_rps_range->low);
-        if (!most) r.notes.push_back("range: at the low end of the throughput the demand needs more than ten million instances");
+        if (!most) r.notes.push_back({msg::range_low_throughput_fleet});
         else if (*fewest != *most) r.fleet_range = Range{double(*fewest), double(*most)};
     }
     if (r.latency_ms) r.requests_in_flight = r.peak_rps * *r.latency_ms / 1000;
     if (req.latency_target_ms) {
         if (r.latency_ms) r.latency_ok = *r.latency_ms <= *req.latency_target_ms;
-        else r.notes.push_back("latency: not known for this throughput source, so the target was not checked");
+        else r.notes.push_back({msg::latency_unchecked});
     }
     return true;
 }

@@ -96,13 +96,12 @@ std::optional<LoadPower> load_power(const Catalogue& c, const Instance& instance
     return out;
 }
 
-std::string load_power_note(const LoadPower& p) {
+Note load_power_note(const LoadPower& p) {
     const auto w = [](double v) { return format_number(std::round(v)); };
-    std::string note = "power: the accelerators at the board power measured for each activity of this work (" +
-                       p.table + "), " + w(p.accelerator_watts) + " W each on average against a TDP of " + w(p.tdp) +
-                       " W, and the host at its estimated " + w(p.host_watts) + " W";
-    if (p.borrowed) note += "; the busy states were measured on the " + p.measured + " and scaled to this chip's TDP";
-    return note;
+    std::vector<std::string> parts = {p.table, w(p.accelerator_watts), w(p.tdp), w(p.host_watts)};
+    if (!p.borrowed) return {msg::power_by_activity, parts};
+    parts.push_back(p.measured);
+    return {msg::power_by_activity_scaled, parts};
 }
 
 }  // namespace planner

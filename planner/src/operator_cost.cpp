@@ -66,19 +66,12 @@ OperatorBasis graph_timed_basis(const Catalogue& c, const OperatorBasis& basis) 
     return sibling && graphs(*sibling->table) ? *sibling : basis;
 }
 
-std::string table_citation(const OperatorTable& t) {
-    return t.file + " (" + t.device + ", measured " + t.measured + ", PyTorch " +
-           (t.software.count("torch") ? t.software.at("torch") : std::string("?")) + ")";
+std::vector<std::string> table_citation(const OperatorTable& t) {
+    return {t.file, t.device, t.measured, t.software.count("torch") ? t.software.at("torch") : std::string("?")};
 }
 
-std::string borrowed_carried() {
-    return "carried to its peaks and bandwidth, and the range widened by " + format_number(kBorrowedWidening * 100) + "% each way";
-}
-
-std::string borrowed_clause(const OperatorBasis& basis) {
-    if (!basis.borrowed()) return "";
-    return "; " + basis.target->name + " has no measurement of its own: the " + basis.measured->name +
-           "'s efficiencies are borrowed, " + borrowed_carried();
+std::vector<std::string> borrowed_parts(const OperatorBasis& basis) {
+    return {basis.target->name, basis.measured->name, format_number(kBorrowedWidening * 100)};
 }
 
 std::optional<double> achievable_bandwidth(const OperatorTable& table) {

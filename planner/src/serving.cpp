@@ -23,16 +23,11 @@ using nlohmann::json;
 using namespace serving_formats;
 using namespace serving_replica;
 
-const ServingAssumption kDecodeBandwidthFraction{
-    0.7, 0.5, 0.85,
-    "decode bandwidth: assumed {}% of the peak memory bandwidth ({}–{}%); give bandwidth_fraction to use your own"};
+const ServingAssumption kDecodeBandwidthFraction{0.7, 0.5, 0.85, msg::decode_bandwidth_assumed};
 // The catalogue's figure for a chip whose published decode times imply its share (its source is
 // the result's bandwidth_fraction_source).
-constexpr const char* kPublishedBandwidthNote =
-    "decode bandwidth: {}% of the peak memory bandwidth ({}–{}%), as the published decode times of {} imply; "
-    "give bandwidth_fraction to use your own";
-const ServingAssumption kPrefillMfu{
-    0.5, 0.3, 0.6, "prefill MFU: assumed {}% of the dense peak ({}–{}%); give mfu to use your own"};
+constexpr msg::Code kPublishedBandwidthNote = msg::decode_bandwidth_published;
+const ServingAssumption kPrefillMfu{0.5, 0.3, 0.6, msg::prefill_mfu_assumed};
 
 const std::vector<std::string>& serving_engines() {
     static const std::vector<std::string> engines = {"continuous", "static"};
@@ -43,33 +38,25 @@ namespace {
 
 std::string percent(double fraction) { return format_number(std::round(fraction * 1000) / 10); }
 
-std::string assumption_note(const ServingAssumption& a, const std::string& chip = "") {
-    std::string note = a.note;
-    for (double v : {a.value, a.low, a.high}) note.replace(note.find("{}"), 2, percent(v));
-    if (const auto at = note.find("{}"); at != std::string::npos) note.replace(at, 2, chip);
+Note assumption_note(const ServingAssumption& a, const std::string& chip = "") {
+    Note note{a.note, {percent(a.value), percent(a.low), percent(a.high)}};
+    if (a.note == msg::decode_bandwidth_published) note.args.push_back(chip);
     return note;
 }
 
-std::string serving_operators_note(const OperatorBasis& basis, bool own_table) {
-    std::string note = "serving: predicted from operator measurements, not an assumed bandwidth share or MFU: the prefill's "
-                       "and each decode step's matrix products priced by shape from " + table_citation(*basis.table) +
-                       ", flash attention at its measured rate, the KV cache at the bandwidth the measured decode kernels "
-                       "reach, and the element-wise work at its measured share of the bandwidth";
-    if (basis.borrowed() && own_table)
-        note += "; " + basis.target->name + "'s own products were timed one launch at a time, the host's launch inside each, "
-                "while engines replay decode steps as CUDA graphs: the " + basis.measured->name +
-                "'s graph-timed efficiencies (the same die) are borrowed, " + borrowed_carried();
-    else
-        note += borrowed_clause(basis);
-    return note + ". Give bandwidth_fraction or mfu to override it";
+Note serving_operators_note(const OperatorBasis& basis, bool own_table) {
+    std::vector<std::string> parts = table_citation(*basis.table);
+    if (!basis.borrowed()) return {msg::serving_predicted, parts};
+    for (std::string& part : borrowed_parts(basis)) parts.push_back(std::move(part));
+    return {own_table ? msg::serving_predicted_graph_borrowed : msg::serving_predicted_borrowed, parts};
 }
 
 }  // namespace
 
-std::vector<std::string> basis_notes(const Catalogue& c, const Accelerator& chip, const ServingBasis* priced,
+std::vector<Note> basis_notes(const Catalogue& c, const Accelerator& chip, const ServingBasis* priced,
                                      const ServingAssumption& bandwidth, bool bandwidth_given, bool mfu_given) {
     if (priced) return {serving_operators_note(priced->basis, c.operators_of(chip.id) != nullptr)};
-    std::vector<std::string> notes;
+    std::vector<Note> notes;
     if (!bandwidth_given) notes.push_back(assumption_note(bandwidth, chip.name));
     if (!mfu_given) notes.push_back(assumption_note(kPrefillMfu));
     return notes;
@@ -286,7 +273,7 @@ struct ServingJob : Stages {
                                    (chosen.t * chosen.bandwidth * chosen.step_compute(r.chosen.concurrency));
             r.mfu = 2 * m.active_parameters * req.prompt_tokens / (chosen.t * chosen.peak * chosen.prefill_compute());
         }
-        const std::vector<std::string> notes =
+        const std::vector<Note> notes =
             basis_notes(catalogue, chip, priced ? &*priced : nullptr, bandwidth, req.bandwidth_fraction.has_value(), req.mfu.has_value());
         r.notes.insert(r.notes.end(), notes.begin(), notes.end());
     }
@@ -311,34 +298,27 @@ struct ServingJob : Stages {
                 r.output_tokens_per_second_range = Range{low.requests_per_second * req.output_tokens, high.requests_per_second * req.output_tokens};
                 const std::optional<int> most = req.demand.fleet(low.requests_per_second);
                 const std::optional<int> fewest = req.demand.fleet(high.requests_per_second);
-                if (!most) r.notes.push_back("range: at the low end of the assumptions the demand needs more than ten million instances");
+                if (!most) r.notes.push_back({msg::range_low_assumptions_fleet});
                 else if (*most != *fewest) r.fleet_range = Range{double(*fewest), double(*most)};
             } else {
-                r.notes.push_back("range: at the low end of the assumptions the targets are not met at this tensor parallelism");
+                r.notes.push_back({msg::range_low_assumptions_targets});
             }
         }
     }
 
     void add_notes() {
         if (m.mixture_of_experts())
-            r.notes.push_back("experts: memory holds every expert; a decode step reads the experts its tokens route to, assuming "
-                              "uniform routing (skewed routing reads fewer at small batches and makes hot experts slower)");
+            r.notes.push_back({msg::experts_uniform_routing});
         if (r.chosen.tensor_parallel > 1 && link == 0)
-            r.notes.push_back("tensor parallelism: the catalogue has no interconnect figure for " + inst->id +
-                              ", so only the all-reduce latency is counted");
+            r.notes.push_back({msg::tensor_no_interconnect, {inst->id}});
         if (!priced)
-            r.notes.push_back("attention: the FLOPs and KV reads of attention itself beyond the cache size are not counted; long prompts take longer");
+            r.notes.push_back({msg::attention_not_counted});
         if (req.max_batch && r.chosen.concurrency == *req.max_batch)
-            r.notes.push_back("max_batch: each replica runs at most " + std::to_string(*req.max_batch) +
-                              " sequences at once, the engine's batch cap");
+            r.notes.push_back({msg::max_batch_cap, {std::to_string(*req.max_batch)}});
         if (req.engine == "static")
-            r.notes.push_back("engine: static batching: a request waits on average half a batch's cycle for the running batch to finish, "
-                              "then for the whole batch's prefill; decode steps are not interrupted");
+            r.notes.push_back({msg::engine_static});
         else
-            r.notes.push_back("engine: continuous batching (vLLM, TensorRT-LLM, SGLang, NxD Inference): each new request's prefill joins "
-                              "the running batch and stalls its decode; TTFT counts the queue: a new request waits for the iteration "
-                              "under way, then is prefilled beside those that arrived during it, the others arriving at random "
-                              "at the rate served; set engine to static for a runtime that runs whole batches");
+            r.notes.push_back({msg::engine_continuous});
     }
 
     // The power, and the fleet's hour in money, energy and CO2e, per million tokens in and out.
@@ -415,7 +395,7 @@ void to_json(json& j, const ServingSweepPoint& p) {
 void to_json(json& j, const ServingPoint& p) {
     members(j, {{"tensor_parallel", p.tensor_parallel}, {"replicas", p.replicas}});
     if (p.error) {
-        members(j, {{"limit", *p.limit}, {"error", p.error->message}});
+        members(j, {{"limit", *p.limit}, {"error", said(*p.error, false)}});
         return;
     }
     members(j, {{"concurrency", p.concurrency},

@@ -28,7 +28,7 @@ struct DecodeBandwidth {
 DecodeBandwidth decode_bandwidth(const Accelerator& chip);
 /// What a replica's figures rest on, as notes: the operator table it was priced from, else each
 /// share it assumed (not those the request gave), with its value and range in percent.
-std::vector<std::string> basis_notes(const Catalogue& c, const Accelerator& chip, const ServingBasis* priced,
+std::vector<Note> basis_notes(const Catalogue& c, const Accelerator& chip, const ServingBasis* priced,
                                      const ServingAssumption& bandwidth, bool bandwidth_given, bool mfu_given);
 /// The chip's operator prices for `m` in `dtype`, when every shape the plan prices has a measured
 /// row of that precision to rest on; nothing otherwise (the assumed model applies).

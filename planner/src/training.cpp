@@ -32,7 +32,7 @@ bool Job::model_the_job() {
     r.model = req.model.id;
     r.parameters = req.model.parameters;
     r.tokens = req.chinchilla ? kChinchillaTokensPerParameter * r.parameters : *req.tokens;
-    if (req.chinchilla) r.notes.push_back("tokens: Chinchilla-optimal, 20 per parameter (Hoffmann et al. 2022)");
+    if (req.chinchilla) r.notes.push_back({msg::tokens_chinchilla});
 
     // What is trained. The architecture carries the sequence the step runs at.
     trained.transformer = req.model;
@@ -53,8 +53,7 @@ bool Job::model_the_job() {
         r.adapter_parameters = trained.adapters->parameters;
         r.base_weight_bytes = trained.adapters->base_weight_bytes;
         if (method == FineTuning::Method::qlora)
-            r.notes.push_back("qlora: the base is held in 4-bit NF4 and dequantised for every multiply; that "
-                              "dequantisation's time is not in this plan");
+            r.notes.push_back({msg::qlora_dequantisation});
     }
     r.fine_tuning = req.fine_tuning ? method_name(method) : "pretraining";
     r.bytes_per_parameter = trained.bytes;
@@ -84,8 +83,7 @@ bool Job::model_the_job() {
     overhead = 1 + req.checkpoint_overhead.value_or(0);
     r.checkpoint_overhead = req.checkpoint_overhead;
     if (req.footprint.purchase_option == std::optional<std::string>(kSpot) && !req.checkpoint_overhead)
-        r.notes.push_back("checkpoints: a job on spot saves checkpoints and restarts after interruptions; this time "
-                          "includes none of that: give checkpoint_overhead, the share of time it adds");
+        r.notes.push_back({msg::spot_checkpoints});
     return true;
 }
 
@@ -182,10 +180,7 @@ void Job::adopt(Planned& planned, int n) {
     // own error decides): `fits` is false and the note gives the figures.
     if (req.layout && planned.chosen && !planned.chosen->memory.fits) {
         const MemoryBreakdown& m = planned.chosen->memory;
-        r.notes.push_back("memory: this layout needs " + format_number(std::ceil(m.total / 1e8) / 10) +
-                          " GB per accelerator, more than the " + format_number(std::floor(m.usable / 1e8) / 10) +
-                          " GB usable on each " + chip.name + ", so it would not run as planned: raise layout.tensor, "
-                          "layout.pipeline or layout.zero, or leave the layout to the planner");
+        r.notes.push_back({msg::layout_over_memory, {format_number(std::ceil(m.total / 1e8) / 10), format_number(std::floor(m.usable / 1e8) / 10), chip.name}});
     }
     if (planned.chosen) {
         r.layout = planned.chosen->layout;
@@ -246,9 +241,8 @@ void Job::time_the_run(const Planned& planned, int n) {
 
 std::optional<Range> Job::add_notes(const Planned& planned) {
     if (r.step && r.step->global_batch > step_in.global_batch)
-        r.notes.push_back("global_batch: raised from " + std::to_string(step_in.global_batch) + " to " +
-                          std::to_string(r.step->global_batch) + " sequences so that each of the " +
-                          std::to_string(r.layout ? r.layout->data : 1) + " replicas has a micro-batch");
+        r.notes.push_back({msg::global_batch_raised, {std::to_string(step_in.global_batch), std::to_string(r.step->global_batch),
+                                                      std::to_string(r.layout ? r.layout->data : 1)}});
     // Advice worth acting on: one stage carrying a tenth more than the others costs a tenth of the
     // run, and counting the embedding and the loss as layers saves part of it when they weigh
     // about a layer (not when a layer outweighs the output layer by far).
@@ -259,23 +253,17 @@ std::optional<Range> Job::add_notes(const Planned& planned) {
         balanced.balanced_stages = true;
         const double shorter = 1 - step_time(balanced).step / r.step->step;
         if (shorter >= 0.005)
-            r.notes.push_back("pipeline: the last stage also runs the output layer, so the others wait for it: " +
-                              percent(r.step->stages / r.step->compute) +
-                              " of the compute; a balanced pipeline_split (Megatron-LM's account_for_embedding_in_pipeline_split "
-                              "and account_for_loss_in_pipeline_split) makes the step " + percent(shorter) + " shorter");
+            r.notes.push_back({msg::pipeline_output_stage, {percent(r.step->stages / r.step->compute), percent(shorter)}});
     }
     if (!req.global_batch && r.scaling_source == "step time")
-        r.notes.push_back("global_batch: assumed " + std::to_string(step_in.global_batch) + " sequences of " +
-                          std::to_string(step_in.sequence) + " tokens per step (about 4M tokens); give global_batch");
+        r.notes.push_back({msg::global_batch_assumed, {std::to_string(step_in.global_batch), std::to_string(step_in.sequence)}});
     const bool sequence_given = req.sequence || (req.model.has_shape() && req.model.sequence);
     if (!sequence_given && r.scaling_source == "step time")
-        r.notes.push_back("sequence: assumed " + std::to_string(kDefaultSequence) + " tokens; give sequence");
+        r.notes.push_back({msg::sequence_assumed, {std::to_string(kDefaultSequence)}});
     if (!req.model.has_shape() && r.scaling_source == "step time")
-        r.notes.push_back("step: no architecture given: the hidden size " + format_number(hidden_of(r.parameters)) +
-                          " estimated from the parameters (128 per layer)");
+        r.notes.push_back({msg::hidden_estimated, {format_number(hidden_of(r.parameters))}});
     if (!inst->accelerator_interconnect && per_instance > 1 && r.scaling_source == "step time")
-        r.notes.push_back("interconnect: none published for " + inst->id +
-                          "; collectives inside the instance assumed at PCIe 4.0 speed, 25 GB/s");
+        r.notes.push_back({msg::interconnect_assumed_pcie, {inst->id}});
     // The overlap of data-parallel traffic with compute is an assumption unless the request gives it.
     std::optional<Range> scaling;
     if (r.scaling_source == "step time" && !req.overlap && !req.overlap_by_layer && r.step && (r.step->data > 0 || r.step->context > 0)) {
@@ -289,16 +277,14 @@ std::optional<Range> Job::add_notes(const Planned& planned) {
     }
 
     if (!req.model.has_shape())
-        r.notes.push_back("memory: activations not included; give model.architecture to include them");
+        r.notes.push_back({msg::activations_not_included});
     if (req.layout && req.model.mixture_of_experts() && req.layout->expert == 1)
-        r.notes.push_back("layout: expert parallelism 1 (layout.expert is 1 or not given): every data-parallel rank holds "
-                          "every expert (gathered under ZeRO-3); give layout.expert, or leave out layout to search it");
+        r.notes.push_back({msg::expert_parallelism_one});
     if (r.step && step_in.fabric && (r.step->data_over_network || r.step->expert_over_network))
-        for (std::string& note : collectives_notes(*step_in.fabric, *inst, r.step->expert_over_network, req.deduplicated_dispatch))
+        for (Note& note : collectives_notes(*step_in.fabric, *inst, r.step->expert_over_network, req.deduplicated_dispatch))
             r.notes.push_back(std::move(note));
     if (req.recipe_recompute)
-        r.notes.push_back("recompute: " + req.recipe_recompute->value + ", as " + req.model.id + "'s published recipe sets it (" +
-                          req.recipe_recompute->source + "); give recompute to choose another");
+        r.notes.push_back({msg::recompute_from_recipe, {req.recipe_recompute->value, req.model.id, req.recipe_recompute->source}});
     return scaling;
 }
 
@@ -311,7 +297,7 @@ bool Job::add_footprint(int n, const std::optional<Range>& scaling) {
     }
     r.footprint = std::move(fp.value);
     r.notes.insert(r.notes.end(), r.footprint.notes.begin(), r.footprint.notes.end());
-    for (std::string& note : capacity_notes(catalogue, *inst, r.footprint.purchase_option, n, r.days))
+    for (Note& note : capacity_notes(catalogue, *inst, r.footprint.purchase_option, n, r.days))
         r.notes.push_back(std::move(note));
 
     for (double v : {r.seconds, r.total_flops, r.footprint.cost_usd.value_or(0), r.footprint.energy_kwh.value_or(0),

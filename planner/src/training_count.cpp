@@ -95,9 +95,7 @@ bool Job::count_within_budget(int most, int& n) {
         return refuse("budget_usd", msg::budget_below_one, {inst->id, cheapest});
     }
     n = choice->count;
-    r.notes.push_back("instances: " + std::to_string(n) + ", the fastest within the budget, of every count from " +
-                      std::to_string(choice->scanned_from) + " to " + std::to_string(choice->scanned_to) +
-                      " planned one by one (time is not monotone in the count)");
+    r.notes.push_back({msg::instances_within_budget, {std::to_string(n), std::to_string(choice->scanned_from), std::to_string(choice->scanned_to)}});
     return true;
 }
 
@@ -116,16 +114,11 @@ bool Job::count_within_deadline(const CapacityFact* held, int most, int& n) {
                       {std::to_string(most), inst->id, std::to_string(step_in.global_batch)});
     n = choice->count;
     if (n == choice->first_meeting)
-        r.notes.push_back("instances: " + std::to_string(n) + ", the fewest that meet the deadline, of every count from " +
-                          std::to_string(choice->scanned_from) + " to " + std::to_string(choice->scanned_to) +
-                          " planned one by one (time is not monotone in the count)");
+        r.notes.push_back({msg::instances_fewest_deadline, {std::to_string(n), std::to_string(choice->scanned_from), std::to_string(choice->scanned_to)}});
     else
-        r.notes.push_back("instances: " + std::to_string(n) + ", the cheapest that meet the deadline (the fewest, " +
-                          std::to_string(choice->first_meeting) + ", costs more), of every count from " +
-                          std::to_string(choice->scanned_from) + " to " + std::to_string(choice->scanned_to) +
-                          " planned one by one (time is not monotone in the count)");
+        r.notes.push_back({msg::instances_cheapest_deadline, {std::to_string(n), std::to_string(choice->first_meeting), std::to_string(choice->scanned_from), std::to_string(choice->scanned_to)}});
     if (fewest > 1 && n == fewest)
-        r.notes.push_back("instances: " + std::to_string(n) + ", the fewest on which the model fits in memory");
+        r.notes.push_back({msg::instances_fewest_fit, {std::to_string(n)}});
     return true;
 }
 

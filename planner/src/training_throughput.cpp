@@ -40,10 +40,11 @@ std::optional<double> best_multiply_rate(const OperatorBasis& basis, const std::
     return peak->second.value * 1e12 * best;
 }
 
-std::string operators_note(const OperatorBasis& basis) {
-    return "compute: predicted from operator measurements, not an assumed MFU: each layout's matrix products priced by "
-           "shape from " + table_citation(*basis.table) + ", the memory-bound work and the optimizer's update at its "
-           "measured bandwidth" + borrowed_clause(basis) + ". Give a measured achieved_tflops or your own mfu to override it";
+Note operators_note(const OperatorBasis& basis) {
+    std::vector<std::string> parts = table_citation(*basis.table);
+    if (!basis.borrowed()) return {msg::compute_predicted, parts};
+    for (std::string& part : borrowed_parts(basis)) parts.push_back(std::move(part));
+    return {msg::compute_predicted_borrowed, parts};
 }
 
 }  // namespace
@@ -64,19 +65,15 @@ bool take_default(const Accelerator& chip, const Figure& f, const TrainingReques
     t.mfu_source = f.estimate ? "assumed" : f.source;
     if (f.range) t.hfu_range = Range{f.range->first, f.range->second};
     if (f.estimate) {
-        const std::string note = "mfu: assumed " + percent(f.value) + " for " + chip.name +
-                                 ", which has no published training MFU" +
-                                 (f.range ? "; published GPU training runs span " + percent(f.range->first) + " to " +
-                                                percent(f.range->second) + " (" + f.source + ")"
-                                          : "") +
-                                 ". Give a measured achieved_tflops or your own mfu to narrow it";
-        t.notes.push_back(note);
+        if (f.range)
+            t.notes.push_back({msg::mfu_assumed_span,
+                               {percent(f.value), chip.name, percent(f.range->first), percent(f.range->second), f.source}});
+        else
+            t.notes.push_back({msg::mfu_assumed, {percent(f.value), chip.name}});
     }
     // The catalogue's defaults count the FLOPs executed (Megatron-LM counts the recompute).
     if (executed != 1)
-        t.notes.push_back("utilisation: the default " + percent(f.value) +
-                          " counts the FLOPs executed (HFU), recompute included; on the model's FLOPs (MFU) that is " +
-                          percent(f.value / executed));
+        t.notes.push_back({msg::utilisation_hfu, {percent(f.value), percent(f.value / executed)}});
     // Measured at 16 bits: at fp8 the throughput grows by the gain, not by the doubled peak.
     if (req.precision == "fp8") {
         if (auto base = sixteen_bit_peak(chip)) {
@@ -85,10 +82,7 @@ bool take_default(const Accelerator& chip, const Figure& f, const TrainingReques
             t.hfu = f.value * kFp8Gain * to_fp8;
             const Range span = t.hfu_range.value_or(Range{f.value, f.value});
             t.hfu_range = Range{span.low * kFp8GainLow * to_fp8, span.high * kFp8GainHigh * to_fp8};
-            t.notes.push_back("fp8: the default utilisation was measured at 16 bits; FP8 is taken as " +
-                              format_number(kFp8Gain) + "× its throughput (" + format_number(kFp8GainLow) + "× to " +
-                              format_number(kFp8GainHigh) + "× measured, " + kFp8GainSource +
-                              "), not the doubled peak: " + percent(*t.hfu) + " of the fp8 peak");
+            t.notes.push_back({msg::fp8_gain, {format_number(kFp8Gain), format_number(kFp8GainLow), format_number(kFp8GainHigh), kFp8GainSource, percent(*t.hfu)}});
         }
     }
     return true;

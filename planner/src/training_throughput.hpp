@@ -9,6 +9,7 @@
 
 #include "planner/catalogue.hpp"
 #include "planner/error.hpp"
+#include "planner/messages.hpp"
 #include "planner/operator_cost.hpp"
 #include "planner/training.hpp"
 
@@ -22,7 +23,7 @@ struct Throughput {
     std::string mfu_source;
     std::optional<Range> hfu_range;  // a default's plausible span
     std::optional<double> gain;      // fp8: the assumed speed-up of the default over bf16
-    std::vector<std::string> notes;  // what an assumed utilisation rests on, and its basis
+    std::vector<Note> notes;  // what an assumed utilisation rests on, and its basis
     std::optional<OperatorBasis> priced;  // the multiplies priced per layout from a measured table
 };
 

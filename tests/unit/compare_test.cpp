@@ -8,6 +8,7 @@
 
 #include "planner/api.hpp"
 #include "planner/compare.hpp"
+#include "planner/messages.hpp"
 #include "test_catalogue.hpp"
 
 using nlohmann::json;
@@ -70,7 +71,11 @@ TEST_CASE("compare ranks rows cheapest first with the ones that cannot run last,
 
     const json j = result;
     CHECK(j["job"] == "train");
-    CHECK(j["rows"][3] == json{{"instance", "p3.16xlarge"}, {"error", *c.rows.back().error}, {"pareto", false}});
+    // The row's reason travels as its code until the response is rendered in the request's language.
+    CHECK(j["rows"][3] == json{{"instance", "p3.16xlarge"}, {"error", planner::said(*c.rows.back().error, true)}, {"pareto", false}});
+    json rendered = j["rows"][3];
+    planner::render_messages(rendered, "en");
+    CHECK(rendered["error"] == "precision: p3.16xlarge has no published dense bf16 peak; give achieved_tflops instead of mfu");
     CHECK(j["sweep"][1]["points"][0]["instances"] == 1);
 }
 
@@ -107,7 +112,8 @@ TEST_CASE("training GPT-3 175B across the catalogue never offers a chip that can
         ++inferentia;
         CHECK_FALSE(chip.can(planner::kTrain));
         REQUIRE(row.error);
-        CHECK(*row.error == "instance: " + chip.name + " is offered for inference, not for training");
+        CHECK(row.error->field == "instance");
+        CHECK(row.error->message == chip.name + " is offered for inference, not for training");
         CHECK_FALSE(row.pareto);
         CHECK_FALSE(row.cost_usd);
     }
@@ -133,7 +139,8 @@ TEST_CASE("compare with a budget ranks the plans that fit in it fastest first, a
     for (int i : {0, 1}) CHECK(*c.rows[i].cost_usd <= 1e5);
     CHECK(c.rows[2].instance == "p4d.24xlarge");
     REQUIRE(c.rows[2].error);
-    CHECK(c.rows[2].error->find("budget_usd: is below the cheapest plan on p4d.24xlarge") == 0);
+    CHECK(c.rows[2].error->field == "budget_usd");
+    CHECK(c.rows[2].error->message.find("is below the cheapest plan on p4d.24xlarge") == 0);
 }
 
 TEST_CASE("a compare lists each instance type once and at most 256 of them, so its response stays bounded") {

@@ -142,9 +142,9 @@ TEST_CASE("a budget plans the fastest count within it: no count planned one by o
 TEST_CASE("a plan's capacity note applies what AWS publishes for its purchase option to its count and days") {
     const auto& c = test::real_catalogue();
     const planner::Instance& p5 = *c.find("p5.48xlarge");
-    auto joined = [](const std::vector<std::string>& notes) {
+    auto joined = [](const std::vector<planner::Note>& notes) {
         std::string all;
-        for (const auto& n : notes) all += n + "\n";
+        for (const auto& n : notes) all += planner::note_text(n) + "\n";
         return all;
     };
     // The figures the notes apply, as data/prices.json states them (AWS EC2 User Guide).

@@ -174,7 +174,7 @@ TEST_CASE("without MFU the chip's published default is used — where none is pu
         CHECK(*result.value.hfu == chip.default_mfu.at("training").value);
         CHECK(*result.value.mfu == doctest::Approx(chip.default_mfu.at("training").value * 6 / 8));
         CHECK(result.value.mfu_source == chip.default_mfu.at("training").source);
-        CHECK(result.value.notes.front() ==
+        CHECK(planner::note_text(result.value.notes.front()) ==
               "utilisation: the default 52% counts the FLOPs executed (HFU), recompute included; on the model's FLOPs (MFU) that is 39%");
     }
     SUBCASE("Trainium has none: 40% is assumed, visibly, never a blank result") {
@@ -183,7 +183,7 @@ TEST_CASE("without MFU the chip's published default is used — where none is pu
         REQUIRE(result.ok());
         CHECK(*result.value.hfu == 0.4);
         CHECK(result.value.mfu_source == "assumed");
-        CHECK(result.value.notes.front() ==
+        CHECK(planner::note_text(result.value.notes.front()) ==
               "mfu: assumed 40% for AWS Trainium, which has no published training MFU; published GPU training runs "
               "span 24% to 52% (megatron-2021). Give a measured achieved_tflops or your own mfu to narrow it");
     }

@@ -11,12 +11,13 @@
 #include <vector>
 
 #include "planner/catalogue.hpp"
+#include "planner/messages.hpp"
 
 namespace planner {
 
 /// The notes ("capacity: …") for `instances` of `instance` for `days` under `option`, each naming
 /// its source and the date it was read.
-std::vector<std::string> capacity_notes(const Catalogue& catalogue, const Instance& instance, const std::string& option,
+std::vector<Note> capacity_notes(const Catalogue& catalogue, const Instance& instance, const std::string& option,
                                         int instances, double days);
 
 }  // namespace planner

@@ -31,6 +31,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "planner/messages.hpp"
+
 namespace planner {
 
 struct Catalogue;
@@ -115,7 +117,7 @@ std::optional<Fabric> fabric_of(const Catalogue& catalogue, const Instance& inst
 
 /// What a plan's notes say of its collectives between instances: the tables they were priced from,
 /// how the expert all-to-all sends (when it crosses instances), and whose tables were borrowed.
-std::vector<std::string> collectives_notes(const Fabric& fabric, const Instance& instance, bool expert_over_network,
+std::vector<Note> collectives_notes(const Fabric& fabric, const Instance& instance, bool expert_over_network,
                                            bool deduplicated_dispatch);
 
 /// Seconds for one collective over the network: α + the network bytes each accelerator sends at the

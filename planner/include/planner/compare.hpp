@@ -39,7 +39,7 @@ struct CompareRequest {
 /// One instance type's result for a training job: `error` says why the job cannot run there.
 struct TrainingRow {
     std::string instance;
-    std::optional<std::string> error;
+    std::optional<FieldError> error;  // the first of the job's errors there
     int instances = 0;
     double days = 0;
     bool fits = false;
@@ -61,7 +61,7 @@ struct TrainingPoint {
 
 struct InferenceRow {
     std::string instance;
-    std::optional<std::string> error;
+    std::optional<FieldError> error;
     int fleet = 0;
     double per_instance_rps = 0;
     std::optional<double> latency_ms;
@@ -77,7 +77,7 @@ struct InferencePoint {
 
 struct ServingRow {
     std::string instance;
-    std::optional<std::string> error;   // which target cannot be met there, and why
+    std::optional<FieldError> error;   // which target cannot be met there, and why
     int tensor_parallel = 0;
     double concurrency_per_instance = 0;  // sequences in flight on an instance
     double ttft_ms = 0, tpot_ms = 0;

@@ -20,6 +20,7 @@
 
 #include "planner/catalogue.hpp"
 #include "planner/error.hpp"
+#include "planner/messages.hpp"
 #include "planner/request_reader.hpp"
 
 namespace planner {
@@ -80,7 +81,7 @@ struct Footprint {
     /// gCO2e/kWh, market-based, where AWS publishes a figure for the region (none does today: the
     /// region's market_note says why); shown beside the location-based figure, never used for CO2e.
     std::optional<double> carbon_intensity_market;
-    std::vector<std::string> notes;          // what is missing and how to supply it
+    std::vector<Note> notes;          // what is missing and how to supply it
     // When the power is the catalogue's estimate (not power_watts from the request): the factors
     // low/high of the estimate (kEstimatedPowerFactor or the figure's own range), and what they give.
     std::optional<Range> power_factor, power_watts_range, energy_kwh_range, co2e_kg_range;

@@ -29,6 +29,7 @@
 #include "planner/error.hpp"
 #include "planner/footprint.hpp"
 #include "planner/load_power.hpp"
+#include "planner/messages.hpp"
 
 namespace planner {
 
@@ -114,7 +115,7 @@ struct InferenceResult {
     std::optional<Range> per_instance_rps_range, fleet_range;
     std::optional<Range> cost_per_million_range, kwh_per_million_range, co2e_kg_per_million_range;
     Footprint footprint;               // of one hour of the whole fleet
-    std::vector<std::string> notes;
+    std::vector<Note> notes;
     std::optional<ActivityMix> running_mix;  // llm, compute: an instance's time by activity while it runs
 
     ACCELGUIDE_OUT_OF_LINE_VALUE(InferenceResult)

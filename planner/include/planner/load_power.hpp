@@ -26,6 +26,7 @@
 
 #include "planner/catalogue.hpp"
 #include "planner/footprint.hpp"
+#include "planner/messages.hpp"
 #include "planner/step_time.hpp"
 
 namespace planner {
@@ -79,6 +80,6 @@ struct LoadPower {
 std::optional<LoadPower> load_power(const Catalogue& c, const Instance& instance, const ActivityMix& mix);
 
 /// The note a result carries when its power follows its load.
-std::string load_power_note(const LoadPower& p);
+Note load_power_note(const LoadPower& p);
 
 }  // namespace planner

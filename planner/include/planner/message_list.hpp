@@ -1,7 +1,7 @@
-// Every message a request error can carry, declared once: its code (the error's "code" in the
-// JSON), its English and its Japanese, with {0}, {1}, … for the parts that vary (the error's "args").
-// messages.hpp turns the codes into the enum msg::Code that the planner refuses with, so a code
-// that is not declared here does not compile; messages.cpp renders them.
+// Every message the planner says, declared once: a request error's or a note's code (an error's
+// "code" in the JSON), its English and its Japanese, with {0}, {1}, … for the parts that vary (an
+// error's "args"). messages.hpp turns the codes into the enum msg::Code that the planner refuses
+// and notes with, so a code that is not declared here does not compile; messages.cpp renders them.
 #pragma once
 
 // clang-format off
@@ -281,5 +281,113 @@
     X(not_offered_nearest, "{0} is not offered in {1} as {2}; nearest regions that offer it: {3}", \
       "{0} は {1} では{2}で提供されていません。提供している近いリージョン: {3}") \
     X(not_offered_nowhere, "{0} is not offered in {1} as {2}; no region in the catalogue offers it so", \
-      "{0} は {1} では{2}で提供されていません。{2}で提供しているリージョンはカタログにありません")
+      "{0} は {1} では{2}で提供されていません。{2}で提供しているリージョンはカタログにありません") \
+    X(capacity_over_account, "capacity: {0} instances are more than the {1} one account may hold across Capacity Blocks (AWS EC2 User Guide, read {2}): plan fewer instances or another purchase option", \
+      "調達: {0} 台は、1 つのアカウントがキャパシティブロック全体で持てる {1} 台を超えます (AWS EC2 ユーザーガイド、{2} 閲覧)。台数を減らすか、別の購入オプションにしてください") \
+    X(capacity_blocks_needed, "capacity: {0} instances need {1} Capacity Blocks of at most {2} instances each (AWS EC2 User Guide, read {3}); each is sold only where capacity is free at the dates searched, and blocks of {4} are not offered for every type in every region", \
+      "調達: {0} 台には、1 ブロック最大 {2} 台のキャパシティブロックが {1} 個必要です (AWS EC2 ユーザーガイド、{3} 閲覧)。各ブロックは検索した日程に空きがある場合にだけ購入でき、{4} 台のブロックはすべてのタイプ・リージョンで提供されてはいません") \
+    X(capacity_one_block, "capacity: {0} instances fit one Capacity Block of up to {1} instances (AWS EC2 User Guide, read {2}); a block is sold only where capacity is free at the dates searched", \
+      "調達: {0} 台は最大 {1} 台のキャパシティブロック 1 つに収まります (AWS EC2 ユーザーガイド、{2} 閲覧)。ブロックは検索した日程に空きがある場合にだけ購入できます") \
+    X(capacity_days_over_block, "capacity: {0} days are longer than the {1} days a Capacity Block may last (AWS EC2 User Guide, read {2}): the job needs blocks one after another, each bought when offered", \
+      "調達: {0} 日は、キャパシティブロックの最長 {1} 日を超えます (AWS EC2 ユーザーガイド、{2} 閲覧)。ブロックを続けて、それぞれ提供されたときに購入する必要があります") \
+    X(capacity_spot, "capacity: AWS does not guarantee spot capacity; its Spot placement score (1 to 10) rates how likely a request for {0} instances is to be filled (AWS EC2 User Guide, read {1}), and the account's spot quota for the family must cover {2} vCPUs: it starts at 0 for GPU, Inferentia and Trainium families (AWS EC2 User Guide, read {3})", \
+      "調達: AWS はスポットの容量を保証しません。スポットプレイスメントスコア (1〜10) が {0} 台の要求が満たされる見込みを示します (AWS EC2 ユーザーガイド、{1} 閲覧)。アカウントのファミリー別スポットクォータが {2} vCPU 以上必要で、GPU・Inferentia・Trainium の既定値は 0 です (AWS EC2 ユーザーガイド、{3} 閲覧)") \
+    X(capacity_on_demand, "capacity: AWS publishes no limit on how many {0} one account can run on demand or under a Savings Plan (a discount on on-demand use): the account's vCPU quota for the family ({1} vCPUs here) and the capacity free in the region decide, and only a capacity reservation holds it", \
+      "調達: オンデマンドや Savings Plans (オンデマンド利用の割引) で 1 つのアカウントが動かせる {0} の台数について、AWS は上限を公表していません。ファミリー別の vCPU クォータ (ここでは {1} vCPU) とリージョンの空き容量で決まり、確保できるのはキャパシティ予約だけです") \
+    X(no_power_estimate, "energy: no power estimate for {0} in the catalogue; give power_watts", \
+      "電力量: カタログに {0} の消費電力の推定がありません。消費電力を指定してください") \
+    X(no_price, "cost: no published {0} price for {1} in {2}; give price_usd_per_hour", \
+      "費用: {2} での {1} の{0}料金は公表されていません。1 時間あたりの料金を指定してください") \
+    X(spot_snapshot, "spot: a dated price snapshot; AWS can reclaim spot capacity with two minutes' notice", \
+      "スポット: 料金はある日のスナップショットです。AWS は 2 分前の通知でスポットの容量を回収することがあります") \
+    X(range_low_throughput_fleet, "range: at the low end of the throughput the demand needs more than ten million instances", \
+      "範囲: スループットの下限では 1,000 万台を超えるインスタンスが必要です") \
+    X(latency_unchecked, "latency: not known for this throughput source, so the target was not checked", \
+      "レイテンシー: このスループットの出典ではわからないため、目標は確かめていません") \
+    X(range_low_assumptions_fleet, "range: at the low end of the assumptions the demand needs more than ten million instances", \
+      "範囲: 仮定の下限では 1,000 万台を超えるインスタンスが必要です") \
+    X(range_low_assumptions_targets, "range: at the low end of the assumptions the targets are not met at this tensor parallelism", \
+      "範囲: 仮定の下限では、このテンソル並列で目標を満たせません") \
+    X(experts_uniform_routing, "experts: memory holds every expert; a decode step reads the experts its tokens route to, assuming uniform routing (skewed routing reads fewer at small batches and makes hot experts slower)", \
+      "エキスパート: メモリーにはすべてのエキスパートを載せます。デコードの各ステップはトークンが割り当てられたエキスパートだけを読み込むとし、割り当ては均等と仮定しています (偏りがあると小さなバッチでは読み込みが減り、集中するエキスパートは遅くなります)") \
+    X(tensor_no_interconnect, "tensor parallelism: the catalogue has no interconnect figure for {0}, so only the all-reduce latency is counted", \
+      "テンソル並列: カタログに {0} のアクセラレーター間接続の値がないため、all-reduce は遅延だけを数えています") \
+    X(attention_not_counted, "attention: the FLOPs and KV reads of attention itself beyond the cache size are not counted; long prompts take longer", \
+      "アテンション: アテンション自体の演算は数えていません。長いプロンプトではこれより時間がかかります") \
+    X(max_batch_cap, "max_batch: each replica runs at most {0} sequences at once, the engine's batch cap", \
+      "max_batch: エンジンのバッチ上限により、各レプリカの同時処理は最大 {0} 系列です") \
+    X(engine_static, "engine: static batching: a request waits on average half a batch's cycle for the running batch to finish, then for the whole batch's prefill; decode steps are not interrupted", \
+      "エンジン: 静的バッチ処理。リクエストは実行中のバッチが終わるまで平均でバッチ 1 周期の半分待ち、さらにバッチ全体のプリフィルを待ちます。デコードは中断されません") \
+    X(engine_continuous, "engine: continuous batching (vLLM, TensorRT-LLM, SGLang, NxD Inference): each new request's prefill joins the running batch and stalls its decode; TTFT counts the queue: a new request waits for the iteration under way, then is prefilled beside those that arrived during it, the others arriving at random at the rate served; set engine to static for a runtime that runs whole batches", \
+      "エンジン: 連続バッチ処理 (vLLM、TensorRT-LLM、SGLang、NxD Inference)。新しいリクエストのプリフィルは実行中のバッチに加わり、その間デコードが止まります。TTFT は待ち行列を数えます。新しいリクエストは実行中のイテレーションの終わりを待ち、その間に着いたリクエストと一緒にプリフィルされます (ほかのリクエストは処理できる速さでランダムに着くとします)。バッチ単位で処理するランタイムでは、バッチ処理を静的にしてください") \
+    X(tokens_chinchilla, "tokens: Chinchilla-optimal, 20 per parameter (Hoffmann et al. 2022)", \
+      "トークン数: Chinchilla 最適 (パラメーターあたり 20、Hoffmann ら 2022)") \
+    X(qlora_dequantisation, "qlora: the base is held in 4-bit NF4 and dequantised for every multiply; that dequantisation's time is not in this plan", \
+      "QLoRA: ベースモデルは 4 ビットの NF4 で保持され、行列積のたびに逆量子化されます。その逆量子化の時間はこの計画に含まれていません") \
+    X(spot_checkpoints, "checkpoints: a job on spot saves checkpoints and restarts after interruptions; this time includes none of that: give checkpoint_overhead, the share of time it adds", \
+      "チェックポイント: スポットでの学習はチェックポイントを保存し、中断のたびに再開しますが、この時間にはそれが含まれていません。それで増える時間の割合 (チェックポイントのオーバーヘッド) を指定してください") \
+    X(layout_over_memory, "memory: this layout needs {0} GB per accelerator, more than the {1} GB usable on each {2}, so it would not run as planned: raise layout.tensor, layout.pipeline or layout.zero, or leave the layout to the planner", \
+      "メモリ: このレイアウトはアクセラレーター 1 基あたり {0} GB 必要で、{2} で使える {1} GB を超えるため、計画どおりには動きません。layout.tensor、layout.pipeline か layout.zero を上げるか、レイアウトを計算機に任せてください") \
+    X(pipeline_output_stage, "pipeline: the last stage also runs the output layer, so the others wait for it: {0} of the compute; a balanced pipeline_split (Megatron-LM's account_for_embedding_in_pipeline_split and account_for_loss_in_pipeline_split) makes the step {1} shorter", \
+      "パイプライン: 最後のステージは出力層も計算するため、ほかのステージはそれを待ちます (計算時間の {0})。パイプラインの分割を「均衡」にすると (Megatron-LM で埋め込みと損失を分割のときに 1 層と数えるオプション) ステップが {1} 短くなります") \
+    X(global_batch_assumed, "global_batch: assumed {0} sequences of {1} tokens per step (about 4M tokens); give global_batch", \
+      "グローバルバッチ: 1 ステップあたり {1} トークンのシーケンス {0} 個 (約 400 万トークン) と仮定しました。グローバルバッチを指定してください") \
+    X(sequence_assumed, "sequence: assumed {0} tokens; give sequence", \
+      "系列長: {0} トークンと仮定しました。系列長を指定してください") \
+    X(hidden_estimated, "step: no architecture given: the hidden size {0} estimated from the parameters (128 per layer)", \
+      "ステップ: アーキテクチャの指定がないため、隠れ層の次元をパラメーター数から {0} (1 層あたり 128) と推定しました") \
+    X(interconnect_assumed_pcie, "interconnect: none published for {0}; collectives inside the instance assumed at PCIe 4.0 speed, 25 GB/s", \
+      "インターコネクト: {0} には公表値がないため、インスタンス内の集団通信は PCIe 4.0 の速度 (25 GB/s) と仮定しました") \
+    X(activations_not_included, "memory: activations not included; give model.architecture to include them", \
+      "メモリー: 活性化は含まれていません。含めるにはモデルのアーキテクチャを指定してください") \
+    X(expert_parallelism_one, "layout: expert parallelism 1 (layout.expert is 1 or not given): every data-parallel rank holds every expert (gathered under ZeRO-3); give layout.expert, or leave out layout to search it", \
+      "レイアウト: エキスパート並列は 1 です (layout.expert が 1 か指定なし)。データ並列の各ランクがすべてのエキスパートを持ちます (ZeRO-3 では集めます)。layout.expert を指定するか、layout を省いて探索させてください") \
+    X(recompute_from_recipe, "recompute: {0}, as {1}'s published recipe sets it ({2}); give recompute to choose another", \
+      "再計算: {1} の公表レシピに合わせて {0} にしました ({2})。変えるには再計算を指定してください") \
+    X(instances_within_budget, "instances: {0}, the fastest within the budget, of every count from {1} to {2} planned one by one (time is not monotone in the count)", \
+      "インスタンス数: {0} 台。予算内で最も速い台数です ({1}〜{2} 台をすべて試算。台数を増やしても時間が短くなるとは限りません)") \
+    X(instances_fewest_deadline, "instances: {0}, the fewest that meet the deadline, of every count from {1} to {2} planned one by one (time is not monotone in the count)", \
+      "インスタンス数: {0} 台。期限に間に合う最少の台数です ({1}〜{2} 台をすべて試算。台数を増やしても時間が短くなるとは限りません)") \
+    X(instances_cheapest_deadline, "instances: {0}, the cheapest that meet the deadline (the fewest, {1}, costs more), of every count from {2} to {3} planned one by one (time is not monotone in the count)", \
+      "インスタンス数: {0} 台。期限に間に合う中で最も安い台数です (最少の {1} 台はこれより高くつきます。{2}〜{3} 台をすべて試算。台数を増やしても時間が短くなるとは限りません)") \
+    X(instances_fewest_fit, "instances: {0}, the fewest on which the model fits in memory", \
+      "インスタンス数: {0} 台。モデルがメモリーに収まる最少の台数です") \
+    X(utilisation_hfu, "utilisation: the default {0} counts the FLOPs executed (HFU), recompute included; on the model's FLOPs (MFU) that is {1}", \
+      "使用率: 既定の {0} は再計算を含めて実行した演算量で数えた値 (HFU) です。モデルの演算量で数える MFU では {1} です") \
+    X(fp8_gain, "fp8: the default utilisation was measured at 16 bits; FP8 is taken as {0}× its throughput ({1}× to {2}× measured, {3}), not the doubled peak: {4} of the fp8 peak", \
+      "FP8: 既定の使用率は 16 ビットでの測定値です。FP8 ではピークの 2 倍ではなく、そのスループットの {0} 倍 (測定値は {1} 倍から {2} 倍、{3}) と見なし、FP8 ピークの {4} になります") \
+    X(decode_bandwidth_assumed, "decode bandwidth: assumed {0}% of the peak memory bandwidth ({1}–{2}%); give bandwidth_fraction to use your own", \
+      "デコードの帯域: ピークのメモリー帯域の {0}% と仮定しました ({1}–{2}%)。自分の値を使うには帯域の割合を指定してください") \
+    X(decode_bandwidth_published, "decode bandwidth: {0}% of the peak memory bandwidth ({1}–{2}%), as the published decode times of {3} imply; give bandwidth_fraction to use your own", \
+      "デコードの帯域: ピークのメモリー帯域の {0}% ({1}–{2}%)。{3} の公表されたデコード時間から導いた値です。自分の値を使うには帯域の割合を指定してください") \
+    X(prefill_mfu_assumed, "prefill MFU: assumed {0}% of the dense peak ({1}–{2}%); give mfu to use your own", \
+      "プレフィルの MFU: 密なピークの {0}% と仮定しました ({1}–{2}%)。自分の値を使うには MFU を指定してください") \
+    X(collectives_fitted, "collectives: between instances, priced with the latency and bandwidth fitted for each group size to nccl-tests tables measured on {0} to {1} {2} (data/benchmarks.json); a ring crosses the network once per instance", \
+      "集団通信: インスタンスの間の通信は、{0}〜{1} 台の {2} で測った nccl-tests の表 (data/benchmarks.json) にグループの大きさごとに合わせた遅延と帯域で見積もります。リングはインスタンスごとに 1 度ネットワークを渡ります") \
+    X(collectives_carried, "collectives: {0} has no measured table of its own: the {1}'s are carried to it by the network per accelerator, {2} of the {3}'s", \
+      "集団通信: {0} には測った表がありません。{1} の表を、アクセラレーターあたりのネットワーク帯域 ({3} の {2}) で換算して使います") \
+    X(expert_dispatch_deduplicated, "expert all-to-all: a token is sent once to each other instance its experts are on (expert_dispatch deduplicated, as DeepEP and HybridEP), and forwarded inside it over the links", \
+      "エキスパートの all-to-all: トークンは、そのエキスパートを持つ別のインスタンスへそれぞれ 1 度だけ送り (expert_dispatch が deduplicated。DeepEP や HybridEP と同じ)、その中ではリンクで配ります") \
+    X(expert_dispatch_per_expert, "expert all-to-all: a token is sent once to each expert it is routed to (NCCL); give expert_dispatch \"deduplicated\" for DeepEP or HybridEP, which send it once to each instance", \
+      "エキスパートの all-to-all: トークンは振り分けられたエキスパートのそれぞれへ 1 度ずつ送ります (NCCL)。DeepEP や HybridEP はインスタンスごとに 1 度だけ送るので、その場合は expert_dispatch に \"deduplicated\" を指定してください") \
+    X(power_by_activity_scaled, "power: the accelerators at the board power measured for each activity of this work ({0}), {1} W each on average against a TDP of {2} W, and the host at its estimated {3} W; the busy states were measured on the {4} and scaled to this chip's TDP", \
+      "電力: アクセラレーターは、この仕事の各動作 (行列積、デコード、待ち) で実測したボード電力 ({0}) から、TDP {2} W に対し 1 基平均 {1} W、ホストは推定の {3} W です。動作中の値は {4} で測ったものを、このチップの TDP に合わせて換算しています") \
+    X(power_by_activity, "power: the accelerators at the board power measured for each activity of this work ({0}), {1} W each on average against a TDP of {2} W, and the host at its estimated {3} W", \
+      "電力: アクセラレーターは、この仕事の各動作 (行列積、デコード、待ち) で実測したボード電力 ({0}) から、TDP {2} W に対し 1 基平均 {1} W、ホストは推定の {3} W です") \
+    X(mfu_assumed_span, "mfu: assumed {0} for {1}, which has no published training MFU; published GPU training runs span {2} to {3} ({4}). Give a measured achieved_tflops or your own mfu to narrow it", \
+      "MFU: {1} には学習時の MFU の公表値がないため {0} と仮定しました。公表されている GPU の大規模学習は {2} から {3} の範囲です ({4})。実測の実効 TFLOP/s か自分の MFU を入れると幅が狭まります") \
+    X(mfu_assumed, "mfu: assumed {0} for {1}, which has no published training MFU. Give a measured achieved_tflops or your own mfu to narrow it", \
+      "MFU: {1} には学習時の MFU の公表値がないため {0} と仮定しました。実測の実効 TFLOP/s か自分の MFU を入れると幅が狭まります") \
+    X(compute_predicted_borrowed, "compute: predicted from operator measurements, not an assumed MFU: each layout's matrix products priced by shape from {0} ({1}, measured {2}, PyTorch {3}), the memory-bound work and the optimizer's update at its measured bandwidth; {4} has no measurement of its own: the {5}'s efficiencies are borrowed, carried to its peaks and bandwidth, and the range widened by {6}% each way. Give a measured achieved_tflops or your own mfu to override it", \
+      "計算時間: MFU を仮定せず、演算子の実測から予測しました。配置ごとの行列積を形状ごとに {0} ({1}、{2} 測定、PyTorch {3}) から見積もり、メモリー律速の処理とオプティマイザーの更新は実測の帯域で数えています。{4} には自身の測定がないため {5} の効率を借り、そのピーク性能と帯域に当てはめ、幅を上下に {6}% 広げています。実測の実効 TFLOP/s か自分の MFU を入れると置き換わります") \
+    X(compute_predicted, "compute: predicted from operator measurements, not an assumed MFU: each layout's matrix products priced by shape from {0} ({1}, measured {2}, PyTorch {3}), the memory-bound work and the optimizer's update at its measured bandwidth. Give a measured achieved_tflops or your own mfu to override it", \
+      "計算時間: MFU を仮定せず、演算子の実測から予測しました。配置ごとの行列積を形状ごとに {0} ({1}、{2} 測定、PyTorch {3}) から見積もり、メモリー律速の処理とオプティマイザーの更新は実測の帯域で数えています。実測の実効 TFLOP/s か自分の MFU を入れると置き換わります") \
+    X(serving_predicted_graph_borrowed, "serving: predicted from operator measurements, not an assumed bandwidth share or MFU: the prefill's and each decode step's matrix products priced by shape from {0} ({1}, measured {2}, PyTorch {3}), flash attention at its measured rate, the KV cache at the bandwidth the measured decode kernels reach, and the element-wise work at its measured share of the bandwidth; {4}'s own products were timed one launch at a time, the host's launch inside each, while engines replay decode steps as CUDA graphs: the {5}'s graph-timed efficiencies (the same die) are borrowed, carried to its peaks and bandwidth, and the range widened by {6}% each way. Give bandwidth_fraction or mfu to override it", \
+      "サービング: 帯域の割合や MFU を仮定せず、演算子の実測から予測しました。プレフィルと各デコードステップの行列積を形状ごとに {0} ({1}、{2} 測定、PyTorch {3}) から見積もり、フラッシュアテンションは実測の速度、KV キャッシュは実測のデコード用カーネルが達した帯域、要素ごとの処理は実測の帯域の割合で数えています。{4} 自身の行列積はカーネルを 1 回ずつ起動して測っており、各回にホスト側の起動時間が入りますが、推論エンジンはデコードステップを CUDA グラフで再実行します。そこで同じダイの {5} がグラフで測った効率を借り、そのピーク性能と帯域に当てはめ、幅を上下に {6}% 広げています。帯域の割合か MFU を入れると置き換わります") \
+    X(serving_predicted_borrowed, "serving: predicted from operator measurements, not an assumed bandwidth share or MFU: the prefill's and each decode step's matrix products priced by shape from {0} ({1}, measured {2}, PyTorch {3}), flash attention at its measured rate, the KV cache at the bandwidth the measured decode kernels reach, and the element-wise work at its measured share of the bandwidth; {4} has no measurement of its own: the {5}'s efficiencies are borrowed, carried to its peaks and bandwidth, and the range widened by {6}% each way. Give bandwidth_fraction or mfu to override it", \
+      "サービング: 帯域の割合や MFU を仮定せず、演算子の実測から予測しました。プレフィルと各デコードステップの行列積を形状ごとに {0} ({1}、{2} 測定、PyTorch {3}) から見積もり、フラッシュアテンションは実測の速度、KV キャッシュは実測のデコード用カーネルが達した帯域、要素ごとの処理は実測の帯域の割合で数えています。{4} には自身の測定がないため {5} の効率を借り、そのピーク性能と帯域に当てはめ、幅を上下に {6}% 広げています。帯域の割合か MFU を入れると置き換わります") \
+    X(serving_predicted, "serving: predicted from operator measurements, not an assumed bandwidth share or MFU: the prefill's and each decode step's matrix products priced by shape from {0} ({1}, measured {2}, PyTorch {3}), flash attention at its measured rate, the KV cache at the bandwidth the measured decode kernels reach, and the element-wise work at its measured share of the bandwidth. Give bandwidth_fraction or mfu to override it", \
+      "サービング: 帯域の割合や MFU を仮定せず、演算子の実測から予測しました。プレフィルと各デコードステップの行列積を形状ごとに {0} ({1}、{2} 測定、PyTorch {3}) から見積もり、フラッシュアテンションは実測の速度、KV キャッシュは実測のデコード用カーネルが達した帯域、要素ごとの処理は実測の帯域の割合で数えています。帯域の割合か MFU を入れると置き換わります") \
+    X(global_batch_raised, "global_batch: raised from {0} to {1} sequences so that each of the {2} replicas has a micro-batch", \
+      "グローバルバッチ: {2} 個のレプリカそれぞれにマイクロバッチが 1 つ入るよう、{0} から {1} シーケンスに増やしました")
 // clang-format on

@@ -41,18 +41,13 @@ OperatorBasis graph_timed_basis(const Catalogue& c, const OperatorBasis& basis);
 /// The widening of a borrowed table's span of efficiencies, each way.
 inline constexpr double kBorrowedWidening = 0.15;
 
-/// How a note cites a table: "data/operators/h200.json (NVIDIA H200, measured 2026-11-27, PyTorch
-/// 2.11.0+cu130)".
-std::string table_citation(const OperatorTable& t);
+/// A predicted note's parts that cite its table: the file, the device, the date measured and the
+/// PyTorch version ("data/operators/h200.json", "NVIDIA H200", "2026-11-27", "2.11.0+cu130").
+std::vector<std::string> table_citation(const OperatorTable& t);
 
-/// How a note says a borrowed table is carried over: "carried to its peaks and bandwidth, and the
-/// range widened by 15% each way".
-std::string borrowed_carried();
-
-/// How a note says a basis is borrowed: "; B200 has no measurement of its own: the NVIDIA H200's
-/// efficiencies are borrowed, carried to its peaks and bandwidth, and the range widened by 15% each
-/// way"; empty for a chip's own table.
-std::string borrowed_clause(const OperatorBasis& basis);
+/// A predicted note's parts for a borrowed basis: the chip, the chip measured and the widening of
+/// the range each way in percent ("B200", "NVIDIA H200", "15").
+std::vector<std::string> borrowed_parts(const OperatorBasis& basis);
 
 /// A predicted time and its range: `low` and `high` come from the most and least efficient of the
 /// measured rows the prediction rests on (widened when borrowed), so a shape between

@@ -48,6 +48,7 @@
 #include "planner/inference.hpp"
 #include "planner/load_power.hpp"
 #include "planner/decode.hpp"
+#include "planner/messages.hpp"
 #include "planner/transformer.hpp"
 
 namespace planner {
@@ -57,7 +58,7 @@ namespace planner {
 /// all-reduce inside an instance.
 struct ServingAssumption {
     double value, low, high;
-    const char* note;
+    msg::Code note;  // its note, the three as percents ({0}–{2}), the chip {3} where published
 };
 extern const ServingAssumption kDecodeBandwidthFraction;
 extern const ServingAssumption kPrefillMfu;
@@ -140,7 +141,7 @@ struct ServingResult {
     std::optional<Range> accelerator_watts_range;
     ActivityMix fleet_mix;                   // the fleet's hour by activity: what its power follows
     Footprint footprint;                     // one hour of the whole fleet
-    std::vector<std::string> notes;
+    std::vector<Note> notes;
 
     ACCELGUIDE_OUT_OF_LINE_VALUE(ServingResult)
 };

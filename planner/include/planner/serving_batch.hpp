@@ -16,6 +16,7 @@
 
 #include "planner/catalogue.hpp"
 #include "planner/load_power.hpp"
+#include "planner/messages.hpp"
 #include "planner/transformer.hpp"
 
 namespace planner {
@@ -34,7 +35,7 @@ struct BatchRun {
     Range seconds_range;         // at both ends of the assumptions or of the prices' span
     ActivityMix mix;             // a running replica's time by activity (load_power.hpp)
     bool predicted = false;      // priced from an operator table
-    std::vector<std::string> notes;  // what the figures rest on
+    std::vector<Note> notes;  // what the figures rest on
 };
 
 /// Nothing when the chip has no dense peak at `compute` or no memory bandwidth: the caller refuses

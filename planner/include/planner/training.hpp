@@ -33,6 +33,7 @@
 #include "planner/footprint.hpp"
 #include "planner/layout_search.hpp"
 #include "planner/memory.hpp"
+#include "planner/messages.hpp"
 
 namespace planner {
 
@@ -152,7 +153,7 @@ struct TrainingResult {
     std::optional<Layout> layout;
     bool fits = false;
     std::optional<int> minimum_instances;  // when it does not fit
-    std::vector<std::string> notes;        // assumptions the numbers rest on
+    std::vector<Note> notes;        // assumptions the numbers rest on
     std::optional<TrainingRanges> range;   // when an assumption moves the figures
 
     ACCELGUIDE_OUT_OF_LINE_VALUE(TrainingResult)
