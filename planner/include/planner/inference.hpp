@@ -69,7 +69,6 @@ struct FleetDemand {
     /// The largest fleet planned: beyond it a plan says the demand is out of reach instead of
     /// counting instances (an int would overflow near 2^31; no region holds ten million).
     static constexpr int kMaxFleet = 10'000'000;
-    static constexpr const char* kTooLarge = "needs more than ten million instances";
 
     double peak_rps() const { return rate_per_second * peak_factor; }
     /// ⌈peak / (per-instance throughput · utilisation)⌉, at least one (one request a day is not a

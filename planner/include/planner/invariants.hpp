@@ -34,7 +34,4 @@ struct Violation {
 std::vector<Violation> check_response(const Catalogue& catalogue, const nlohmann::json& request,
                                       const nlohmann::json& response);
 
-/// The prefix of the message a violation is refused with.
-inline constexpr const char* kInternalCheck = "internal check: ";
-
 }  // namespace planner

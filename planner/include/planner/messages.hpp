@@ -17,7 +17,7 @@
 namespace planner {
 
 namespace msg {
-/// Every request error's code, in message_list.hpp's order.
+/// Every message's code (request errors and notes), in message_list.hpp's order.
 enum Code : unsigned short {
 #define ACCELGUIDE_MESSAGE_CODE(code, en, ja) code,
     ACCELGUIDE_MESSAGES(ACCELGUIDE_MESSAGE_CODE)
