@@ -72,6 +72,18 @@ int run_check(const site::BuildOptions& options, int max_age_months) {
     return report.problems.empty() ? 0 : 1;
 }
 
+// `accelguide schema KIND`: the kind's request (or response) JSON Schema, or its API.md table.
+int print_schema(const std::string& kind, bool response, bool markdown) {
+    if (response) {
+        const planner::ResponseSchema& s = *planner::response_schema(kind);
+        std::cout << (markdown ? planner::response_markdown(s) : planner::response_json_schema(s).dump(2) + "\n");
+    } else {
+        const planner::RequestSchema& s = *planner::request_schema(kind);
+        std::cout << (markdown ? planner::fields_markdown(s) : planner::request_json_schema(s).dump(2) + "\n");
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -133,16 +145,7 @@ int main(int argc, char** argv) {
             std::cout << planner::messages_markdown();
             return 0;
         }
-        if (*schema_cmd) {
-            if (schema_response) {
-                const planner::ResponseSchema& kind = *planner::response_schema(schema_kind);
-                std::cout << (schema_markdown ? planner::response_markdown(kind) : planner::response_json_schema(kind).dump(2) + "\n");
-            } else {
-                const planner::RequestSchema& kind = *planner::request_schema(schema_kind);
-                std::cout << (schema_markdown ? planner::fields_markdown(kind) : planner::request_json_schema(kind).dump(2) + "\n");
-            }
-            return 0;
-        }
+        if (*schema_cmd) return print_schema(schema_kind, schema_response, schema_markdown);
         build.progress = isatty(STDERR_FILENO);
         if (*build_cmd) return run_build(build);
         if (*check_cmd) return run_check(build, max_age_months);
