@@ -29,11 +29,6 @@ std::vector<bool> pareto_set(const std::vector<std::pair<double, double>>& point
 
 namespace {
 
-std::vector<FieldError> prefixed(const std::vector<FieldError>& errors, const std::string& prefix) {
-    std::vector<FieldError> out;
-    for (const auto& e : errors) out.push_back(at_field(e, prefix + e.field));
-    return out;
-}
 
 // The two keys a row is ranked by: x (sorted on, cheapest first) and y; nothing for a row that
 // cannot run the job there.
@@ -259,17 +254,17 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
     const std::string kind = kind_field != j.end() && kind_field->is_string() ? kind_field->get<std::string>() : "";
     if (kind == "train") {
         auto read = read_training_request(catalogue, j);
-        if (!read.ok()) out.errors = prefixed(read.errors, "job.");
+        if (!read.ok()) out.errors = nested(read.errors, "job");
         else out.value.job = std::move(read.value);
     } else if (kind == "infer") {
         auto read = read_inference_request(j);
-        if (!read.ok()) out.errors = prefixed(read.errors, "job.");
+        if (!read.ok()) out.errors = nested(read.errors, "job");
         else if (read.value.benchmark || read.value.throughput_rps)
             out.errors.push_back(coded("job", msg::compare_measured_throughput));
         else out.value.job = std::move(read.value);
     } else if (kind == "serve") {
         auto read = read_serving_request(catalogue, j);
-        if (!read.ok()) out.errors = prefixed(read.errors, "job.");
+        if (!read.ok()) out.errors = nested(read.errors, "job");
         else out.value.job = std::move(read.value);
     } else {
         out.errors.push_back(coded("job.kind", msg::not_one_of, {"train, infer, serve"}));

@@ -18,23 +18,18 @@ void erase(json& j, std::initializer_list<const char*> keys) {
     for (const char* key : keys) j.erase(key);
 }
 
-std::vector<FieldError> under_like(const std::vector<FieldError>& errors) {
-    std::vector<FieldError> out;
-    for (const FieldError& e : errors) out.push_back(at_field(e, e.field.empty() ? "like" : "like." + e.field));
-    return out;
-}
 
 // A training job settles its count (or keeps the deadline or budget that sets one on each type)
 // and, with a utilisation of the user's own, the MFU it comes to.
 bool train_job(const Catalogue& catalogue, const json& like, json& job, std::vector<FieldError>& errors) {
     const Checked<TrainingRequest> read = read_training_request(catalogue, like);
     if (!read.ok()) {
-        errors = under_like(read.errors);
+        errors = nested(read.errors, "like");
         return false;
     }
     const Checked<TrainingResult> planned = estimate_training(catalogue, read.value);
     if (!planned.ok()) {
-        errors = under_like(planned.errors);
+        errors = nested(planned.errors, "like");
         return false;
     }
     namespace f = fields::train;

@@ -24,9 +24,6 @@ using namespace serving_formats;
 using namespace serving_replica;
 
 const ServingAssumption kDecodeBandwidthFraction{0.7, 0.5, 0.85, msg::decode_bandwidth_assumed};
-// The catalogue's figure for a chip whose published decode times imply its share (its source is
-// the result's bandwidth_fraction_source).
-constexpr msg::Code kPublishedBandwidthNote = msg::decode_bandwidth_published;
 const ServingAssumption kPrefillMfu{0.5, 0.3, 0.6, msg::prefill_mfu_assumed};
 
 const std::vector<std::string>& serving_engines() {
@@ -73,7 +70,8 @@ std::optional<ServingBasis> priced_basis(const Catalogue& c, const Accelerator& 
 
 DecodeBandwidth decode_bandwidth(const Accelerator& chip) {
     if (const std::optional<Figure>& f = chip.decode_bandwidth_fraction)
-        return {{f->value, f->range ? f->range->first : f->value, f->range ? f->range->second : f->value, kPublishedBandwidthNote},
+        return {{f->value, f->range ? f->range->first : f->value, f->range ? f->range->second : f->value,
+                 msg::decode_bandwidth_published},
                 f->source};
     return {kDecodeBandwidthFraction, "assumed"};
 }

@@ -122,15 +122,15 @@ struct Replica {
             return p;
         };
         const double weights = m.parameters * weight_bytes;
-        const std::string at = std::to_string(t);
-        if (weights > capacity) return refuse("memory", "instance", msg::replica_weights_exceed, {gb(weights), gb(capacity), at});
+        const std::string degree = std::to_string(t);  // the messages' "at tensor parallelism {t}"
+        if (weights > capacity) return refuse("memory", "instance", msg::replica_weights_exceed, {gb(weights), gb(capacity), degree});
         const double most = most_sequences();
         if (most < 1)
-            return refuse("memory", "instance", msg::replica_one_sequence_exceeds, {gb(memory(1)), gb(capacity), at});
+            return refuse("memory", "instance", msg::replica_one_sequence_exceeds, {gb(memory(1)), gb(capacity), degree});
         if (req.concurrency) {  // as given: measured against, not searched; the targets only reported
             if (*req.concurrency > most)
                 return refuse("memory", "concurrency", msg::replica_concurrency_exceeds,
-                              {std::to_string(*req.concurrency), gb(memory(*req.concurrency)), gb(capacity), at});
+                              {std::to_string(*req.concurrency), gb(memory(*req.concurrency)), gb(capacity), degree});
             return at_concurrency(p, *req.concurrency);
         }
         if (!meets(1)) {
@@ -141,10 +141,10 @@ struct Replica {
                 const bool compute = 2 * m.active_parameters * req.prompt_tokens / (t * peak * share_mfu) >=
                                      parameters_read_per_step(m, req.prompt_tokens) * weight_bytes / (t * bandwidth * share_f);
                 return refuse(compute ? "compute" : "bandwidth", "ttft_ms", msg::ttft_above_target_alone,
-                              {ms(ttft(1)), at, format_number(req.prompt_tokens), format_number(*req.ttft_ms)});
+                              {ms(ttft(1)), degree, format_number(req.prompt_tokens), format_number(*req.ttft_ms)});
             }
             return refuse("bandwidth", "tpot_ms", msg::tpot_above_target_alone,
-                          {ms(tpot(1)), at, gb(parameters_read_per_step(m, 1) * weight_bytes), format_number(*req.tpot_ms)});
+                          {ms(tpot(1)), degree, gb(parameters_read_per_step(m, 1) * weight_bytes), format_number(*req.tpot_ms)});
         }
         int low = 1, high = int(std::min(most, double(held_at_most())));  // meets(low); find the largest
         if (!meets(high)) {

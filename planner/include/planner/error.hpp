@@ -60,6 +60,14 @@ inline FieldError at_field(FieldError e, std::string field) {
     return e;
 }
 
+/// A nested request's errors as the outer request's, under its field `outer` ("job", "like"): each
+/// at outer.field, or at outer itself for one about the nested request as a whole.
+inline std::vector<FieldError> nested(const std::vector<FieldError>& errors, const std::string& outer) {
+    std::vector<FieldError> out;
+    for (const FieldError& e : errors) out.push_back(at_field(e, e.field.empty() ? outer : outer + "." + e.field));
+    return out;
+}
+
 inline bool operator==(const FieldError& a, const FieldError& b) {
     return a.field == b.field && a.message == b.message && a.code == b.code && a.args == b.args;
 }

@@ -39,7 +39,7 @@ FieldError coded(std::string field, msg::Code code, std::vector<std::string> arg
 /// request's language (render_messages), where it becomes the sentence.
 struct Note {
     msg::Code code;
-    std::vector<std::string> args;
+    std::vector<std::string> args = {};  // none for a note with no parts: {msg::spot_snapshot}
 };
 inline bool operator==(const Note& a, const Note& b) { return a.code == b.code && a.args == b.args; }
 void to_json(nlohmann::json& j, const Note& n);
