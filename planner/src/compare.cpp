@@ -246,6 +246,8 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
         out.errors.push_back(coded("job.instance", msg::compare_job_instance));
         return out;
     }
+    out.value.work = j;
+    out.value.work.erase("api");
     j["api"] = 1;
     // The job is read with the first instance type in place of its own, which it must leave out.
     j["instance"] = out.value.instances.front();
@@ -273,9 +275,13 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
 }
 
 CompareResult compare(const Catalogue& catalogue, const CompareRequest& request) {
-    if (const auto* train = std::get_if<TrainingRequest>(&request.job)) return compare_train(catalogue, request, *train);
-    if (const auto* serve = std::get_if<ServingRequest>(&request.job)) return compare_serve(catalogue, request, *serve);
-    return compare_infer(catalogue, request, *std::get_if<InferenceRequest>(&request.job));
+    CompareResult out = [&]() -> CompareResult {
+        if (const auto* train = std::get_if<TrainingRequest>(&request.job)) return compare_train(catalogue, request, *train);
+        if (const auto* serve = std::get_if<ServingRequest>(&request.job)) return compare_serve(catalogue, request, *serve);
+        return compare_infer(catalogue, request, *std::get_if<InferenceRequest>(&request.job));
+    }();
+    std::visit([&](auto& c) { c.work = request.work; }, out);
+    return out;
 }
 
 namespace {
@@ -345,6 +351,7 @@ namespace {
 template <class Row, class Point>
 void comparison_json(json& j, const char* job, const Comparison<Row, Point>& c) {
     j["job"] = job;
+    j["work"] = c.work;
     if (c.usd_jpy) {
         j["usd_jpy"] = *c.usd_jpy;
         j["usd_jpy_source"] = c.usd_jpy_source;

@@ -105,8 +105,11 @@ void plan_work(const Catalogue& catalogue, const json& work, EnergyConfiguration
         }
     };
     if (training) {
+        // The count: the configuration's, else the job's own (a comparison's work keeps the count
+        // its plan used), else the one a deadline or budget finds.
+        const bool counted = c.instances || work.contains("instance_count");
         const bool searched = work.contains("deadline_days") || work.contains("budget_usd");
-        if (!c.instances && !searched) {
+        if (!counted && !searched) {
             errors.push_back(coded(at + "instances", msg::configuration_instances_required));
             return;
         }

@@ -83,6 +83,14 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
   // Every type compared at the same utilisation: the table is filled, p4de.24xlarge's row at these days.
   const p4de = page.locator('[data-table="compare-rows"] tbody tr', { hasText: 'p4de.24xlarge' }).first();
   assert.ok((await p4de.textContent()).includes(mfuDays), 'the comparison runs at the HFU given');
+  // The energy link carries the job the comparison compared (compare's `work`, derived by the
+  // planner): this count of each type, at the MFU the HFU comes to, without this type.
+  const link = new URL(await page.locator('[data-energy-link] a').getAttribute('href'), 'http://localhost/');
+  const work = JSON.parse(link.searchParams.get('work'));
+  assert.equal(work.instance_count, 128);
+  assert.ok(Math.abs(work.mfu - 140 / 312) < 1e-9, `the link's MFU ${work.mfu}`);
+  assert.equal(work.instance, undefined);
+  assert.equal(link.searchParams.get('instance1'), 'p4de.24xlarge');
   // The HFU leaves the multiplies a larger share of the peak once the memory-bound work is priced
   // apart; given back as the matrix utilisation, the days stay and the step shows that work.
   const hfuNative = nativePlan(cli, root, { api: 1, kind: 'train', model: { parameters: 175e9 }, tokens: 300e9,

@@ -94,3 +94,38 @@ TEST_CASE("equal work: what the job decides is refused when given, and the job's
                 {"configurations", {{{"instance", "p5.48xlarge"}, {"instances", 1}, {"hours", 1}},
                                     {{"instance", "p4d.24xlarge"}, {"instances", 1}, {"hours", 1}}}}})["errors"][0]["field"] == "work");
 }
+
+TEST_CASE("the calculators' energy link: a comparison's work, planned on the energy page, is the job each compare row planned") {
+    // The training and serving calculators send compare `like` their own request and link to the
+    // energy page with the comparison's `work`; each energy row must then be the compare row's plan.
+    json training = kTraining;
+    training.update({{"api", 1}, {"instance", "p5.48xlarge"}, {"instance_count", 4}, {"region", "us-east-1"}});
+    json serving = kServing;
+    serving.update({{"api", 1}, {"instance", "p5.48xlarge"}, {"tensor_parallel", 8}, {"region", "us-east-1"}});
+    const std::vector<std::string> types = {"p5.48xlarge", "p4d.24xlarge"};
+    for (const json& like : {training, serving}) {
+        const std::string kind = like["kind"];
+        CAPTURE(kind);
+        const json compared = plan({{"api", 1}, {"kind", "compare"}, {"instances", types}, {"counts", {1}}, {"like", like}});
+        REQUIRE_MESSAGE(compared["ok"] == true, compared.dump());
+        const json& work = compared["compare"]["work"];
+        CHECK_FALSE(work.contains("instance"));
+        CHECK_FALSE(work.contains("api"));
+        CHECK(work["kind"] == kind);
+        if (kind == "train") CHECK(work["instance_count"] == 4);  // the count the plan used
+        else CHECK_FALSE(work.contains("tensor_parallel"));     // each type takes its own
+        json configurations = json::array();
+        for (const std::string& t : types) configurations.push_back({{"instance", t}});
+        const json energy = plan({{"api", 1}, {"kind", "energy"}, {"region", "us-east-1"}, {"work", work}, {"configurations", configurations}});
+        REQUIRE_MESSAGE(energy["ok"] == true, energy.dump());
+        for (const json& row : compared["compare"]["rows"]) {
+            const std::string instance = row["instance"];
+            CAPTURE(instance);
+            const auto at = std::find(types.begin(), types.end(), instance) - types.begin();
+            const json& e = energy["energy"]["configurations"][at];
+            CHECK(e["instance"] == instance);
+            CHECK(e["instances"] == row[kind == "train" ? "instances" : "fleet"]);
+            if (kind == "train") CHECK(e["energy_kwh"].get<double>() == doctest::Approx(row["energy_kwh"].get<double>()));
+        }
+    }
+}

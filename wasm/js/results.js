@@ -127,9 +127,10 @@ export function clearExtras(root) {
   for (const link of root.querySelectorAll('[data-energy-link]')) link.hidden = true;
 }
 
-// The energy page's equal-work comparison of this job: a link carrying the job without its
-// instance type (the planner plans it on each configuration's) and this type as the first.
-function linkEnergy(root, work, instance) {
+// The energy page's equal-work comparison of this job: a link carrying the job the comparison
+// compared (its `work`, which the planner derives from this request: same_job.hpp), planned there
+// on each configuration's type, with this type as the first.
+function linkEnergy(root, { work }, instance) {
   const slot = root.querySelector('[data-energy-link]');
   if (!slot) return;
   const params = new URLSearchParams({ work_mode: 'job', work: JSON.stringify(work), label1: instance, instance1: instance });
@@ -247,11 +248,6 @@ export const EXTRAS = {
         { text: a.step.step_seconds, num: true }, { text: a.memory_bytes, num: true }]));
     }
 
-    // The same tokens in the same time on other types, each at its own predicted throughput.
-    const work = { ...request, deadline_days: request.deadline_days ?? Math.ceil(response.train.days * 10) / 10 };
-    for (const key of ['api', 'lang', 'instance', 'instance_count', 'budget_usd', 'achieved_tflops', 'hfu', 'matrix_utilisation',
-      'layout', 'micro_batch', 'mfu']) delete work[key];
-    linkEnergy(root, work, request.instance);
     // The same job on every instance type, as the planner derives it from this request (compare's
     // `like`, planner/include/planner/same_job.hpp): a deadline or budget kept, else this count;
     // each type searches its own layout.
@@ -264,6 +260,7 @@ export const EXTRAS = {
       if (answerSlot) answerSlot.hidden = true;
       return { compare: { request: compareRequest, response: compare } };
     }
+    linkEnergy(root, compare.compare, request.instance);
     const picked = new Set(chartChoices(form));
     const sweep = compare.compare.sweep.filter((s) => picked.has(s.instance) && s.points.length);
     const series = (field) => sweep.map((s) => ({ name: s.instance, points: s.points.filter((p) => p.fits).map((p) => [p.instances, p[field] ?? null]) }));
@@ -304,10 +301,6 @@ export const EXTRAS = {
     answer.hidden = false;
     const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => values[key] ?? '—');
     setText(answer.querySelector('[data-serve-this]'), fill(answer.dataset.form, display.serve));
-    // The same rate and targets on other types, each at its own batch.
-    const work = { ...request };
-    for (const key of ['api', 'lang', 'instance', 'tensor_parallel', 'concurrency']) delete work[key];
-    linkEnergy(root, work, request.instance);
     // The same job on every instance type, as the planner derives it (compare's `like`).
     const compareRequest = { api: 1, kind: 'compare', like: request, ...(request.lang ? { lang: request.lang } : {}) };
     const compare = call(compareRequest);
@@ -315,6 +308,7 @@ export const EXTRAS = {
       clearExtras(root);
       return { compare: { request: compareRequest, response: compare } };
     }
+    linkEnergy(root, compare.compare, request.instance);
     const rows = comparedRows(shown, compare);
     const runnable = rows.filter((r) => r.error == null && r.cost_per_million_output != null);
     setText(answer.querySelector('[data-serve-best]'), runnable.length

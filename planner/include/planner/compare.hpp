@@ -32,6 +32,10 @@ struct CompareRequest {
     std::variant<TrainingRequest, InferenceRequest, ServingRequest> job;  // its `instance` is each compared one in turn
     std::vector<std::string> instances;                   // ids; default: the whole catalogue, in its order
     std::vector<int> counts;                              // training sweep; default 1, 2, 4 … 4096
+    // The job compared, as a request without an instance (`job` as given, or what `like` came to):
+    // what the energy comparison takes as its `work`, so that "this job on other types" is the
+    // planner's one derivation (same_job.hpp), not the page's.
+    nlohmann::json work;
 
     ACCELGUIDE_OUT_OF_LINE_VALUE(CompareRequest)
 };
@@ -102,6 +106,7 @@ struct Comparison {
     // it comes from: one rate for the whole comparison.
     std::optional<double> usd_jpy;
     std::string usd_jpy_source, usd_jpy_as_of;
+    nlohmann::json work;  // CompareRequest::work
 };
 using TrainingComparison = Comparison<TrainingRow, TrainingPoint>;
 using InferenceComparison = Comparison<InferenceRow, InferencePoint>;

@@ -224,12 +224,13 @@ inline constexpr const F* kResult[] = {&configurations};
 // The same job on several instance types (compare.hpp): a row each, and each type's curve.
 namespace compare {
 inline constexpr F job = word("job", "the job compared: train, infer or serve").needed();
+inline constexpr F work = F::object("work").needed().says("the job compared, as a request without an instance: `job` as given, or what `like` came to (energy's `work` takes it)");
 inline constexpr F usd_jpy = figure("usd_jpy", "JPY per USD", "the exchange rate for yen figures");
 inline constexpr F usd_jpy_source = word("usd_jpy_source", "the rate's source id");
 inline constexpr F usd_jpy_as_of = word("usd_jpy_as_of", "the rate's date");
 inline constexpr F rows = F::objects("rows", 0, 0).needed().says("one row per instance type, in the request's order");
 inline constexpr F sweep = F::objects("sweep", 0, 0).needed().says("each type's figures across counts (train), rates (infer) or concurrency (serve)");
-inline constexpr const F* kResult[] = {&job, &usd_jpy, &usd_jpy_source, &usd_jpy_as_of, &rows, &sweep};
+inline constexpr const F* kResult[] = {&job, &work, &usd_jpy, &usd_jpy_source, &usd_jpy_as_of, &rows, &sweep};
 
 // Each of `rows`: the job's plan on one type (its fields by job), or why it cannot run there.
 namespace row {
