@@ -1,5 +1,7 @@
 #include "text.hpp"
 
+#include "answers.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -167,6 +169,7 @@ nlohmann::json display_json(const nlohmann::json& response, const std::map<std::
     nlohmann::json out = nlohmann::json::object();
     for (auto it = response.begin(); it != response.end(); ++it)
         out[it.key()] = displayed(*it, Place{it.key(), ""}, names, Money{std::nullopt, lang});
+    add_answers(out, lang);
     return out;
 }
 

@@ -54,6 +54,8 @@ std::string format_saving(double percent, const std::string& lang);
 /// both read alike. `names` (optional) maps a catalogue id to what readers see: a `*_source` field
 /// naming a benchmark shows "GPT-3 (Megatron-LM) ..., trn1.32xlarge" instead of its id, and
 /// `purchase_option` its name ("on-demand"; planner::Catalogue::display_names gives both).
+/// The sentences a calculator leads with are added to it (answers.hpp: serve.answer, energy.answers,
+/// compare.answer).
 nlohmann::json display_json(const nlohmann::json& response, const std::map<std::string, std::string>& names = {},
                             const std::string& lang = "en");
 

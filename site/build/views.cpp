@@ -483,15 +483,8 @@ void serve_view(json& view, const json& inputs, const json& strings, const json&
         list.push_back({{"name", c.name}, {"label", strings.value(c.label, std::string(c.label))}, {"options", std::move(options)}});
     }
     view["serve_precisions"] = std::move(list);
-    // The answer in one sentence, as wasm/js/results.js writes it from the live result.
-    const json& shown = view["example"]["serve"];
-    std::string sentence = strings.value("serve_answer", std::string());
-    for (const char* key : {"fleet", "instance", "tpot_ms", "ttft_ms", "cost_per_million_output", "tensor_parallel", "concurrency_per_instance"}) {
-        const std::string slot = std::string("{") + key + "}";
-        const std::string text = shown.contains(key) && shown[key].is_string() ? shown[key].get<std::string>() : "—";
-        for (std::size_t at; (at = sentence.find(slot)) != std::string::npos;) sentence.replace(at, slot.size(), text);
-    }
-    view["serve_answer"] = sentence;
+    // The answer in one sentence, as the live result shows it (display/answers.hpp).
+    view["serve_answer"] = view["example"]["serve"].value("answer", std::string());
 }
 
 }  // namespace
@@ -534,25 +527,8 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
     }
     if (kind == "energy") {
         // The answer first: each configuration's savings against the baseline, in one sentence
-        // (wasm/js/results.js writes the same sentence from the live result).
-        const json shown = view["example"]["energy"]["configurations"];
-        const std::string form = strings.value("energy_answer", std::string());
-        json answers = json::array();
-        for (std::size_t i = 1; i < shown.size() && !form.empty(); ++i) {
-            std::string sentence = form;
-            auto put = [&](const std::string& key, const json& value) {
-                const std::string text = value.is_string() ? value.get<std::string>() : "—";
-                for (std::size_t at; (at = sentence.find("{" + key + "}")) != std::string::npos;)
-                    sentence.replace(at, key.size() + 2, text);
-            };
-            put("label", shown[i].value("label", json()));
-            put("baseline", shown[0].value("label", json()));
-            put("energy", shown[i].value("energy_saving_percent", json()));
-            put("co2e", shown[i].value("co2e_saving_percent", json()));
-            put("cost", shown[i].value("cost_saving_percent", json()));
-            answers.push_back(sentence);
-        }
-        view["energy_answers"] = std::move(answers);
+        // each, as the live result shows them (display/answers.hpp).
+        view["energy_answers"] = view["example"]["energy"].value("answers", json::array());
         // Four configuration slots; the first two are required (the planner compares 2 to 4).
         json slots = json::array();
         for (int n = 1; n <= 4; ++n) {

@@ -189,7 +189,7 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
     if (i) assert.ok(num(budgetRows[i][2]) >= num(budgetRows[i - 1][2]), 'fastest first');
   }
   const [fast, second] = budgetRows;
-  assert.equal(await answer.textContent(), `予算 100000 USD 以内で最も速いのは ${fast[0]} × ${fast[1]} 台で ${fast[2]} 日、${fast[4]}、` +
+  assert.equal(await answer.textContent(), `予算 100,000 USD 以内で最も速いのは ${fast[0]} × ${fast[1]} 台で ${fast[2]} 日、${fast[4]}、` +
     `次は ${second[0]} × ${second[1]} 台で ${second[2]} 日、${second[4]}。`);
 
   // Back to a count: the sentence goes, since it answers the deadline and budget questions only.

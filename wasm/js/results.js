@@ -204,25 +204,6 @@ function fillTable(table, rows) {
   });
 }
 
-// The deadline or budget question answered in one sentence above the results, from the compare
-// rows (as display() formats them, ranked by the planner): the best type and the next one.
-function answer(slot, form, request, runnable) {
-  if (!slot) return;
-  const mode = request.deadline_days != null ? 'deadline' : request.budget_usd != null ? 'budget' : null;
-  slot.hidden = mode == null;
-  if (slot.hidden) return;
-  const d = slot.dataset;
-  const template = (name) => d[mode + name];
-  const item = (r) => template('Item').replace('{count}', r.instances).replace('{instance}', r.instance)
-    .replace('{cost}', r.cost_usd).replace('{days}', r.days);
-  const text = !runnable.length ? template('None')
-    : runnable.length === 1 ? template('One').replace('{first}', item(runnable[0]))
-      : template('Two').replace('{first}', item(runnable[0])).replace('{next}', item(runnable[1]));
-  // The deadline and budget as the reader typed them.
-  const typed = (id) => form.querySelector(`#${id}`)?.value.trim() ?? '';
-  slot.textContent = text.replace('{days}', typed('deadline_days')).replace('{budget}', typed('budget_usd'));
-}
-
 // A chart's money: dollars, shown in the page's currency at the plan's rate.
 const moneyOf = (usdJpy) => ({ usd_jpy: usdJpy ?? null, lang: document.documentElement.lang });
 
@@ -273,9 +254,14 @@ export const EXTRAS = {
       type: 'scatter', log_x: true, log_y: true,
       points: runnable.map((r) => ({ label: r.instance, x: r.days, y: r.cost_usd, marked: r.pareto })), money,
     }, draw);
-    const rows = comparedRows(shown, compare);
-    answer(root.querySelector('[data-answer]'), form, request, rows.filter((r) => r.days != null && r.cost_usd != null));
-    fillTable(root.querySelector('[data-table="compare-rows"]'), rows.map(compareCells));
+    // The deadline or budget question answered in one sentence above the table (display/answers.hpp).
+    const compared = shownCompare(shown, compare);
+    const answer = root.querySelector('[data-answer]');
+    if (answer) {
+      answer.hidden = compared.answer == null;
+      answer.textContent = compared.answer ?? '';
+    }
+    fillTable(root.querySelector('[data-table="compare-rows"]'), compared.rows.map(compareCells));
     return { compare: { request: compareRequest, response: compare } };
   },
 
@@ -295,12 +281,11 @@ export const EXTRAS = {
   },
 
   serve(root, form, request, response, { call, shown, draw, display }) {
-    // The answer first, as the build writes it (serve_view in site/build/views.cpp), then the
-    // cheapest type for the same targets.
+    // The answer first, as the build writes it, then the cheapest type for the same targets: both
+    // sentences are the display's (display/answers.hpp).
     const answer = root.querySelector('[data-serve-answer]');
     answer.hidden = false;
-    const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => values[key] ?? '—');
-    setText(answer.querySelector('[data-serve-this]'), fill(answer.dataset.form, display.serve));
+    setText(answer.querySelector('[data-serve-this]'), display.serve.answer);
     // The same job on every instance type, as the planner derives it (compare's `like`).
     const compareRequest = { api: 1, kind: 'compare', like: request, ...(request.lang ? { lang: request.lang } : {}) };
     const compare = call(compareRequest);
@@ -309,11 +294,9 @@ export const EXTRAS = {
       return { compare: { request: compareRequest, response: compare } };
     }
     linkEnergy(root, compare.compare, request.instance);
-    const rows = comparedRows(shown, compare);
-    const runnable = rows.filter((r) => r.error == null && r.cost_per_million_output != null);
-    setText(answer.querySelector('[data-serve-best]'), runnable.length
-      ? fill(answer.dataset.best, { instance: runnable[0].instance, cost: runnable[0].cost_per_million_output })
-      : answer.dataset.bestNone);
+    const compared = shownCompare(shown, compare);
+    const rows = compared.rows;
+    setText(answer.querySelector('[data-serve-best]'), compared.answer);
     fillTable(root.querySelector('[data-table="serve-rows"]'), rows.map((r) => (r.error != null
       ? [{ text: r.instance }, { text: r.error }, {}, {}, {}, {}, {}, {}].map((c) => ({ text: '', ...c }))
       : [{ text: r.instance }, { text: r.tensor_parallel, num: true }, { text: r.concurrency_per_instance, num: true },
@@ -342,13 +325,10 @@ export const EXTRAS = {
       { text: r.co2e_saving_percent, num: true }, { text: r.cost_saving_percent, num: true },
     ]));
     // The answer first: each configuration's savings against the baseline, as the build writes it
-    // (calculator_view in site/build/views.cpp).
+    // (display/answers.hpp).
     const list = root.querySelector('[data-energy-answer]');
     if (list) {
-      const sentence = (r) => list.dataset.form.replace(/\{(\w+)\}/g, (_, key) => ({
-        label: r.label, baseline: rows[0].label, energy: r.energy_saving_percent, co2e: r.co2e_saving_percent, cost: r.cost_saving_percent,
-      })[key] ?? '—');
-      const items = rows.slice(1).map((r) => Object.assign(document.createElement('li'), { textContent: sentence(r) }));
+      const items = display.energy.answers.map((text) => Object.assign(document.createElement('li'), { textContent: text }));
       list.replaceChildren(...items);
       list.hidden = false;
     }
@@ -393,18 +373,19 @@ export const EXTRAS = {
     const compareRequest = { api: 1, kind: 'compare', ...(request.ids ? { instances: request.ids } : {}), counts: [1], job,
       ...(request.lang ? { lang: request.lang } : {}) };
     const compare = call(compareRequest);
-    const jobRows = compare.ok ? comparedRows(shown, compare) : [];
+    const jobRows = compare.ok ? shownCompare(shown, compare).rows : [];
     if (!compare.ok) showErrors(part, compare.errors, 'job.');
     fillTable(root.querySelector('[data-table="job-rows"]'), jobRows.map(compareCells));
     return { compare: { request: compareRequest, response: compare } };
   },
 };
 
-// A comparison's rows as the page shows them: the result shown as a compare answer (its units
-// declared by kind and path, display/units.hpp) without its sweep, which is drawn, not written; the
-// rate goes with the rows, for yen on Japanese pages.
-function comparedRows(shown, compare) {
-  return shown({ compare: { usd_jpy: compare.compare.usd_jpy, rows: compare.compare.rows } }).compare.rows;
+// A comparison as the page shows it: its rows (their units declared by kind and path,
+// display/units.hpp) and the sentence it answers with (display/answers.hpp), without its sweep,
+// which is drawn, not written; the rate goes with the rows, for yen on Japanese pages.
+function shownCompare(shown, compare) {
+  const { job, work, usd_jpy, rows } = compare.compare;
+  return shown({ compare: { job, work, usd_jpy, rows } }).compare;
 }
 
 // A layout as the results write it: "TP 1 × PP 1 × DP 16 (EP 8), ZeRO 1" (expert parallelism is
