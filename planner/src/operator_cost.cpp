@@ -221,7 +221,7 @@ std::optional<double> elementwise_share(const OperatorTable& table) {
     if (largest.empty()) return std::nullopt;
     double inverse = 0;
     for (const auto& [op, r] : largest) inverse += 1 / std::min(1.0, r->bytes / r->seconds / *bandwidth);
-    return largest.size() / inverse;
+    return double(largest.size()) / inverse;
 }
 
 std::optional<double> attention_rate(const OperatorTable& table, const Accelerator& measured, const Accelerator& target,

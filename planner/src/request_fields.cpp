@@ -9,59 +9,59 @@
 
 namespace planner {
 
-const std::set<std::string>& precision_words() { return precisions(); }
-
-const std::set<std::string>& weight_format_words() {
-    static const std::set<std::string> words = serving_formats::names_of(serving_formats::kWeightFormats);
+const std::vector<std::string>& precision_words() {
+    static const std::vector<std::string> words = {"bf16", "fp16", "fp8", "fp4", "int8", "tf32", "fp32"};
     return words;
 }
 
-const std::set<std::string>& kv_format_words() {
-    static const std::set<std::string> words = serving_formats::names_of(serving_formats::kKvFormats);
+const std::vector<std::string>& weight_format_words() {
+    static const std::vector<std::string> words = serving_formats::names_of(serving_formats::kWeightFormats);
     return words;
 }
 
-const std::set<std::string>& engine_words() {
-    static const std::set<std::string> words(serving_engines().begin(), serving_engines().end());
+const std::vector<std::string>& kv_format_words() {
+    static const std::vector<std::string> words = serving_formats::names_of(serving_formats::kKvFormats);
     return words;
 }
 
-const std::set<std::string>& purchase_option_words() {
-    static const std::set<std::string> words(purchase_options().begin(), purchase_options().end());
+const std::vector<std::string>& engine_words() {
+    return serving_engines();
+}
+
+const std::vector<std::string>& purchase_option_words() {
+    return purchase_options();
+}
+
+const std::vector<std::string>& rate_unit_words() {
+    static const std::vector<std::string> words = {"second", "hour", "day"};
     return words;
 }
 
-const std::set<std::string>& rate_unit_words() {
-    static const std::set<std::string> words = {"second", "hour", "day"};
-    return words;
-}
-
-const std::set<std::string>& recompute_words() {
-    static const std::set<std::string> s = {"none", "selective", "full"};
+const std::vector<std::string>& recompute_words() {
+    static const std::vector<std::string> s = {"none", "selective", "full"};
     return s;
 }
-const std::set<std::string>& fine_tuning_words() {
-    static const std::set<std::string> s = {"full", "lora", "qlora"};
+const std::vector<std::string>& fine_tuning_words() {
+    static const std::vector<std::string> s = {"full", "lora", "qlora"};
     return s;
 }
-const std::set<std::string>& lora_module_words() {
-    static const std::set<std::string> s(lora_modules().begin(), lora_modules().end());
+const std::vector<std::string>& lora_module_words() {
+    return lora_modules();
+}
+const std::vector<std::string>& expert_dispatch_words() {
+    static const std::vector<std::string> s = {"all_to_all", "deduplicated"};
     return s;
 }
-const std::set<std::string>& expert_dispatch_words() {
-    static const std::set<std::string> s = {"all_to_all", "deduplicated"};
+const std::vector<std::string>& pipeline_split_words() {
+    static const std::vector<std::string> s = {"even", "balanced"};
     return s;
 }
-const std::set<std::string>& pipeline_split_words() {
-    static const std::set<std::string> s = {"even", "balanced"};
+const std::vector<std::string>& chinchilla_words() {
+    static const std::vector<std::string> s = {"chinchilla"};
     return s;
 }
-const std::set<std::string>& chinchilla_words() {
-    static const std::set<std::string> s = {"chinchilla"};
-    return s;
-}
-const std::set<std::string>& overlap_words() {
-    static const std::set<std::string> s = {"layer"};
+const std::vector<std::string>& overlap_words() {
+    static const std::vector<std::string> s = {"layer"};
     return s;
 }
 

@@ -1,5 +1,7 @@
 #include "planner/request_reader.hpp"
 
+#include "planner/request_fields.hpp"
+
 #include <cmath>
 
 #include "planner/messages.hpp"
@@ -117,7 +119,8 @@ std::optional<int> RequestReader::integer(const Field& field, const std::string&
 }
 
 std::optional<std::string> RequestReader::text(const Field& field, const std::string& prefix) {
-    return text(prefix + field.path, field.allowed ? field.allowed() : std::set<std::string>(), field.required);
+    const std::vector<std::string> words = sorted_words(field);
+    return text(prefix + field.path, std::set<std::string>(words.begin(), words.end()), field.required);
 }
 
 std::optional<int> RequestReader::integer(const std::string& path, double min, double max, bool required) {
@@ -126,7 +129,7 @@ std::optional<int> RequestReader::integer(const std::string& path, double min, d
 }
 
 const std::set<std::string>& precisions() {
-    static const std::set<std::string> names = {"fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8"};
+    static const std::set<std::string> names(precision_words().begin(), precision_words().end());
     return names;
 }
 

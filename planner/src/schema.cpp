@@ -1,6 +1,7 @@
 // The JSON Schema and the Markdown table of a request kind, made from its declared fields.
 #include "planner/schema.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <string_view>
 #include <utility>
@@ -55,11 +56,7 @@ Node& descend(Node& root, const std::string& path) {
     return *node;
 }
 
-json words_of(const Field& f) {
-    json list = json::array();
-    for (const std::string& w : f.allowed()) list.push_back(w);
-    return list;
-}
+json words_of(const Field& f) { return sorted_words(f); }
 
 std::string description(const Field& f) {
     std::string d = f.doc;
@@ -253,7 +250,7 @@ std::string values_words(const Field& f) {
     using T = Field::Type;
     std::string words;
     if (f.allowed)
-        for (const std::string& w : f.allowed()) words += (words.empty() ? "" : ", ") + ("`" + w + "`");
+        for (const std::string& w : sorted_words(f)) words += (words.empty() ? "" : ", ") + ("`" + w + "`");
     if (f.max_items) {
         std::string count = std::to_string(f.min_items) + " to " + std::to_string(f.max_items) + " items";
         if (f.type == T::numbers) count += ", each from " + format_number(f.min) + " to " + format_number(f.max);
@@ -299,6 +296,13 @@ std::string fields_markdown(const RequestSchema& schema) {
 }  // namespace planner
 
 namespace planner {
+
+std::vector<std::string> sorted_words(const Field& f) {
+    if (!f.allowed) return {};
+    std::vector<std::string> words = f.allowed();
+    std::sort(words.begin(), words.end());
+    return words;
+}
 
 json response_json_schema(const ResponseSchema& schema) {
     const json api{{"const", 1}, {"description", "the API version this response speaks"}};

@@ -29,9 +29,9 @@ const Storage& format(const Storage (&formats)[N], const std::string& name) {
     return formats[0];  // the reader allows only the names above
 }
 template <std::size_t N>
-std::set<std::string> names_of(const Storage (&formats)[N]) {
-    std::set<std::string> out;
-    for (const Storage& f : formats) out.insert(f.name);
+std::vector<std::string> names_of(const Storage (&formats)[N]) {
+    std::vector<std::string> out;
+    for (const Storage& f : formats) out.push_back(f.name);
     return out;
 }
 

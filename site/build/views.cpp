@@ -426,12 +426,53 @@ json form_fields(const Fields& fields, const json& inputs, const json& strings, 
     return list;
 }
 
+// A field a form offers as a choice (templates/partials/calc-choice.html) rather than typed: a
+// text field with its words, or a yes/no field.
+bool is_choice(const planner::Field& f) {
+    return f.type == planner::Field::Type::text || f.type == planner::Field::Type::boolean;
+}
+
+// A choice as calc-choice.html draws it, from its declared field: the words in the order the field
+// declares them, each labelled by the UI string "<name>_<word>" (else the word); a yes/no field
+// offers its default ("<name>_default", sent as no value), on and off. Selected: the page's input,
+// else the field's default when it is one of the words, else the first. A UI string
+// "<name>_hint" is its hint.
+json choice_of(const planner::Field& f, const json& inputs, const json& strings) {
+    const std::string name = f.form;
+    auto say = [&](const std::string& key, const std::string& otherwise) { return strings.value(key, otherwise); };
+    std::vector<std::pair<std::string, std::string>> options;  // value, label
+    const bool yes_no = f.type == planner::Field::Type::boolean;
+    if (yes_no) options = {{"", say(name + "_default", "—")}, {"true", say(name + "_on", "true")}, {"false", say(name + "_off", "false")}};
+    else
+        for (const std::string& w : f.allowed()) options.emplace_back(w, say(name + "_" + w, w));
+    auto offered = [&](const std::string& v) {
+        return std::any_of(options.begin(), options.end(), [&](const auto& o) { return o.first == v; });
+    };
+    const std::string input = inputs.value(name, std::string()), fallback = f.fallback;
+    const std::string selected = offered(input) ? input : offered(fallback) ? fallback : options.front().first;
+    json list = json::array();
+    for (const auto& [value, label] : options) list.push_back({{"id", value}, {"label", label}, {"selected", value == selected}});
+    const std::string hint = say(name + "_hint", "");
+    return {{"name", name}, {"field", f.path}, {"label", say(f.label, f.label)}, {"options", std::move(list)}, {"boolean", yes_no},
+            {"hint", hint.empty() ? json(false) : json(hint)}};
+}
+
+// Every choice of a kind's calculator, by input name: {{#choice.recompute}}{{> calc-choice}}{{/choice.recompute}}.
+json choices_view(const std::string& kind, const json& inputs, const json& strings) {
+    json out = json::object();
+    if (const planner::RequestSchema* schema = planner::request_schema(kind))
+        for (const planner::FieldPart& part : schema->parts)
+            for (const planner::Field* f : part)
+                if (f->form && is_choice(*f)) out[f->form] = choice_of(*f, inputs, strings);
+    return out;
+}
+
 // The inference calculator's text inputs, as its request declares them: the rate, the fleet's
 // fields, and those of each way to give the throughput (measured, compute, llm).
 void infer_view(json& view, const json& inputs, const json& strings) {
     std::map<std::string, std::vector<FormField>> groups;
     for (const planner::Field* f : planner::fields::infer::kJob) {
-        if (!f->form) continue;
+        if (!f->form || is_choice(*f)) continue;
         const std::string path = f->path;
         // The llm's four figures show only when no catalogue model is chosen.
         const bool figures = path == "llm.parameters" || path == "llm.layers" || path == "llm.kv_heads" || path == "llm.head_dim";
@@ -451,18 +492,12 @@ void serve_view(json& view, const json& inputs, const json& strings, const json&
     std::vector<FormField> architecture, fields;
     const std::string model = "model.";
     for (const planner::Field* f : planner::fields::serve::kJob) {
-        if (!f->form) continue;
+        if (!f->form || is_choice(*f)) continue;
         const bool of_model = std::string_view(f->path).substr(0, model.size()) == model;
         (of_model ? architecture : fields).push_back(form_field_of(*f, of_model ? model.size() : 0));
     }
     view["serve_architecture"] = form_fields(architecture, inputs, strings);
     view["serve_fields"] = form_fields(fields, inputs, strings, response);
-    // How the runtime batches requests: continuous (the default) or static.
-    json engines = json::array();
-    for (const std::string& e : planner::serving_engines())
-        engines.push_back({{"id", e}, {"label", strings.value("engine_" + e, e)},
-                           {"selected", input("engine").empty() ? e == "continuous" : input("engine") == e}});
-    view["serve_engines"] = std::move(engines);
     // The precisions: what the weights are stored in, the KV cache, and the peak the maths runs at.
     struct Choice {
         const char* name;
@@ -540,6 +575,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
         }
         view["configurations"] = std::move(slots);
     }
+    view["choice"] = choices_view(kind, inputs, strings);
     if (kind == "serve") serve_view(view, inputs, strings, response);
     if (kind == "infer") infer_view(view, inputs, strings);
     // The LoRA matrices a training job may target (templates/partials/calc-fine-tuning.html).

@@ -35,7 +35,7 @@ FlagSpec flag_of(const planner::Field& f) {
     std::string help = f.doc;
     if (f.allowed) {
         std::string words;
-        for (const std::string& w : f.allowed()) words += (words.empty() ? "" : " | ") + w;
+        for (const std::string& w : planner::sorted_words(f)) words += (words.empty() ? "" : " | ") + w;
         help += ": " + words;
     }
     if (*f.unit) help += " [" + std::string(f.unit) + "]";

@@ -347,6 +347,8 @@ TEST_CASE("--base-url must be an absolute http(s) URL") {
 
 #include "shortcodes.hpp"
 #include "test_catalogue.hpp"
+#include "planner/api.hpp"
+#include "planner/request_fields.hpp"
 
 TEST_CASE("citations are numbered by first use, repeat their number, and the page lists each source once") {
     const nlohmann::json requests = nlohmann::json::object();
@@ -393,4 +395,40 @@ TEST_CASE("output paths: a file where another needs a folder, or one path twice,
           "404.html/index.html, inside 404.html, which the generated page /404.html writes as a file "
           "(hint: give one of them another path)");
     CHECK(site::output_conflicts({claims[1], claims[5]}).empty());
+}
+
+namespace {
+using nlohmann::json;
+}  // namespace
+
+TEST_CASE("a calculator's choices are its request's declared fields: their words in order, the page's input or the default selected") {
+    site::FrontMatter front;
+    front.inputs = {{"recompute", "full"}};
+    const json strings = {{"in_recompute", "Recompute"}, {"recompute_none", "None"}, {"pipeline_split_hint", "How the layers split"},
+                          {"sequence_parallel_default", "Default"}};
+    const json response = json::parse(planner::plan(test::real_catalogue(),
+        json({{"api", 1}, {"kind", "train"}, {"model", "llama3.1-8b"}, {"tokens", 1e11}, {"instance", "p5.48xlarge"}, {"instance_count", 1}}).dump()));
+    const json choice = site::calculator_view(test::real_catalogue(), front, response, strings)["choice"];
+    // Every word the reader allows, in the order the field declares them, labelled by its UI string
+    // when there is one; the input chosen.
+    const json& recompute = choice["recompute"];
+    CHECK(recompute["field"] == "recompute");
+    CHECK(recompute["label"] == "Recompute");
+    std::vector<std::string> ids, labels;
+    for (const json& o : recompute["options"]) ids.push_back(o["id"]), labels.push_back(o["label"]);
+    CHECK(ids == planner::recompute_words());
+    CHECK(labels == std::vector<std::string>{"None", "selective", "full"});
+    for (const json& o : recompute["options"]) CHECK(o["selected"] == (o["id"] == "full"));
+    // Without an input, the field's declared default; its hint from "<name>_hint".
+    const json& split = choice["pipeline_split"];
+    for (const json& o : split["options"]) CHECK(o["selected"] == (o["id"] == "even"));
+    CHECK(split["hint"] == "How the layers split");
+    CHECK(choice["expert_dispatch"]["hint"] == false);
+    // A yes/no field: its default (sent as nothing), on and off.
+    const json& sp = choice["sequence_parallel"];
+    CHECK(sp["boolean"] == true);
+    CHECK(sp["options"][0] == json{{"id", ""}, {"label", "Default"}, {"selected", true}});
+    CHECK(sp["options"].size() == 3);
+    // A field that is typed, not chosen, is not a choice.
+    CHECK_FALSE(choice.contains("micro_batch"));
 }

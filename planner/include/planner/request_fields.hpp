@@ -8,20 +8,20 @@
 
 namespace planner {
 
-/// The words of the text fields below.
-const std::set<std::string>& precision_words();
-const std::set<std::string>& weight_format_words();
-const std::set<std::string>& kv_format_words();
-const std::set<std::string>& engine_words();
-const std::set<std::string>& purchase_option_words();
-const std::set<std::string>& rate_unit_words();
-const std::set<std::string>& recompute_words();
-const std::set<std::string>& fine_tuning_words();
-const std::set<std::string>& lora_module_words();
-const std::set<std::string>& expert_dispatch_words();
-const std::set<std::string>& pipeline_split_words();
-const std::set<std::string>& chinchilla_words();
-const std::set<std::string>& overlap_words();
+/// The words of the text fields below, in the order a calculator offers them.
+const std::vector<std::string>& precision_words();
+const std::vector<std::string>& weight_format_words();
+const std::vector<std::string>& kv_format_words();
+const std::vector<std::string>& engine_words();
+const std::vector<std::string>& purchase_option_words();
+const std::vector<std::string>& rate_unit_words();
+const std::vector<std::string>& recompute_words();
+const std::vector<std::string>& fine_tuning_words();
+const std::vector<std::string>& lora_module_words();
+const std::vector<std::string>& expert_dispatch_words();
+const std::vector<std::string>& pipeline_split_words();
+const std::vector<std::string>& chinchilla_words();
+const std::vector<std::string>& overlap_words();
 
 namespace fields {
 
@@ -52,7 +52,7 @@ inline constexpr F headroom = F::number("headroom", 0, 0.9).in("0-1").says("shar
 namespace fleet {
 inline constexpr F rate = F::object("rate").needed().says("requests arriving: value per unit");
 inline constexpr F rate_value = F::number("rate.value", 0, 1e9, true).needed().in("requests").says("requests arriving, per rate.per").input("rate", "in_rate");
-inline constexpr F rate_per = F::text("rate.per", rate_unit_words).needed().says("the rate's time unit");
+inline constexpr F rate_per = F::text("rate.per", rate_unit_words).needed().says("the rate's time unit").input("per", "in_per");
 inline constexpr F peak_factor = F::number("peak_factor", 1, 100).says("peak traffic over the average").or_else("1").flag("peak-factor").input("peak_factor", "in_peak_factor").hint("1");
 inline constexpr F target_utilisation = F::number("target_utilisation", 0.001, 1).in("0-1").says("the planned share of each instance's throughput").or_else("0.7").flag("utilisation").input("utilisation", "in_utilisation").hint("70");
 inline constexpr F redundancy = F::integer("redundancy", 0, 10000).in("instances").says("spare instances (N + k)").or_else("0").flag("redundancy").input("redundancy", "in_redundancy").hint("0");
@@ -95,7 +95,7 @@ inline constexpr F concurrency = F::integer("concurrency", 1, 1 << 20).in("seque
 inline constexpr F max_batch = F::integer("max_batch", 1, 1 << 20).in("sequences").says("the engine's cap on a replica's sequences at once (vLLM max_num_seqs, TensorRT-LLM max_batch_size)").or_else("none").flag("max-batch").input("max_batch", "in_max_batch");
 inline constexpr F bandwidth_fraction = F::number("bandwidth_fraction", 0.001, 1).in("0-1").says("decode's share of peak memory bandwidth").or_else("predicted, the chip's figure, or 0.7").flag("bandwidth-fraction").input("bandwidth", "in_bandwidth_fraction").hint("default_placeholder", "serve.bandwidth_fraction");
 inline constexpr F mfu = F::number("mfu", 0.001, 1).in("0-1").says("prefill's model FLOPs utilisation").or_else("predicted, or 0.5").flag("mfu").input("prefill_mfu", "in_prefill_mfu").hint("default_placeholder", "serve.mfu");
-inline constexpr F engine = F::text("engine", engine_words).says("how the runtime batches requests").or_else("continuous").flag("engine");
+inline constexpr F engine = F::text("engine", engine_words).says("how the runtime batches requests").or_else("continuous").flag("engine").input("engine", "in_engine");
 inline constexpr const F* kJob[] = {
     &job::instance, &served_model::id, &served_model::config, &served_model::parameters, &served_model::active_parameters,
     &served_model::layers, &served_model::hidden, &served_model::heads, &served_model::kv_heads, &served_model::head_dim,
@@ -165,10 +165,10 @@ inline constexpr F fine_tuning = F::object("fine_tuning").says("fine-tuning inst
 inline constexpr F fine_tuning_method = F::text("fine_tuning.method", fine_tuning_words).needed().says("full, or LoRA adapters (QLoRA: over 4-bit weights)");
 inline constexpr F fine_tuning_rank = F::integer("fine_tuning.rank", 1, 65536).says("the adapters' rank, at most the hidden size").or_else("16");
 inline constexpr F fine_tuning_modules = F::words("fine_tuning.target_modules", 1, 0, lora_module_words).says("the matrices adapted").or_else("all seven");
-inline constexpr F sequence_parallel = F::boolean("sequence_parallel").says("Megatron's sequence parallelism").or_else("true with selective recompute").flag("sequence-parallel");
+inline constexpr F sequence_parallel = F::boolean("sequence_parallel").says("Megatron's sequence parallelism").or_else("true with selective recompute").flag("sequence-parallel").input("sequence_parallel", "in_sequence_parallel");
 inline constexpr F flash_attention = F::boolean("flash_attention").says("attention without storing its scores").or_else("true");
 inline constexpr F tokens = F::number("tokens", 0, 1e17, true).needed().or_words(chinchilla_words).in("tokens").says("training tokens, or chinchilla (20 per parameter)").flag("tokens");
-inline constexpr F recompute = F::text("recompute", recompute_words).says("activation recomputation").or_else("the recipe's, else none").flag("recompute");
+inline constexpr F recompute = F::text("recompute", recompute_words).says("activation recomputation").or_else("the recipe's, else none").flag("recompute").input("recompute", "in_recompute");
 inline constexpr F precision = F::text("precision", precision_words).says("the dense peak it trains at (int8, an inference format, is refused)").or_else("bf16").flag("precision");
 inline constexpr F instance_count = F::integer("instance_count", 1, 100000).says("instances (or deadline_days, or budget_usd)").flag("instances").input("instance_count", "in_instance_count");
 inline constexpr F deadline_days = F::number("deadline_days", 0, 36500, true).in("days").says("or: the fewest instances that finish in this many days").flag("deadline-days");
@@ -192,8 +192,8 @@ inline constexpr F overlap = F::number("overlap", 0, 1).or_words(overlap_words).
 inline constexpr F tensor_overlap = F::number("tensor_overlap", 0, 1).in("0-1").says("share of the tensor-parallel all-reduces under compute").or_else("0").flag("tensor-overlap").input("tensor_overlap", "in_tensor_overlap").hint("default_placeholder");
 inline constexpr F pipeline_overlap = F::number("pipeline_overlap", 0, 1).in("0-1").says("share of the pipeline sends under compute").or_else("0").flag("pipeline-overlap").input("pipeline_overlap", "in_pipeline_overlap").hint("default_placeholder");
 inline constexpr F expert_overlap = F::number("expert_overlap", 0, 1).in("0-1").says("share of the expert all-to-alls under compute").or_else("0").flag("expert-overlap").input("expert_overlap", "in_expert_overlap").hint("default_placeholder");
-inline constexpr F expert_dispatch = F::text("expert_dispatch", expert_dispatch_words).says("deduplicated: a token once per instance, as DeepEP and HybridEP").or_else("all_to_all").flag("expert-dispatch");
-inline constexpr F pipeline_split = F::text("pipeline_split", pipeline_split_words).says("balanced: the embedding and the loss counted as layers").or_else("even").flag("pipeline-split");
+inline constexpr F expert_dispatch = F::text("expert_dispatch", expert_dispatch_words).says("deduplicated: a token once per instance, as DeepEP and HybridEP").or_else("all_to_all").flag("expert-dispatch").input("expert_dispatch", "in_expert_dispatch");
+inline constexpr F pipeline_split = F::text("pipeline_split", pipeline_split_words).says("balanced: the embedding and the loss counted as layers").or_else("even").flag("pipeline-split").input("pipeline_split", "in_pipeline_split");
 inline constexpr F headroom = F::number("headroom", 0, 0.9).in("0-1").says("share of accelerator memory kept free").or_else("0.2").flag("headroom");
 inline constexpr F checkpoint_overhead = F::number("checkpoint_overhead", 0, 1).in("0-1").says("share of time lost to checkpoints and restarts").or_else("none");
 inline constexpr const F* kJob[] = {

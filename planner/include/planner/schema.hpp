@@ -23,8 +23,9 @@
 
 namespace planner {
 
-/// The words a text field allows, in the order a message lists them; empty allows any text.
-using Words = const std::set<std::string>& (*)();
+/// The words a text field allows, in the order a calculator offers them (the usual choice first);
+/// messages, API.md and the JSON Schema list them alphabetically (sorted_words). Empty allows any text.
+using Words = const std::vector<std::string>& (*)();
 
 struct Field {
     // words, numbers and objects are lists: of text (of `allowed` when given), of whole numbers
@@ -142,6 +143,10 @@ struct Field {
         return f;
     }
 };
+
+/// A field's words in alphabetical order, as an error message, API.md, the CLI's help and the JSON
+/// Schema list them; none for a field without words.
+std::vector<std::string> sorted_words(const Field& f);
 
 /// A group of fields at one place in a request: "" the top level, "configurations[]" each item of
 /// the list "configurations", "job" the object "job".
