@@ -63,6 +63,8 @@ void to_json(json& j, const TrainingResult& r) {
     if (r.range) {  // over the footprint's own range (power_watts), energy and CO2e with time and power
         range_member(j, "days", r.range->days);
         range_member(j, "accelerator_hours", r.range->accelerator_hours);
+        range_member(j, "tokens_per_second_per_accelerator", r.range->tokens_per_second);
+        if (r.range->step_seconds) j["range"]["step"]["step_seconds"] = *r.range->step_seconds;
         range_member(j, "mfu", r.range->mfu);
         range_member(j, "hfu", r.range->hfu);
         range_member(j, "scaling_efficiency", r.range->scaling_efficiency);

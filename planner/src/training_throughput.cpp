@@ -179,6 +179,8 @@ std::optional<TrainingRanges> ranges_of(const TrainingResult& r, const std::opti
     if (hfu || scaling) {
         out.days = scaled(r.days);
         out.accelerator_hours = scaled(r.accelerator_hours);
+        out.tokens_per_second = Range{r.tokens_per_second_per_accelerator * slow, r.tokens_per_second_per_accelerator * fast};
+        if (r.step) out.step_seconds = scaled(r.step->step);
         if (r.footprint.cost_usd) out.cost_usd = scaled(*r.footprint.cost_usd);
     }
     if (r.footprint.energy_kwh) out.energy_kwh = drawn(*r.footprint.energy_kwh);

@@ -66,11 +66,13 @@ constexpr double kPredictionMedianTarget = 0.10, kPredictionWorstTarget = 0.35;
 // widened to catch cases shows as wider.
 constexpr double kInRangeTarget = 0.80;
 
-json range_view(const std::vector<planner::CaseResult>& predicted) {
+// Of every kind's cases, or of one `kind`'s.
+json range_view(const std::vector<planner::CaseResult>& predicted, const std::string& kind = "") {
     int ranged = 0, inside = 0;
     std::vector<double> widths;
     for (const planner::CaseResult& r : predicted) {
         if (!planner::in_test_third(r.c.id) || !planner::is_prediction(r.c.kind) || !r.planned || !r.range) continue;
+        if (!kind.empty() && r.c.kind != kind) continue;
         ++ranged;
         inside += r.published_in_range;
         if (*r.planned != 0) widths.push_back((r.range->high - r.range->low) / std::abs(*r.planned));
@@ -102,7 +104,7 @@ json prediction_view(const std::vector<planner::CaseResult>& predicted, const js
         double worst = 0;
         for (double e : errors) worst = std::max(worst, std::abs(e));
         json row = {{"name", string_of(strings, "acc_kind_" + kind)}, {"anchor", "kind-" + kind},
-                    {"cases", errors.size()}, {"unpredicted", missing}};
+                    {"cases", errors.size()}, {"unpredicted", missing}, {"range", range_view(predicted, kind)}};
         // A kind with nothing predicted shows dashes (a missing key would take the headline's figure
         // from the template's enclosing context).
         row.update({{"median", errors.empty() ? "—" : percent(planner::median_abs(errors))},

@@ -329,4 +329,25 @@ TEST_CASE("the accuracy page leads with the test third predicted without anchors
     CHECK(p["ranges"]["ranged"] == ranged);
     CHECK(p["ranges"]["inside"] == inside);
     CHECK(p["ranges"]["met"] == (double(inside) / ranged >= 0.80));
+    // And by kind, as the issue's targets are set: each kind's row counts its own, and the rows add up.
+    int rows_ranged = 0, rows_inside = 0;
+    for (const json& row : p["kinds"]) {
+        if (row["range"]["has"] == false) continue;
+        rows_ranged += row["range"]["ranged"].get<int>();
+        rows_inside += row["range"]["inside"].get<int>();
+    }
+    CHECK(rows_ranged == ranged);
+    CHECK(rows_inside == inside);
+}
+
+TEST_CASE("a training prediction carries its throughput's and step's range, the days' span inverted") {
+    int checked = 0;
+    for (const planner::CaseResult& r : predicted_results()) {
+        if (r.c.kind != "training_scale" || !r.planned || !r.range) continue;
+        CAPTURE(r.c.id);
+        CHECK(r.range->low < *r.planned);
+        CHECK(*r.planned < r.range->high);
+        ++checked;
+    }
+    CHECK(checked >= 20);  // the training-at-scale cases read tokens/s or the step, and each now has a range
 }

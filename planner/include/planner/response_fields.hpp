@@ -61,6 +61,8 @@ inline constexpr F layout = F::object("layout").needed().or_null().says("the cho
 inline constexpr F minimum_instances = count("minimum_instances", "instances", "the fewest instances whose memory holds the job, or null").needed().or_null();
 inline constexpr F days_range = span("range.days", "days", "the time's range");
 inline constexpr F accelerator_hours_range = span("range.accelerator_hours", "h", "the accelerator-hours' range");
+inline constexpr F tokens_per_second_range = span("range.tokens_per_second_per_accelerator", "tokens/s", "the throughput's range");
+inline constexpr F step_seconds_range = span("range.step.step_seconds", "s", "the step's range");
 inline constexpr F mfu_range = span("range.mfu", "0-1", "the MFU's range");
 inline constexpr F hfu_range = span("range.hfu", "0-1", "the HFU's range");
 inline constexpr F scaling_efficiency_range = span("range.scaling_efficiency", "0-1", "the scaling efficiency's range");
@@ -72,8 +74,8 @@ inline constexpr const F* kResult[] = {
     &fits, &memory_field, &notes, &active_parameters, &expert_parameters, &adapter_parameters, &base_weight_bytes, &precision_gain,
     &peak_tflops, &mfu, &hfu, &matrix_utilisation, &deadline_days, &checkpoint_overhead, &budget_usd, &step, &overlap,
     &tensor_overlap, &pipeline_overlap, &expert_overlap, &expert_dispatch, &pipeline_split, &alternatives,
-    &layouts_considered, &layout, &minimum_instances, &days_range, &accelerator_hours_range, &mfu_range, &hfu_range,
-    &scaling_efficiency_range, &cost_usd_range};
+    &layouts_considered, &layout, &minimum_instances, &days_range, &accelerator_hours_range, &tokens_per_second_range, &step_seconds_range,
+    &mfu_range, &hfu_range, &scaling_efficiency_range, &cost_usd_range};
 
 // A plan's memory per accelerator (memory.hpp MemoryBreakdown), at "memory".
 namespace memory {

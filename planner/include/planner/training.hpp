@@ -101,6 +101,7 @@ struct TrainingRanges {
     std::optional<Range> mfu, hfu;  // a default's span (an HFU), and the same on the MFU basis
     std::optional<Range> scaling_efficiency;
     std::optional<Range> days, accelerator_hours;  // when MFU or scaling efficiency is assumed
+    std::optional<Range> tokens_per_second, step_seconds;  // the same span, as the throughput and the step
     std::optional<Range> cost_usd, energy_kwh, co2e_kg;
 };
 
