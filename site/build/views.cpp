@@ -433,7 +433,8 @@ bool is_choice(const planner::Field& f) {
 }
 
 // A choice as calc-choice.html draws it, from its declared field: the words in the order the field
-// declares them, each labelled by the UI string "<name>_<word>" (else the word); a yes/no field
+// declares them, each labelled by the UI string "<name>_<word>" (else the word in capitals: a
+// precision, "BF16"); a yes/no field
 // offers its default ("<name>_default", sent as no value), on and off. Selected: the page's input,
 // else the field's default when it is one of the words, else the first. A UI string
 // "<name>_hint" is its hint.
@@ -444,7 +445,11 @@ json choice_of(const planner::Field& f, const json& inputs, const json& strings)
     const bool yes_no = f.type == planner::Field::Type::boolean;
     if (yes_no) options = {{"", say(name + "_default", "—")}, {"true", say(name + "_on", "true")}, {"false", say(name + "_off", "false")}};
     else
-        for (const std::string& w : f.allowed()) options.emplace_back(w, say(name + "_" + w, w));
+        for (const std::string& w : f.allowed()) {
+            std::string capitals = w;
+            for (char& c : capitals) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+            options.emplace_back(w, say(name + "_" + w, capitals));
+        }
     auto offered = [&](const std::string& v) {
         return std::any_of(options.begin(), options.end(), [&](const auto& o) { return o.first == v; });
     };
@@ -486,7 +491,6 @@ void infer_view(json& view, const json& inputs, const json& strings) {
 
 // The serving calculator's fields, in the order the form shows them.
 void serve_view(json& view, const json& inputs, const json& strings, const json& response) {
-    auto input = [&](const std::string& name) { return inputs.value(name, std::string()); };
     // The inputs the serve request declares (planner/request_fields.hpp), in its order: the model's
     // architecture (its fields named without "model.") and the job's.
     std::vector<FormField> architecture, fields;
@@ -498,26 +502,6 @@ void serve_view(json& view, const json& inputs, const json& strings, const json&
     }
     view["serve_architecture"] = form_fields(architecture, inputs, strings);
     view["serve_fields"] = form_fields(fields, inputs, strings, response);
-    // The precisions: what the weights are stored in, the KV cache, and the peak the maths runs at.
-    struct Choice {
-        const char* name;
-        const char* label;
-        std::vector<const char*> options;
-    };
-    const Choice precisions[] = {{"weights", "in_weights", {"bf16", "fp16", "fp8", "int8", "int4", "fp4"}},
-                                 {"kv_cache", "in_kv_cache", {"bf16", "fp16", "fp8"}},
-                                 {"compute", "in_compute", {"bf16", "fp16", "fp8", "fp4", "int8"}}};
-    json list = json::array();
-    for (const Choice& c : precisions) {
-        json options = json::array();
-        for (const char* o : c.options) {
-            std::string upper = o;
-            for (char& ch : upper) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-            options.push_back({{"id", o}, {"label", upper}, {"selected", input(c.name) == o}});
-        }
-        list.push_back({{"name", c.name}, {"label", strings.value(c.label, std::string(c.label))}, {"options", std::move(options)}});
-    }
-    view["serve_precisions"] = std::move(list);
     // The answer in one sentence, as the live result shows it (display/answers.hpp).
     view["serve_answer"] = view["example"]["serve"].value("answer", std::string());
 }

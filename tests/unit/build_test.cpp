@@ -417,7 +417,7 @@ TEST_CASE("a calculator's choices are its request's declared fields: their words
     std::vector<std::string> ids, labels;
     for (const json& o : recompute["options"]) ids.push_back(o["id"]), labels.push_back(o["label"]);
     CHECK(ids == planner::recompute_words());
-    CHECK(labels == std::vector<std::string>{"None", "selective", "full"});
+    CHECK(labels == std::vector<std::string>{"None", "SELECTIVE", "FULL"});  // unlabelled: the word in capitals
     for (const json& o : recompute["options"]) CHECK(o["selected"] == (o["id"] == "full"));
     // Without an input, the field's declared default; its hint from "<name>_hint".
     const json& split = choice["pipeline_split"];
