@@ -119,8 +119,9 @@ std::optional<int> RequestReader::integer(const Field& field, const std::string&
 }
 
 std::optional<std::string> RequestReader::text(const Field& field, const std::string& prefix) {
-    const std::vector<std::string> words = sorted_words(field);
-    return text(prefix + field.path, std::set<std::string>(words.begin(), words.end()), field.required);
+    std::set<std::string> words;  // listed alphabetically when refused
+    if (field.allowed) words.insert(field.allowed().begin(), field.allowed().end());
+    return text(prefix + field.path, words, field.required);
 }
 
 std::optional<int> RequestReader::integer(const std::string& path, double min, double max, bool required) {

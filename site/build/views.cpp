@@ -434,10 +434,9 @@ bool is_choice(const planner::Field& f) {
 
 // A choice as calc-choice.html draws it, from its declared field: the words in the order the field
 // declares them, each labelled by the UI string "<name>_<word>" (else the word in capitals: a
-// precision, "BF16"); a yes/no field
-// offers its default ("<name>_default", sent as no value), on and off. Selected: the page's input,
-// else the field's default when it is one of the words, else the first. A UI string
-// "<name>_hint" is its hint.
+// precision, "BF16"); a yes/no field offers its default ("<name>_default", sent as no value), on
+// and off. Selected: the page's input, else the field's default when it is one of the words, else
+// the first. A UI string "<name>_hint" is its hint.
 json choice_of(const planner::Field& f, const json& inputs, const json& strings) {
     const std::string name = f.form;
     auto say = [&](const std::string& key, const std::string& otherwise) { return strings.value(key, otherwise); };
