@@ -72,7 +72,8 @@ std::string fill(const char* form, const json& values, const json& parts = json:
 bool has(const json& row, const char* key) { return row.contains(key) && row[key].is_string(); }
 
 std::string training_answer(const json& compare, const std::string& lang) {
-    const json& work = compare.contains("work") ? compare["work"] : json::object();
+    static const json none = json::object();
+    const json& work = compare.contains("work") ? compare["work"] : none;
     const Question* q = has(work, kDeadline.key) ? &kDeadline : has(work, kBudget.key) ? &kBudget : nullptr;
     if (!q) return {};
     std::vector<std::string> items;

@@ -3,6 +3,7 @@
 #include "answers.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include <nlohmann/json.hpp>
@@ -101,6 +102,11 @@ bool ends_with(const std::string& s, const std::string& tail) {
     return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 }  // namespace
+
+std::string precision_name(std::string precision) {
+    for (char& ch : precision) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    return precision;
+}
 
 std::string format_saving(double percent, const std::string& lang) {
     const bool ja = lang == "ja";

@@ -41,6 +41,9 @@ std::string format_money(double usd, std::optional<double> usd_jpy, const std::s
 double money_factor(std::optional<double> usd_jpy, const std::string& lang);
 std::string money_unit(std::optional<double> usd_jpy, const std::string& lang);
 
+/// A precision's name as the pages write it, in capitals: "bf16" -> "BF16".
+std::string precision_name(std::string precision);
+
 /// A saving against a baseline, in percent, as a reader says it: "29% less" or "137% more" (a negative
 /// saving is an increase), "no change" under 0.05%; in Japanese "29% 減", "137% 増", "変化なし".
 /// display_json shows every saving (a field in "percent saved") with it.

@@ -51,12 +51,6 @@ json figure_text(const planner::Catalogue& c, const planner::Figure& f, int digi
     return j;
 }
 
-// An upper-case precision name as the pages write it (bf16 -> BF16).
-std::string precision_name(std::string p) {
-    for (char& ch : p) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-    return p;
-}
-
 json accelerator_data(const Language& lang, const planner::Catalogue& c, const planner::Accelerator& a) {
     json d{{"id", a.id}, {"name", a.name}, {"kind", a.kind}};
     json figures = json::array();

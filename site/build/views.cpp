@@ -444,11 +444,7 @@ json choice_of(const planner::Field& f, const json& inputs, const json& strings)
     const bool yes_no = f.type == planner::Field::Type::boolean;
     if (yes_no) options = {{"", say(name + "_default", "—")}, {"true", say(name + "_on", "true")}, {"false", say(name + "_off", "false")}};
     else
-        for (const std::string& w : f.allowed()) {
-            std::string capitals = w;
-            for (char& c : capitals) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-            options.emplace_back(w, say(name + "_" + w, capitals));
-        }
+        for (const std::string& w : f.allowed()) options.emplace_back(w, say(name + "_" + w, precision_name(w)));
     auto offered = [&](const std::string& v) {
         return std::any_of(options.begin(), options.end(), [&](const auto& o) { return o.first == v; });
     };
