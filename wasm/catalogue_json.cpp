@@ -20,6 +20,7 @@ extern const char kBenchmarksJson[];
 extern const char kModelsJson[];
 extern const char kPricesJson[];
 extern const char kCurrencyJson[];
+extern const char kModel_errorJson[];
 
 int main(int argc, char** argv) {
     if (argc < 2) {
@@ -35,6 +36,7 @@ int main(int argc, char** argv) {
     files.models.text = kModelsJson;
     files.prices.text = kPricesJson;
     files.currency.text = kCurrencyJson;
+    files.model_error.text = kModel_errorJson;
     // The measured operator tables, read from disk (Node's file system), named as the site names them.
     for (int i = 2; i < argc; ++i) {
         std::ifstream in(argv[i], std::ios::binary);

@@ -44,6 +44,11 @@ const OperatorTable* Catalogue::operators_of(std::string_view chip) const {
     return nullptr;
 }
 const Region* Catalogue::region(std::string_view id) const { return find_by_id(regions, id); }
+const ErrorBand* Catalogue::error_band(std::string_view plan, std::string_view family) const {
+    for (const ErrorBand& b : error_bands)
+        if (b.plan == plan && b.family == family) return &b;
+    return nullptr;
+}
 
 const Source* Catalogue::source(std::string_view id) const {
     auto it = sources.find(std::string(id));
@@ -227,6 +232,10 @@ void to_json(json& j, const Price& p) {
 }
 
 void to_json(json& j, const ExchangeRate& r) { members(j, {{"from", r.from}, {"to", r.to}, {"rate", r.rate}}); }
+void to_json(json& j, const ErrorBand& b) {
+    members(j, {{"id", b.id}, {"plan", b.plan}, {"family", b.family}, {"low", b.low}, {"high", b.high},
+                {"cases", b.cases}, {"as_of", b.as_of}});
+}
 void to_json(json& j, const CapacityFact& f) {
     members(j, {{"option", f.option}, {"limit", f.limit}, {"numeric", f.numeric}, {"figure", f.figure}});
 }
@@ -296,7 +305,8 @@ void to_json(json& j, const Catalogue& c) {
              {"exchange_rates", c.exchange_rates},
              {"capacity", c.capacity},
              {"operator_tables", c.operator_tables},
-             {"collectives", c.collectives}});
+             {"collectives", c.collectives},
+             {"error_bands", c.error_bands}});
     for (const auto& [id, s] : c.sources) j["sources"][id] = s;
 }
 
@@ -380,6 +390,14 @@ void from_json(const json& j, ExchangeRate& r) {
     j.at("from").get_to(r.from);
     j.at("to").get_to(r.to);
     j.at("rate").get_to(r.rate);
+}
+
+void from_json(const json& j, ErrorBand& b) {
+    for (auto [key, text] : {std::pair{"id", &b.id}, {"plan", &b.plan}, {"family", &b.family}, {"as_of", &b.as_of}})
+        j.at(key).get_to(*text);
+    b.low = j.at("low").get<double>();
+    b.high = j.at("high").get<double>();
+    j.at("cases").get_to(b.cases);
 }
 
 void from_json(const json& j, Accelerator& a) {
@@ -475,6 +493,7 @@ void from_json(const json& j, Catalogue& c) {
     take_list(j, "capacity", c.capacity);
     take_list(j, "operator_tables", c.operator_tables);
     take_list(j, "collectives", c.collectives);
+    take_list(j, "error_bands", c.error_bands);
 }
 
 std::map<std::string, std::string> Catalogue::display_names(const std::string& lang) const {

@@ -365,6 +365,46 @@ void load_models(const CatalogueFiles::File& file, Catalogue& c, std::vector<Dia
     });
 }
 
+// data/model-error.json: the planner's error bands, one per plan and family, each the 10th and 90th
+// percentile of planned ÷ published over the fit cases it names (written by the accuracy test).
+void load_error_bands(const CatalogueFiles::File& file, Catalogue& c, std::vector<Diagnostic>& errors) {
+    static const std::set<std::string> kPlans = {"train"}, kFamilies = {"dense", "moe"};
+    if (file.text.empty()) return;  // optional: a catalogue without the file has no bands
+    load_list(file, "bands", errors, c.sources, [&](EntryReader& in) {
+        ErrorBand b;
+        b.id = in.entry();
+        b.plan = in.text("plan", true, kPlans);
+        b.family = in.text("family", true, kFamilies);
+        b.as_of = in.text("as_of", true);
+        if (!b.as_of.empty() && !is_date(b.as_of))
+            in.validator().error("data.bad_date", b.id, in.at() / "as_of", "\"as_of\" must be a date YYYY-MM-DD");
+        bool good = !b.plan.empty() && !b.family.empty();
+        for (auto [name, value] : {std::pair{"low", &b.low}, std::pair{"high", &b.high}}) {
+            const json* v = in.member(name, true);
+            if (v && v->is_number() && v->get<double>() > 0 && v->get<double>() < 100) *value = v->get<double>();
+            else if (v) {
+                in.validator().error("data.bad_value", b.id, in.at() / name, std::string("\"") + name + "\" must be a ratio above 0 and below 100");
+                good = false;
+            } else good = false;
+        }
+        if (good && b.low > b.high) {
+            in.validator().error("data.bad_value", b.id, in.at() / "low", "\"low\" must not exceed \"high\"");
+            good = false;
+        }
+        const json* cases = in.member("cases", true);
+        if (cases && cases->is_array() && !cases->empty() &&
+            std::all_of(cases->begin(), cases->end(), [](const json& x) { return x.is_string(); }))
+            b.cases = cases->get<std::vector<std::string>>();
+        else if (cases) {
+            in.validator().error("data.wrong_type", b.id, in.at() / "cases", "\"cases\" must list the fit cases' ids");
+            good = false;
+        }
+        if (good && c.error_band(b.plan, b.family))
+            in.validator().error("data.duplicate_id", b.id, in.at(), "a second band for " + b.plan + " " + b.family);
+        else if (good && !b.cases.empty()) c.error_bands.push_back(std::move(b));
+    });
+}
+
 }  // namespace
 
 CatalogueLoad load_catalogue(const CatalogueFiles& files) {
@@ -383,6 +423,7 @@ CatalogueLoad load_catalogue(const CatalogueFiles& files) {
     load_capacity(files.prices, c, errors);
     load_exchange_rates(files.currency, c, errors);
     load_operator_tables(files.operators, c, errors);
+    load_error_bands(files.model_error, c, errors);
     return out;
 }
 

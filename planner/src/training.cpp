@@ -303,11 +303,20 @@ bool Job::add_footprint(int n, const std::optional<Range>& scaling) {
     for (double v : {r.seconds, r.total_flops, r.footprint.cost_usd.value_or(0), r.footprint.energy_kwh.value_or(0),
                      r.memory.total})
         if (!std::isfinite(v)) return refuse("tokens", msg::job_too_large);
-    r.range = ranges_of(r, tp->hfu_range, scaling);
+    // A predicted plan's range also holds the planner's own error on published runs like it.
+    const ErrorBand* band = tp->priced ? catalogue.error_band("train", error_band_family(req)) : nullptr;
+    if (band) {
+        auto share = [](double ratio) { return format_number(std::round(100 / ratio)) + "%"; };
+        r.notes.push_back({band->family == "moe" ? msg::range_model_error_moe : msg::range_model_error_dense,
+                           {std::to_string(band->cases.size()), band->as_of, share(band->high), share(band->low)}});
+    }
+    r.range = ranges_of(r, tp->hfu_range, scaling, band);
     return true;
 }
 
 }  // namespace training_job
+
+const char* error_band_family(const TrainingRequest& request) { return request.model.mixture_of_experts() ? "moe" : "dense"; }
 
 Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const TrainingRequest& req) {
     Checked<TrainingResult> out;

@@ -156,27 +156,33 @@ std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance&
 }
 
 std::optional<TrainingRanges> ranges_of(const TrainingResult& r, const std::optional<Range>& hfu,
-                                        const std::optional<Range>& scaling) {
+                                        const std::optional<Range>& scaling, const ErrorBand* band) {
     const double e = r.scaling_efficiency;
     const std::optional<Range>& power = r.footprint.power_factor;
-    if (!hfu && !scaling && !power) return std::nullopt;
+    if (!hfu && !scaling && !power && !band) return std::nullopt;
     TrainingRanges out;
+    // Days go as 1 / (HFU · e): the best case is the high utilisation and efficiency, the worst the
+    // low. The model's own error, where it predicts, widens both ends to what it has missed by.
+    const double m = r.hfu.value_or(1);
+    double fast = (hfu ? hfu->high / m : 1) * (scaling ? scaling->high / e : 1);
+    double slow = (hfu ? hfu->low / m : 1) * (scaling ? scaling->low / e : 1);
+    if (band) {
+        fast = std::max(fast, 1 / band->low);
+        slow = std::min(slow, 1 / band->high);
+    }
     out.hfu = hfu;
-    if (hfu) {
+    if (band) out.hfu = Range{std::min(hfu ? hfu->low : m, m / band->high), std::max(hfu ? hfu->high : m, m / band->low)};
+    if (out.hfu) {
         const double to_model = r.model_flops / r.total_flops;
-        out.mfu = Range{hfu->low * to_model, hfu->high * to_model};
+        out.mfu = Range{out.hfu->low * to_model, out.hfu->high * to_model};
     }
     out.scaling_efficiency = scaling;
-    // Days go as 1 / (HFU · e): the best case is the high utilisation and efficiency, the worst the low.
-    const double m = r.hfu.value_or(1);
-    const double fast = (hfu ? hfu->high / m : 1) * (scaling ? scaling->high / e : 1);
-    const double slow = (hfu ? hfu->low / m : 1) * (scaling ? scaling->low / e : 1);
     auto scaled = [&](double v) { return Range{v / fast, v / slow}; };
     // Energy and CO2e move with the time and, when the power is an estimate, with the power too.
     auto drawn = [&](double v) {
         return Range{v / fast * (power ? power->low : 1), v / slow * (power ? power->high : 1)};
     };
-    if (hfu || scaling) {
+    if (hfu || scaling || band) {
         out.days = scaled(r.days);
         out.accelerator_hours = scaled(r.accelerator_hours);
         out.tokens_per_second = Range{r.tokens_per_second_per_accelerator * slow, r.tokens_per_second_per_accelerator * fast};

@@ -38,9 +38,11 @@ std::optional<Throughput> throughput_of(const Accelerator& chip, const Instance&
                                         std::vector<FieldError>& errors);
 
 /// The spans of days, hours, cost, energy and CO2e a result carries from an assumed utilisation,
-/// an assumed scaling efficiency and an estimated power; nothing when none is assumed.
+/// an assumed scaling efficiency and an estimated power, and, for a predicted plan, the planner's
+/// own error on published runs of its family (`band`: the published throughput anywhere from
+/// 1/high to 1/low of the planned); nothing when none applies.
 std::optional<TrainingRanges> ranges_of(const TrainingResult& r, const std::optional<Range>& hfu,
-                                        const std::optional<Range>& scaling);
+                                        const std::optional<Range>& scaling, const ErrorBand* band = nullptr);
 
 }  // namespace training_throughput
 }  // namespace planner

@@ -3,14 +3,18 @@
 // errors located at file:line:column.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <map>
 #include <set>
 
 #include "accuracy_view.hpp"
 #include "planner/accuracy.hpp"
+#include "planner/api.hpp"
+#include "planner/training.hpp"
 #include "test_catalogue.hpp"
 
 using nlohmann::json;
@@ -281,6 +285,77 @@ TEST_CASE("the test third is a rule on the case id, committed with each case's p
     }
     CHECK(recorded["cases"].size() == fresh["cases"].size());
     CHECK(test_cases >= recorded["cases"].size() / 5);  // about a third
+}
+
+namespace {
+
+// The q-th quantile of `values`, interpolated between the two nearest ranks (values sorted).
+double quantile(const std::vector<double>& values, double q) {
+    const double at = q * double(values.size() - 1);
+    const std::size_t below = std::size_t(at);
+    const std::size_t above = std::min(below + 1, values.size() - 1);
+    return values[below] + (values[above] - values[below]) * (at - double(below));
+}
+
+}  // namespace
+
+TEST_CASE("the error bands are the fit third's spread of planned over published throughput, as data/model-error.json records them") {
+    // Every fit-third training case the planner predicts from operators, by family: planned ÷
+    // published throughput (a time read inverts). The bands are its 10th and 90th percentile;
+    // UPDATE_GOLDEN=1 rewrites the file (a commit says why), so no band is typed by hand and no
+    // test-third case sets one.
+    std::map<std::string, std::vector<std::pair<double, std::string>>> by_family;
+    for (const planner::CaseResult& r : predicted_results()) {
+        if (planner::in_test_third(r.c.id) || !r.planned || (r.c.kind != "training_scale" && r.c.kind != "training_time"))
+            continue;
+        const json& request = r.c.requests[0];
+        if (request.value("kind", "") != "train" || r.c.read.size() != 1) continue;
+        const json response = json::parse(planner::plan(test::real_catalogue(), request.dump()));
+        if (response["train"].value("mfu_source", "") != "predicted") continue;
+        const auto read = planner::read_training_request(test::real_catalogue(), request);
+        REQUIRE(read.ok());
+        const bool speed = r.c.unit == "per_second";
+        by_family[planner::error_band_family(read.value)].push_back({speed ? 1 + r.error : 1 / (1 + r.error), r.c.id});
+    }
+    REQUIRE(by_family.count("dense"));
+    REQUIRE(by_family.count("moe"));
+    const std::string path = std::string(ACCELGUIDE_SOURCE_DIR) + "/data/model-error.json";
+    const json recorded = json::parse(test::read_text(path));
+    json fresh = {{"bands", json::array()}};
+    for (auto& [family, rows] : by_family) {
+        std::sort(rows.begin(), rows.end());
+        std::vector<double> ratios;
+        std::vector<std::string> ids;
+        for (const auto& [ratio, id] : rows) ratios.push_back(ratio), ids.push_back(id);
+        std::sort(ids.begin(), ids.end());
+        CAPTURE(family);
+        REQUIRE(ratios.size() >= 5);  // a band from fewer runs says nothing
+        fresh["bands"].push_back({{"id", "train-" + family}, {"plan", "train"}, {"family", family},
+                                  {"low", std::round(quantile(ratios, 0.1) * 1000) / 1000},
+                                  {"high", std::round(quantile(ratios, 0.9) * 1000) / 1000}, {"cases", ids}});
+    }
+    if (std::getenv("UPDATE_GOLDEN")) {
+        const std::time_t now = std::time(nullptr);
+        char day[11];
+        std::strftime(day, sizeof day, "%Y-%m-%d", std::gmtime(&now));
+        for (json& band : fresh["bands"]) band["as_of"] = day;
+        std::ofstream(path) << fresh.dump(1) << '\n';
+        return;
+    }
+    REQUIRE(recorded["bands"].size() == fresh["bands"].size());
+    for (std::size_t i = 0; i < fresh["bands"].size(); ++i) {
+        const json &was = recorded["bands"][i], &now = fresh["bands"][i];
+        CAPTURE(now.dump());
+        CHECK(was["id"] == now["id"]);
+        CHECK(was["cases"] == now["cases"]);
+        CHECK(was["low"].get<double>() == doctest::Approx(now["low"].get<double>()).epsilon(1e-9));
+        CHECK(was["high"].get<double>() == doctest::Approx(now["high"].get<double>()).epsilon(1e-9));
+        // The catalogue holds what the file says, and every case it names is a fit-third case.
+        const planner::ErrorBand* band = test::real_catalogue().error_band("train", now["family"].get<std::string>());
+        REQUIRE(band);
+        CHECK(band->low == was["low"].get<double>());
+        for (const std::string& id : band->cases) CHECK_FALSE(planner::in_test_third(id));
+    }
 }
 
 TEST_CASE("a prediction without anchors strips what a buyer would have measured, in a compare job too") {

@@ -211,3 +211,45 @@ TEST_CASE("a request asks for layer-by-layer overlap with \"layer\" and a tensor
     CHECK(bad["errors"][0]["message"].get<std::string>().find("\"layer\"") != std::string::npos);
     CHECK(bad["errors"][1]["field"] == "tensor_overlap");
 }
+
+TEST_CASE("a predicted training plan's range holds the planner's own error on published runs of its model's family") {
+    // Worked from the bands data/model-error.json records: the published throughput of the fit
+    // third's runs lay between planned ÷ high and planned ÷ low (10th to 90th percentile).
+    const planner::Catalogue& c = test::real_catalogue();
+    const planner::ErrorBand* dense = c.error_band("train", "dense");
+    const planner::ErrorBand* moe = c.error_band("train", "moe");
+    REQUIRE(dense);
+    REQUIRE(moe);
+    const json job = {{"api", 1}, {"kind", "train"}, {"model", "llama3.1-8b"}, {"tokens", 1e12}, {"instance", "p5.48xlarge"},
+                      {"instance_count", 4}, {"overlap", 1}};
+    const json banded = json::parse(planner::plan(c, job.dump()))["train"];
+    REQUIRE(banded["mfu_source"] == "predicted");
+    const double tps = banded["tokens_per_second_per_accelerator"].get<double>(), days = banded["days"].get<double>();
+    const json& range = banded["range"];
+    CHECK(range["tokens_per_second_per_accelerator"]["low"].get<double>() <= tps / dense->high * (1 + 1e-12));
+    CHECK(range["tokens_per_second_per_accelerator"]["high"].get<double>() >= tps / dense->low * (1 - 1e-12));
+    CHECK(range["days"]["low"].get<double>() <= days * dense->low * (1 + 1e-12));
+    CHECK(range["days"]["high"].get<double>() >= days * dense->high * (1 - 1e-12));
+    CHECK(range["hfu"]["high"].get<double>() >= banded["hfu"].get<double>() / dense->low * (1 - 1e-12));
+    CHECK(banded["notes"].dump().find("data/model-error.json") != std::string::npos);
+    // Without the bands the same plan keeps only its products' span: a few percent.
+    planner::Catalogue bare = c;
+    bare.error_bands.clear();
+    const json unbanded = json::parse(planner::plan(bare, job.dump()))["train"];
+    CHECK(unbanded["tokens_per_second_per_accelerator"] == banded["tokens_per_second_per_accelerator"]);  // the point stays
+    CHECK(unbanded["range"]["days"]["high"].get<double>() < range["days"]["high"].get<double>());
+    CHECK(unbanded["notes"].dump().find("data/model-error.json") == std::string::npos);
+    // A mixture of experts takes its own, wider band.
+    json moe_job = job;
+    moe_job["model"] = "qwen3-30b-a3b";
+    const json routed = json::parse(planner::plan(c, moe_job.dump()))["train"];
+    REQUIRE(routed["mfu_source"] == "predicted");
+    CHECK(routed["range"]["tokens_per_second_per_accelerator"]["high"].get<double>() >=
+          routed["tokens_per_second_per_accelerator"].get<double>() / moe->low * (1 - 1e-12));
+    CHECK(routed["notes"].dump().find("mixture-of-experts") != std::string::npos);
+    // A utilisation of the user's own is an override: no band is added to it.
+    json given = job;
+    given["mfu"] = 0.4;
+    const json own = json::parse(planner::plan(c, given.dump()))["train"];
+    CHECK(own["notes"].dump().find("data/model-error.json") == std::string::npos);
+}

@@ -130,6 +130,19 @@ struct ExchangeRate {
     Figure rate;
 };
 
+/// The planner's own error where it predicts (data/model-error.json): over the fit third of the
+/// accuracy cases of one plan and family (train: "dense" or "moe"), the 10th and 90th percentile
+/// of planned ÷ published throughput. A predicted plan's range includes it, so a buyer sees how
+/// far the planner has missed on published runs like theirs; no test-third case sets it.
+struct ErrorBand {
+    std::string id;      // "train-dense"
+    std::string plan;    // "train"
+    std::string family;  // "dense", "moe"
+    double low = 1, high = 1;        // planned ÷ published: 10th and 90th percentile
+    std::vector<std::string> cases;  // the fit cases it was set on (data/accuracy.json ids)
+    std::string as_of;               // YYYY-MM-DD
+};
+
 struct Instance {
     std::string id;           // e.g. "p4d.24xlarge"
     std::string family;       // e.g. "P4d"
@@ -223,6 +236,8 @@ struct Catalogue {
     std::vector<OperatorTable> operator_tables;
     /// Published collective tables between instances (data/benchmarks.json, "collectives").
     std::vector<CollectiveTable> collectives;
+    /// The planner's error bands where it predicts (data/model-error.json).
+    std::vector<ErrorBand> error_bands;
 
     const Instance* find(std::string_view id) const;
     /// The same, reporting `unknown instance type "id"` against request field `field` when absent.
@@ -233,6 +248,8 @@ struct Catalogue {
     const Accelerator* accelerator(std::string_view id) const;
     /// A model of data/models.json by its id, or nothing.
     const Model* model(std::string_view id) const;
+    /// The error band of a plan and family, or nothing.
+    const ErrorBand* error_band(std::string_view plan, std::string_view family) const;
     /// The chip's measured operator table, or nothing.
     const OperatorTable* operators_of(std::string_view chip) const;
     const Region* region(std::string_view id) const;
@@ -279,10 +296,11 @@ struct CatalogueFiles {
     File models{"data/models.json", ""};
     File prices{"data/prices.json", ""};
     File currency{"data/currency.json", ""};
+    File model_error{"data/model-error.json", ""};
     /// data/operators/<chip>.json, any number of them (named so), in name order.
     std::vector<File> operators;
 
-    std::vector<File*> all() { return {&sources, &accelerators, &instances, &regions, &benchmarks, &models, &prices, &currency}; }
+    std::vector<File*> all() { return {&sources, &accelerators, &instances, &regions, &benchmarks, &models, &prices, &currency, &model_error}; }
 };
 
 struct CatalogueLoad {
@@ -300,6 +318,7 @@ void to_json(nlohmann::json& j, const Fact& f);
 void to_json(nlohmann::json& j, const Capability& c);
 void to_json(nlohmann::json& j, const Price& p);
 void to_json(nlohmann::json& j, const ExchangeRate& r);
+void to_json(nlohmann::json& j, const ErrorBand& b);
 void to_json(nlohmann::json& j, const Accelerator& a);
 void to_json(nlohmann::json& j, const Instance& i);
 void to_json(nlohmann::json& j, const Region& r);
@@ -321,6 +340,7 @@ void from_json(const nlohmann::json& j, Fact& f);
 void from_json(const nlohmann::json& j, Capability& c);
 void from_json(const nlohmann::json& j, Price& p);
 void from_json(const nlohmann::json& j, ExchangeRate& r);
+void from_json(const nlohmann::json& j, ErrorBand& b);
 void from_json(const nlohmann::json& j, Accelerator& a);
 void from_json(const nlohmann::json& j, Instance& i);
 void from_json(const nlohmann::json& j, Region& r);

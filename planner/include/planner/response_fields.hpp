@@ -342,8 +342,9 @@ inline constexpr F exchange_rates = F::objects("exchange_rates", 0, 0).needed().
 inline constexpr F capacity = F::objects("capacity", 0, 0).needed().says("what AWS publishes about getting capacity (data/prices.json)");
 inline constexpr F operator_tables = F::objects("operator_tables", 0, 0).needed().says("measured operator tables (data/operators/)");
 inline constexpr F collectives = F::objects("collectives", 0, 0).needed().says("measured collectives (data/benchmarks.json)");
+inline constexpr F error_bands = F::objects("error_bands", 0, 0).needed().says("the planner's error where it predicts, by plan and family (data/model-error.json)");
 inline constexpr const F* kResult[] = {&sources, &accelerators, &instances, &regions, &benchmarks, &models, &prices,
-                                       &exchange_rates, &capacity, &operator_tables, &collectives};
+                                       &exchange_rates, &capacity, &operator_tables, &collectives, &error_bands};
 }  // namespace catalog
 
 // Where each group sits in a kind's result: "" its top level, "memory" an object, "rows[]" each item.

@@ -164,6 +164,10 @@ struct TrainingResult {
 /// ids are looked up in the catalogue.
 Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const nlohmann::json& request);
 
+/// The family of a training request's model in the planner's error bands (data/model-error.json):
+/// "moe" for a mixture of experts, else "dense".
+const char* error_band_family(const TrainingRequest& request);
+
 /// Estimates the job against the catalogue. Errors name request fields.
 Checked<TrainingResult> estimate_training(const Catalogue& catalogue, const TrainingRequest& request);
 
