@@ -14,6 +14,16 @@ const std::vector<std::string>& precision_words() {
     return words;
 }
 
+const std::vector<std::string>& training_precision_words() {
+    static const std::vector<std::string> words = [] {
+        std::vector<std::string> out;
+        for (const std::string& w : precision_words())
+            if (w != "int8") out.push_back(w);
+        return out;
+    }();
+    return words;
+}
+
 const std::vector<std::string>& weight_format_words() {
     static const std::vector<std::string> words = serving_formats::names_of(serving_formats::kWeightFormats);
     return words;

@@ -433,8 +433,9 @@ bool is_choice(const planner::Field& f) {
 }
 
 // A choice as calc-choice.html draws it, from its declared field: the words in the order the field
-// declares them, each labelled by the UI string "<name>_<word>" (else the word in capitals: a
-// precision, "BF16"); a yes/no field offers its default ("<name>_default", sent as no value), on
+// declares them (those it offers, when fewer), each labelled by the UI string "<name>_<word>" (else
+// the word in capitals: a precision, "BF16"), after an empty option when the form may leave it out
+// ("<name>_<blank>"); a yes/no field offers its default ("<name>_default", sent as no value), on
 // and off. Selected: the page's input, else the field's default when it is one of the words, else
 // the first. A UI string "<name>_hint" is its hint.
 json choice_of(const planner::Field& f, const json& inputs, const json& strings) {
@@ -443,8 +444,10 @@ json choice_of(const planner::Field& f, const json& inputs, const json& strings)
     std::vector<std::pair<std::string, std::string>> options;  // value, label
     const bool yes_no = f.type == planner::Field::Type::boolean;
     if (yes_no) options = {{"", say(name + "_default", "—")}, {"true", say(name + "_on", "true")}, {"false", say(name + "_off", "false")}};
-    else
-        for (const std::string& w : f.allowed()) options.emplace_back(w, say(name + "_" + w, precision_name(w)));
+    else {
+        if (f.blank) options.emplace_back("", say(name + "_" + f.blank, f.blank));
+        for (const std::string& w : (f.offered ? f.offered : f.allowed)()) options.emplace_back(w, say(name + "_" + w, precision_name(w)));
+    }
     auto offered = [&](const std::string& v) {
         return std::any_of(options.begin(), options.end(), [&](const auto& o) { return o.first == v; });
     };
@@ -555,6 +558,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
         view["configurations"] = std::move(slots);
     }
     view["choice"] = choices_view(kind, inputs, strings);
+    if (kind == "instances") view["choice"].update(choices_view("train", inputs, strings));  // its training job
     if (kind == "serve") serve_view(view, inputs, strings, response);
     if (kind == "infer") infer_view(view, inputs, strings);
     // The LoRA matrices a training job may target (templates/partials/calc-fine-tuning.html).

@@ -431,4 +431,24 @@ TEST_CASE("a calculator's choices are its request's declared fields: their words
     CHECK(sp["options"].size() == 3);
     // A field that is typed, not chosen, is not a choice.
     CHECK_FALSE(choice.contains("micro_batch"));
+    // A choice may offer fewer words than its reader accepts: training reads int8 only to refuse it.
+    std::vector<std::string> precisions;
+    for (const json& o : choice["precision"]["options"]) precisions.push_back(o["id"]);
+    CHECK(precisions == planner::training_precision_words());
+    CHECK(std::find(precisions.begin(), precisions.end(), "int8") == precisions.end());
+    CHECK(precisions.size() + 1 == planner::precision_words().size());
+    // A choice the form may leave out opens with an empty option, its word's label, selected by
+    // default: no fine-tuning method sends no fine_tuning object, which is pre-training.
+    const json& ft = choice["ft"];
+    CHECK(ft["field"] == "fine_tuning.method");
+    CHECK(ft["options"][0]["id"] == "");
+    CHECK(ft["options"][0]["label"] == "pretraining");  // no UI string given here: the word
+    CHECK(ft["options"][0]["selected"] == true);
+    CHECK(ft["options"].size() == planner::fine_tuning_words().size() + 1);
+    // The instance sheet's training job draws the same choices from the training request.
+    const site::FrontMatter sheet;
+    const json rows = json::parse(planner::plan(test::real_catalogue(), json({{"api", 1}, {"kind", "instances"}}).dump()));
+    const json sheet_choice = site::calculator_view(test::real_catalogue(), sheet, rows, strings)["choice"];
+    CHECK(sheet_choice["precision"] == choice["precision"]);
+    CHECK(sheet_choice["ft"] == ft);
 }

@@ -10,6 +10,8 @@ namespace planner {
 
 /// The words of the text fields below, in the order a calculator offers them.
 const std::vector<std::string>& precision_words();
+/// The precisions a training form offers: precision_words without int8, an inference format.
+const std::vector<std::string>& training_precision_words();
 const std::vector<std::string>& weight_format_words();
 const std::vector<std::string>& kv_format_words();
 const std::vector<std::string>& engine_words();
@@ -118,7 +120,7 @@ inline constexpr F compute_flops = F::number("compute.flops_per_request", 0, 1e2
 inline constexpr F compute_parameters = F::number("compute.parameters", 0, 1e15, true).in("parameters").says("the model's parameters: 2 · parameters · tokens FLOPs").input("c_parameters", "in_parameters");
 inline constexpr F compute_tokens = F::number("compute.tokens", 0, 1e9, true).in("tokens").says("tokens per request, with parameters").input("c_tokens", "in_tokens_per_request");
 inline constexpr F compute_mfu = F::number("compute.mfu", 0.001, 1).needed().in("0-1").says("model FLOPs utilisation").input("c_mfu", "in_mfu");
-inline constexpr F compute_precision = F::text("compute.precision", precision_words).says("the dense peak it runs at").or_else("bf16");
+inline constexpr F compute_precision = F::text("compute.precision", precision_words).says("the dense peak it runs at").or_else("bf16").input("c_precision", "in_precision");
 inline constexpr F llm = F::object("llm").says("the throughput from serve's decode model, one replica over the instance");
 inline constexpr F llm_model = F::text("llm.model").says("a model id of data/models.json, in place of parameters, layers, kv_heads and head_dim: its widths let the chip's operator table price it");
 inline constexpr F llm_parameters = F::number("llm.parameters", 0, 1e15, true).in("parameters").says("the model's parameters (required without model)").input("l_parameters", "in_parameters");
@@ -132,7 +134,7 @@ inline constexpr F llm_bytes_per_parameter = F::number("llm.bytes_per_parameter"
 inline constexpr F llm_kv_bytes = F::number("llm.kv_bytes_per_element", 0, 8, true).in("bytes").says("bytes per KV-cache element").or_else("2");
 inline constexpr F llm_bandwidth_fraction = F::number("llm.bandwidth_fraction", 0.001, 1).in("0-1").says("decode's share of peak memory bandwidth, your own").or_else("predicted, the chip's figure, or 0.7").input("l_bandwidth", "in_bandwidth_fraction").hint("default_placeholder");
 inline constexpr F llm_mfu = F::number("llm.mfu", 0.001, 1).in("0-1").says("prefill's model FLOPs utilisation, your own").or_else("predicted, or 0.5").input("l_mfu", "in_prefill_mfu").hint("default_placeholder");
-inline constexpr F llm_precision = F::text("llm.precision", precision_words).says("the precision of weights, KV cache and peak").or_else("bf16");
+inline constexpr F llm_precision = F::text("llm.precision", precision_words).says("the precision of weights, KV cache and peak").or_else("bf16").input("l_precision", "in_precision");
 inline constexpr const F* kJob[] = {
     &job::instance, &fleet::rate, &fleet::rate_value, &fleet::rate_per, &fleet::peak_factor, &fleet::target_utilisation,
     &fleet::redundancy, &latency_target_ms, &job::headroom, &throughput_rps, &benchmark, &compute, &compute_flops,
@@ -162,14 +164,14 @@ inline constexpr F config = F::object("model.config").says("a Hugging Face confi
 namespace train {
 inline constexpr F sequence = F::integer("sequence", 1, 10000000).in("tokens").says("sequence length, beside a catalogue model or config").or_else("the model's").flag("sequence");
 inline constexpr F fine_tuning = F::object("fine_tuning").says("fine-tuning instead of pretraining").or_else("pretraining");
-inline constexpr F fine_tuning_method = F::text("fine_tuning.method", fine_tuning_words).needed().says("full, or LoRA adapters (QLoRA: over 4-bit weights)");
+inline constexpr F fine_tuning_method = F::text("fine_tuning.method", fine_tuning_words).needed().says("full, or LoRA adapters (QLoRA: over 4-bit weights)").input("ft", "in_fine_tuning_method").or_blank("pretraining");
 inline constexpr F fine_tuning_rank = F::integer("fine_tuning.rank", 1, 65536).says("the adapters' rank, at most the hidden size").or_else("16");
 inline constexpr F fine_tuning_modules = F::words("fine_tuning.target_modules", 1, 0, lora_module_words).says("the matrices adapted").or_else("all seven");
 inline constexpr F sequence_parallel = F::boolean("sequence_parallel").says("Megatron's sequence parallelism").or_else("true with selective recompute").flag("sequence-parallel").input("sequence_parallel", "in_sequence_parallel");
 inline constexpr F flash_attention = F::boolean("flash_attention").says("attention without storing its scores").or_else("true");
 inline constexpr F tokens = F::number("tokens", 0, 1e17, true).needed().or_words(chinchilla_words).in("tokens").says("training tokens, or chinchilla (20 per parameter)").flag("tokens");
 inline constexpr F recompute = F::text("recompute", recompute_words).says("activation recomputation").or_else("the recipe's, else none").flag("recompute").input("recompute", "in_recompute");
-inline constexpr F precision = F::text("precision", precision_words).says("the dense peak it trains at (int8, an inference format, is refused)").or_else("bf16").flag("precision");
+inline constexpr F precision = F::text("precision", precision_words).says("the dense peak it trains at (int8, an inference format, is refused)").or_else("bf16").flag("precision").offers(training_precision_words).input("precision", "in_precision");
 inline constexpr F instance_count = F::integer("instance_count", 1, 100000).says("instances (or deadline_days, or budget_usd)").flag("instances").input("instance_count", "in_instance_count");
 inline constexpr F deadline_days = F::number("deadline_days", 0, 36500, true).in("days").says("or: the fewest instances that finish in this many days").flag("deadline-days");
 inline constexpr F budget_usd = F::number("budget_usd", 0, 1e12, true).in("USD").says("or: the fastest plan within this budget").flag("budget-usd");

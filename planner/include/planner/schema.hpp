@@ -49,6 +49,8 @@ struct Field {
     const char* label = nullptr;  // the calculator input's label id (templates/i18n), or none
     const char* placeholder = nullptr;   // the input's placeholder id when empty
     const char* default_from = nullptr;  // the response path whose figure the placeholder shows
+    Words offered = nullptr;      // a choice's words when a form offers fewer than it reads
+    const char* blank = nullptr;  // a choice a form may leave out: its empty first option's word
     unsigned min_items = 0, max_items = 0;  // a list's length; max 0: any
     bool nullable = false;        // a response's figure written as null when there is none
 
@@ -136,6 +138,12 @@ struct Field {
         f.form = name, f.label = label_id;
         return f;
     }
+    /// The words a calculator offers, when it offers fewer than the reader accepts (training reads
+    /// int8 to refuse it with its own message, and offers the rest).
+    constexpr Field offers(Words w) const { Field f = *this; f.offered = w; return f; }
+    /// A choice the form may leave out (its parent then takes its default): an empty first
+    /// option, labelled by the UI string "<input>_<word>" (the fine-tuning method's "pretraining").
+    constexpr Field or_blank(const char* word) const { Field f = *this; f.blank = word; return f; }
     /// The input's placeholder id, and optionally the response figure it shows once planned.
     constexpr Field hint(const char* placeholder_id, const char* response_path = nullptr) const {
         Field f = *this;
