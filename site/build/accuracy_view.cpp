@@ -198,4 +198,13 @@ json accuracy_view(const std::vector<planner::CaseResult>& results, const std::v
             {"groups", std::move(groups)}};
 }
 
+json error_bands_view(const std::vector<planner::ErrorBand>& bands, const json& strings) {
+    json rows = json::array();
+    auto share = [](double ratio) { return format_display(std::round(100 / ratio)) + "%"; };
+    for (const planner::ErrorBand& b : bands)
+        rows.push_back({{"family", string_of(strings, "acc_family_" + b.family)}, {"cases", b.cases.size()},
+                        {"band", share(b.high) + "\u2013" + share(b.low)}, {"as_of", b.as_of}});
+    return {{"has", !rows.empty()}, {"rows", std::move(rows)}};
+}
+
 }  // namespace site

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/accuracy.hpp"
+#include "planner/catalogue.hpp"
 
 namespace site {
 
@@ -19,5 +20,10 @@ namespace site {
 /// (planner::in_test_third) is the page's headline.
 nlohmann::json accuracy_view(const std::vector<planner::CaseResult>& results, const std::vector<planner::CaseResult>& predicted,
                              const std::string& lang, const nlohmann::json& strings, const std::string& references);
+
+/// {has, rows[{family, cases, band, as_of}]}: the planner's own error bands (data/model-error.json)
+/// that predicted training ranges carry, each as the published throughput's share of the planned
+/// ("80%–104%"); the family named by the UI string acc_family_<family>.
+nlohmann::json error_bands_view(const std::vector<planner::ErrorBand>& bands, const nlohmann::json& strings);
 
 }  // namespace site

@@ -380,6 +380,7 @@ json view_for(const SiteIndex& index, const Page& page, std::vector<Diagnostic>&
         const Language* language = index.config.language(page.lang);
         view["accuracy"] = accuracy_view(index.accuracy, index.predicted, page.lang, language ? language->strings : json::object(),
                                          root_of(page.url) + index.config.prefix(page.lang) + "references/");
+        view["accuracy"]["bands"] = error_bands_view(catalogue.error_bands, language ? language->strings : json::object());
     }
     if (page.kind == "calculator") {
         if (page.front.example.is_null()) {

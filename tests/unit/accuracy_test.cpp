@@ -426,3 +426,23 @@ TEST_CASE("a training prediction carries its throughput's and step's range, the 
     }
     CHECK(checked >= 20);  // the training-at-scale cases read tokens/s or the step, and each now has a range
 }
+
+TEST_CASE("the accuracy page lists the error bands predicted training ranges carry, as the published throughput's share of the planned") {
+    const std::vector<planner::ErrorBand>& bands = test::real_catalogue().error_bands;
+    REQUIRE(bands.size() == 2);
+    const json view = site::error_bands_view(bands, {{"acc_family_dense", "Dense"}, {"acc_family_moe", "Mixture of experts"}});
+    CHECK(view["has"] == true);
+    REQUIRE(view["rows"].size() == bands.size());
+    for (std::size_t i = 0; i < bands.size(); ++i) {
+        const json& row = view["rows"][i];
+        CAPTURE(row.dump());
+        CHECK(row["family"] == (bands[i].family == "dense" ? "Dense" : "Mixture of experts"));
+        CHECK(row["cases"] == bands[i].cases.size());
+        CHECK(row["as_of"] == bands[i].as_of);
+        // planned ÷ published from `low` to `high`: the published throughput is 1/high to 1/low of the planned.
+        const std::string expected = std::to_string(int(std::lround(100 / bands[i].high))) + "%\u2013" +
+                                     std::to_string(int(std::lround(100 / bands[i].low))) + "%";
+        CHECK(row["band"] == expected);
+    }
+    CHECK(site::error_bands_view({}, json::object())["has"] == false);  // a catalogue without bands: no table
+}
