@@ -441,3 +441,35 @@ TEST_CASE("a number too large for a double and a key given twice in a data file 
         "data/prices.json:3:78: error[data.number_out_of_range]: the number 1e309 is too large for a double (above "
         "1.8e308) (hint: check the exponent)"});
 }
+
+TEST_CASE("the error bands are optional, and a bad band is an error at file:line:column") {
+    planner::CatalogueFiles files = valid();
+    REQUIRE(planner::load_catalogue(files).ok());  // no data/model-error.json: no bands, no error
+    CHECK(planner::load_catalogue(files).catalogue.error_bands.empty());
+    files.model_error.text = R"({
+  "bands": [
+    {"id": "train-dense", "plan": "train", "family": "dense", "low": 0.9, "high": 1.2, "cases": ["a", "b"], "as_of": "2026-11-29"}
+  ]
+})";
+    const auto good = planner::load_catalogue(files);
+    REQUIRE(good.ok());
+    const planner::ErrorBand* band = good.catalogue.error_band("train", "dense");
+    REQUIRE(band);
+    CHECK(band->low == 0.9);
+    CHECK(band->high == 1.2);
+    CHECK(band->cases == std::vector<std::string>{"a", "b"});
+    CHECK_FALSE(good.catalogue.error_band("train", "moe"));
+    // low above high, a family it does not know, a second band for one family
+    planner::CatalogueFiles bad = files;
+    bad.model_error.text = replace(files.model_error.text, R"("low": 0.9)", R"("low": 1.5)");
+    CHECK(messages(planner::load_catalogue(bad)) == std::vector<std::string>{
+        "data/model-error.json:3:70: error[data.bad_value]: train-dense: \"low\" must not exceed \"high\""});
+    bad.model_error.text = replace(files.model_error.text, R"("family": "dense")", R"("family": "sparse")");
+    CHECK(messages(planner::load_catalogue(bad)) == std::vector<std::string>{
+        "data/model-error.json:3:54: error[data.bad_value]: train-dense: \"sparse\" is not a valid family (hint: one of: dense, moe)"});
+    bad.model_error.text = replace(files.model_error.text, "\n  ]", R"(,
+    {"id": "again", "plan": "train", "family": "dense", "low": 0.8, "high": 1.1, "cases": ["c"], "as_of": "2026-11-29"}
+  ])");
+    CHECK(messages(planner::load_catalogue(bad)) == std::vector<std::string>{
+        "data/model-error.json:4:5: error[data.duplicate_id]: again: a second band for train dense"});
+}
