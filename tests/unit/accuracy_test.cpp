@@ -314,7 +314,11 @@ TEST_CASE("the error bands are the fit third's spread of planned over published 
         if (response["train"].value("mfu_source", "") != "predicted") continue;
         const auto read = planner::read_training_request(test::real_catalogue(), request);
         REQUIRE(read.ok());
-        const bool speed = r.c.unit == "per_second";
+        // A throughput or a utilisation grows with the speed; a time or a count of hours shrinks.
+        static const std::set<std::string> speeds = {"per_second", "tflops", "percent", "fraction"},
+                                           times = {"days", "gpu_hours", "seconds"};
+        REQUIRE_MESSAGE((speeds.count(r.c.unit) || times.count(r.c.unit)), r.c.id << " reads " << r.c.unit);
+        const bool speed = speeds.count(r.c.unit) > 0;
         by_family[planner::error_band_family(read.value)].push_back({speed ? 1 + r.error : 1 / (1 + r.error), r.c.id});
     }
     REQUIRE(by_family.count("dense"));
