@@ -326,7 +326,9 @@ TEST_CASE("the error bands are the fit third's spread of planned over published 
     const std::string path = std::string(ACCELGUIDE_SOURCE_DIR) + "/data/model-error.json";
     const json recorded = json::parse(test::read_text(path));
     json fresh = {{"bands", json::array()}};
-    for (auto& [family, rows] : by_family) {
+    for (auto& entry : by_family) {
+        const std::string& family = entry.first;  // a plain name: CAPTURE cannot take a structured binding (C++17)
+        auto& rows = entry.second;
         std::sort(rows.begin(), rows.end());
         std::vector<double> ratios;
         std::vector<std::string> ids;
