@@ -264,16 +264,27 @@ std::optional<Range> Job::add_notes(const Planned& planned) {
         r.notes.push_back({msg::hidden_estimated, {format_number(hidden_of(r.parameters))}});
     if (!inst->accelerator_interconnect && per_instance > 1 && r.scaling_source == "step time")
         r.notes.push_back({msg::interconnect_assumed_pcie, {inst->id}});
-    // The overlap of data-parallel traffic with compute is an assumption unless the request gives it.
+    // Each overlap of traffic with compute the request leaves out is an assumption: the
+    // data-parallel one (half), and the tensor, pipeline and expert ones (none, as Megatron-LM waits
+    // for them unless told). The range spans each from none to all of its traffic hidden.
     std::optional<Range> scaling;
-    if (r.scaling_source == "step time" && !req.overlap && !req.overlap_by_layer && r.step && (r.step->data > 0 || r.step->context > 0)) {
-        StepInputs in = step_in;
-        in.layout = planned.chosen->layout;
-        in.overlap = 0;
-        const double low = step_time(in).efficiency;
-        in.overlap = 1;
-        const double high = step_time(in).efficiency;
-        if (high > low) scaling = Range{low, high};
+    if (r.scaling_source == "step time" && r.step) {
+        const StepTime& st = *r.step;
+        const bool data = !req.overlap && !req.overlap_by_layer && (st.data > 0 || st.context > 0);
+        const bool tensor = !req.tensor_overlap && st.tensor > 0, pipeline = !req.pipeline_overlap && st.pipeline > 0,
+                   expert = !req.expert_overlap && st.expert > 0;
+        if (data || tensor || pipeline || expert) {
+            StepInputs in = step_in;
+            in.layout = planned.chosen->layout;
+            if (data) in.overlap = 0;
+            const double low = step_time(in).efficiency;
+            if (data) in.overlap = 1;
+            if (tensor) in.tensor_overlap = 1;
+            if (pipeline) in.pipeline_overlap = 1;
+            if (expert) in.expert_overlap = 1;
+            const double high = step_time(in).efficiency;
+            if (high > low) scaling = Range{low, high};
+        }
     }
 
     if (!req.model.has_shape())

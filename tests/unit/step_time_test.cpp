@@ -301,8 +301,10 @@ TEST_CASE("a request's scaling_efficiency still wins over the step model, and it
                         {"instance_count", 16}, {"mfu", 0.4}, {"scaling_efficiency", 0.9}});
     CHECK(given["scaling_source"] == "request");
     CHECK(given["seconds"].get<double>() == doctest::Approx(6 * 7e9 * 1e12 / (256 * 190e12 * 0.4 * 0.9)));
+    // Every overlap stated: nothing left to range over.
     json overlap = train({{"model", {{"parameters", 7e9}}}, {"tokens", 1e12}, {"instance", "trn1.32xlarge"},
-                          {"instance_count", 16}, {"mfu", 0.4}, {"overlap", 0.8}});
+                          {"instance_count", 16}, {"mfu", 0.4}, {"overlap", 0.8}, {"tensor_overlap", 0},
+                          {"pipeline_overlap", 0}, {"expert_overlap", 0}});
     CHECK(overlap["overlap"] == 0.8);
     CHECK_FALSE(overlap["range"].contains("scaling_efficiency"));
     json assumed = train({{"model", {{"parameters", 7e9}}}, {"tokens", 1e12}, {"instance", "trn1.32xlarge"},

@@ -209,13 +209,18 @@ TEST_CASE("a plan that rests on an assumed MFU or an assumed overlap of communic
     CHECK(r.range->hfu->high == 0.74);
     CHECK(r.range->mfu->low == doctest::Approx(0.43 * 0.75));
     CHECK(r.range->mfu->high == doctest::Approx(0.74 * 0.75));
-    // The step model's efficiency with the default overlap of data-parallel traffic (half of it),
-    // between none of it hidden under compute and all of it.
+    // The step model's efficiency with the default overlaps (half the data-parallel traffic, none of
+    // the tensor-parallel all-reduces or pipeline sends), between none of the data-parallel traffic
+    // hidden under compute and all of every kind hidden (the request gives none of them).
     const double e = r.scaling_efficiency;
     REQUIRE(r.step);
-    CHECK(e == r.step->efficiency);
-    const double data = r.step->data, rest = r.step->step - r.step->data_exposed;
-    const double none = r.step->compute / (rest + data), all = r.step->compute / (rest + std::max(0.0, data - r.step->compute));
+    const planner::StepTime& st = *r.step;
+    CHECK(e == st.efficiency);
+    CHECK(st.tensor > 0);  // GPT-3 175B splits its layers over the instance's links
+    const double c = st.compute, rest = st.step - st.data_exposed;
+    auto hidden = [&](double x) { return std::max(0.0, x - c); };
+    const double none = c / (rest + st.data);
+    const double all = c / (rest - st.tensor_exposed - st.pipeline_exposed + hidden(st.data) + hidden(st.tensor) + hidden(st.pipeline));
     CHECK(r.range->scaling_efficiency->low == doctest::Approx(none));
     CHECK(r.range->scaling_efficiency->high == doctest::Approx(all));
     // Days go as 1 / (MFU · e).
@@ -254,8 +259,11 @@ TEST_CASE("measured or stated inputs narrow the range: none is left when nothing
     REQUIRE(scaling_only);
     CHECK_FALSE(scaling_only->mfu);
     CHECK(scaling_only->scaling_efficiency);
-    // One instance has no scaling losses to doubt.
+    // One instance with its tensor and pipeline overlaps stated has no scaling losses to doubt.
     req.instance_count = 1;
+    CHECK(range_of(req));  // the tensor-parallel all-reduces' overlap is still assumed
+    req.tensor_overlap = 0;
+    req.pipeline_overlap = 0;
     CHECK_FALSE(range_of(req));
     // Without a measured power, energy and CO2e keep the estimate's span, and only they do.
     req.footprint.power_watts.reset();

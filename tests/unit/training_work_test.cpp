@@ -253,3 +253,25 @@ TEST_CASE("a predicted training plan's range holds the planner's own error on pu
     const json own = json::parse(planner::plan(c, given.dump()))["train"];
     CHECK(own["notes"].dump().find("data/model-error.json") == std::string::npos);
 }
+
+TEST_CASE("an expert all-to-all the request does not say is overlapped ranges from waited for to hidden under compute") {
+    // Qwen3-30B-A3B over 16 experts' ranks on two p5.48xlarge: the all-to-all crosses the network.
+    json job = {{"model", "qwen3-30b-a3b"}, {"tokens", 1e12}, {"instance", "p5.48xlarge"}, {"instance_count", 2},
+                {"layout", {{"tensor", 1}, {"pipeline", 1}, {"expert", 16}, {"zero", 1}}}};
+    const json assumed = train(job);
+    const json& st = assumed["step"];
+    const double expert = st["expert_seconds"].get<double>(), compute = st["compute_seconds"].get<double>();
+    REQUIRE(expert > 0);
+    CHECK(st["expert_exposed_seconds"] == expert);  // waited for: Megatron-LM's default
+    // The fast end hides it (what compute can cover) and the data-parallel traffic too; the slow end
+    // is the plan itself, with none of the data-parallel traffic hidden.
+    const double step = st["step_seconds"].get<double>();
+    const double fast = compute / (step - expert - st["data_exposed_seconds"].get<double>() + std::max(0.0, expert - compute) +
+                                   std::max(0.0, st["data_seconds"].get<double>() - compute));
+    CHECK(assumed["range"]["scaling_efficiency"]["high"].get<double>() == doctest::Approx(fast));
+    CHECK(assumed["range"]["scaling_efficiency"]["low"].get<double>() <= assumed["scaling_efficiency"].get<double>());
+    // Stated, it is not an assumption: with the data-parallel overlap stated too, no range is left.
+    job["expert_overlap"] = 0;
+    job["overlap"] = 0.5;
+    CHECK_FALSE(train(job)["range"].contains("scaling_efficiency"));
+}
