@@ -360,6 +360,8 @@ TEST_CASE("the error bands are the fit third's spread of planned over published 
         const planner::ErrorBand* band = test::real_catalogue().error_band("train", now["family"].get<std::string>());
         REQUIRE(band);
         CHECK(band->low == was["low"].get<double>());
+        CHECK(band->high == was["high"].get<double>());
+        CHECK(band->cases == was["cases"].get<std::vector<std::string>>());
         for (const std::string& id : band->cases) CHECK_FALSE(planner::in_test_third(id));
     }
 }
