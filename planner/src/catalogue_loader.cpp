@@ -393,15 +393,15 @@ void load_error_bands(const CatalogueFiles::File& file, Catalogue& c, std::vecto
         }
         const json* cases = in.member("cases", true);
         if (cases && cases->is_array() && !cases->empty() &&
-            std::all_of(cases->begin(), cases->end(), [](const json& x) { return x.is_string(); }))
+            std::all_of(cases->begin(), cases->end(), [](const json& x) { return x.is_string(); })) {
             b.cases = cases->get<std::vector<std::string>>();
-        else if (cases) {
-            in.validator().error("data.wrong_type", b.id, in.at() / "cases", "\"cases\" must list the fit cases' ids");
-            good = false;
+        } else {
+            if (cases) in.validator().error("data.wrong_type", b.id, in.at() / "cases", "\"cases\" must list the fit cases' ids");
+            good = false;  // missing (reported by member) or malformed
         }
         if (good && c.error_band(b.plan, b.family))
             in.validator().error("data.duplicate_id", b.id, in.at(), "a second band for " + b.plan + " " + b.family);
-        else if (good && !b.cases.empty()) c.error_bands.push_back(std::move(b));
+        else if (good) c.error_bands.push_back(std::move(b));
     });
 }
 

@@ -209,8 +209,7 @@ std::vector<InputProblem> read_catalogue_at(const fs::path& folder, const std::s
     for (planner::CatalogueFiles::File* f : files.all()) {
         const std::string inside = f->name.substr(prefix.size());
         f->name = named + inside;
-        // The error bands are optional: a catalogue without them plans without them.
-        if (f == &files.model_error && !fs::exists(folder / inside)) continue;
+        if (files.optional(f) && !fs::exists(folder / inside)) continue;
         InputFile in = read_input(folder / inside, kMaxInputBytes);
         if (in.text) f->text = std::move(*in.text);
         else problems.push_back({in.problem.code, f->name, in.problem.message, in.problem.hint});

@@ -301,6 +301,8 @@ struct CatalogueFiles {
     std::vector<File> operators;
 
     std::vector<File*> all() { return {&sources, &accelerators, &instances, &regions, &benchmarks, &models, &prices, &currency, &model_error}; }
+    /// Whether a catalogue folder may lack `f`: the error bands (the loader reads no text as none).
+    bool optional(const File* f) const { return f == &model_error; }
 };
 
 struct CatalogueLoad {
