@@ -2,6 +2,8 @@
 
 #include "planner/messages.hpp"
 #include "planner/json_members.hpp"
+#include "planner/response_fields.hpp"
+#include "planner/response_writer.hpp"
 #include "planner/load_power.hpp"
 #include "planner/request_fields.hpp"
 
@@ -128,34 +130,36 @@ Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& inst, d
     return out;
 }
 
-void add_to_json(json& j, const Footprint& f) {
-    optional_member(j, "cost_usd", f.cost_usd);
-    optional_member(j, "price_usd_per_hour", f.price_usd_per_hour);
-    if (f.price_usd_per_hour) {
-        j["price_as_of"] = f.price_as_of;
-        j["price_source"] = f.price_source;
-    }
-    j["purchase_option"] = f.purchase_option;
-    if (f.usd_jpy) {
-        j["usd_jpy"] = *f.usd_jpy;
-        j["usd_jpy_source"] = f.usd_jpy_source;
-        j["usd_jpy_as_of"] = f.usd_jpy_as_of;
-    }
-    optional_member(j, "power_watts", f.power_watts);
-    optional_member(j, "energy_kwh", f.energy_kwh);
-    optional_member(j, "co2e_kg", f.co2e_kg);
-    optional_member(j, "pue", f.pue);
-    optional_member(j, "carbon_intensity", f.carbon_intensity);
-    if (f.carbon_intensity) {
-        j["carbon_intensity_source"] = f.carbon_intensity_source;
-        j["carbon_intensity_as_of"] = f.carbon_intensity_as_of;
-    }
-    optional_member(j, "carbon_intensity_market", f.carbon_intensity_market);
-    j["region"] = f.region;
-    range_member(j, "power_watts", f.power_watts_range);
-    range_member(j, "energy_kwh", f.energy_kwh_range);
-    range_member(j, "co2e_kg", f.co2e_kg_range);
-}
+namespace {
+namespace out = results::footprint;
+using FP = Footprint;
+// The footprint's fields (response_fields.hpp, results::footprint): a price's date and source only
+// beside a price, a rate's and a grid factor's beside theirs.
+const Put<Footprint> kFootprintOut[] = {
+    put<&FP::cost_usd>(out::cost_usd),
+    put<&FP::price_usd_per_hour>(out::price_usd_per_hour),
+    put_when<&FP::price_usd_per_hour, &FP::price_as_of>(out::price_as_of),
+    put_when<&FP::price_usd_per_hour, &FP::price_source>(out::price_source),
+    put<&FP::purchase_option>(out::purchase_option),
+    put<&FP::usd_jpy>(out::usd_jpy),
+    put_when<&FP::usd_jpy, &FP::usd_jpy_source>(out::usd_jpy_source),
+    put_when<&FP::usd_jpy, &FP::usd_jpy_as_of>(out::usd_jpy_as_of),
+    put<&FP::power_watts>(out::power_watts),
+    put<&FP::energy_kwh>(out::energy_kwh),
+    put<&FP::co2e_kg>(out::co2e_kg),
+    put<&FP::pue>(out::pue),
+    put<&FP::carbon_intensity>(out::carbon_intensity),
+    put_when<&FP::carbon_intensity, &FP::carbon_intensity_source>(out::carbon_intensity_source),
+    put_when<&FP::carbon_intensity, &FP::carbon_intensity_as_of>(out::carbon_intensity_as_of),
+    put<&FP::carbon_intensity_market>(out::carbon_intensity_market),
+    put<&FP::region>(out::region),
+    put<&FP::power_watts_range>(out::power_watts_range),
+    put<&FP::energy_kwh_range>(out::energy_kwh_range),
+    put<&FP::co2e_kg_range>(out::co2e_kg_range)};
+}  // namespace
+
+void add_to_json(json& j, const Footprint& f) { write_fields(j, f, kFootprintOut); }
+void to_json(json& j, const Footprint& f) { add_to_json(j, f); }
 
 void to_json(json& j, const Range& r) { members(j, {{"low", r.low}, {"high", r.high}}); }
 

@@ -1,5 +1,6 @@
 #include "planner/inference.hpp"
-#include "planner/json_members.hpp"
+#include "planner/response_fields.hpp"
+#include "planner/response_writer.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -290,27 +291,33 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
     return out;
 }
 
-void to_json(json& j, const InferenceResult& r) {
-    members(j, {{"instance", r.instance},     {"per_instance_rps", r.per_instance_rps},
-             {"throughput_source", r.throughput_source}, {"peak_rps", r.peak_rps},
-             {"fleet", r.fleet},           {"notes", r.notes}});
-    optional_member(j, "latency_ms", r.latency_ms);
-    optional_member(j, "latency_ok", r.latency_ok);
-    optional_member(j, "requests_in_flight", r.requests_in_flight);
-    optional_member(j, "kv_cache_bytes", r.kv_cache_bytes);
-    optional_member(j, "memory_bytes", r.memory_bytes);
-    optional_member(j, "cost_per_hour", r.cost_per_hour);
-    optional_member(j, "cost_per_million", r.cost_per_million);
-    optional_member(j, "kwh_per_million", r.kwh_per_million);
-    optional_member(j, "co2e_kg_per_million", r.co2e_kg_per_million);
-    range_member(j, "per_instance_rps", r.per_instance_rps_range);
-    range_member(j, "fleet", r.fleet_range);
-    range_member(j, "cost_per_million", r.cost_per_million_range);
-    range_member(j, "kwh_per_million", r.kwh_per_million_range);
-    range_member(j, "co2e_kg_per_million", r.co2e_kg_per_million_range);
-    json fleet_hour;
-    add_to_json(fleet_hour, r.footprint);
-    j["fleet_hour"] = fleet_hour;
-}
+namespace {
+namespace out = results::infer;
+using IR = InferenceResult;
+const Put<InferenceResult> kInferenceOut[] = {
+    put<&IR::instance>(out::instance),
+    put<&IR::per_instance_rps>(out::per_instance_rps),
+    put<&IR::throughput_source>(out::throughput_source),
+    put<&IR::peak_rps>(out::peak_rps),
+    put<&IR::fleet>(out::fleet),
+    put<&IR::notes>(results::notes),
+    put<&IR::latency_ms>(out::latency_ms),
+    put<&IR::latency_ok>(out::latency_ok),
+    put<&IR::requests_in_flight>(out::requests_in_flight),
+    put<&IR::kv_cache_bytes>(out::kv_cache_bytes),
+    put<&IR::memory_bytes>(out::memory_bytes),
+    put<&IR::cost_per_hour>(out::cost_per_hour),
+    put<&IR::cost_per_million>(out::cost_per_million),
+    put<&IR::kwh_per_million>(out::kwh_per_million),
+    put<&IR::co2e_kg_per_million>(out::co2e_per_million),
+    put<&IR::per_instance_rps_range>(out::per_instance_rps_range),
+    put<&IR::fleet_range>(out::fleet_range),
+    put<&IR::cost_per_million_range>(out::cost_per_million_range),
+    put<&IR::kwh_per_million_range>(out::kwh_per_million_range),
+    put<&IR::co2e_kg_per_million_range>(out::co2e_per_million_range),
+    put<&IR::footprint>(out::fleet_hour)};
+}  // namespace
+
+void to_json(json& j, const InferenceResult& r) { write_fields(j, r, kInferenceOut); }
 
 }  // namespace planner

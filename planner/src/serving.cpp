@@ -7,9 +7,10 @@
 
 #include "planner/engine_queue.hpp"
 #include "planner/inference.hpp"
-#include "planner/json_members.hpp"
 #include "planner/load_power.hpp"
 #include "planner/messages.hpp"
+#include "planner/response_fields.hpp"
+#include "planner/response_writer.hpp"
 #include "planner/serving_cost.hpp"
 #include "serving_formats.hpp"
 #include "serving_replica.hpp"
@@ -383,70 +384,77 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     return out;
 }
 
-void to_json(json& j, const ServingSweepPoint& p) {
-    members(j, {{"concurrency", p.concurrency},
-                {"ttft_ms", p.ttft_ms},
-                {"tpot_ms", p.tpot_ms},
-                {"output_tokens_per_second", p.output_tokens_per_second}});
-}
+namespace {
+namespace out = results::serve;
+using SR = ServingResult;
+using SP = ServingPoint;
+using SW = ServingSweepPoint;
 
-void to_json(json& j, const ServingPoint& p) {
-    members(j, {{"tensor_parallel", p.tensor_parallel}, {"replicas", p.replicas}});
-    if (p.error) {
-        members(j, {{"limit", *p.limit}, {"error", said(*p.error, false)}});
-        return;
-    }
-    members(j, {{"concurrency", p.concurrency},
-                {"ttft_ms", p.ttft_ms},
-                {"tpot_ms", p.tpot_ms},
-                {"requests_per_second", p.requests_per_second},
-                {"prefill_share", p.prefill_share},
-                {"memory_bytes", p.memory_bytes}});
-}
+const Put<ServingSweepPoint> kSweepPointOut[] = {
+    put<&SW::concurrency>(out::point::concurrency),
+    put<&SW::ttft_ms>(out::point::ttft_ms),
+    put<&SW::tpot_ms>(out::point::tpot_ms),
+    put<&SW::output_tokens_per_second>(out::point::output_tokens_per_second)};
 
-void to_json(json& j, const ServingResult& r) {
-    members(j, {{"instance", r.instance},
-                {"model", r.model},
-                {"architecture", r.architecture},
-                {"tensor_parallel", r.chosen.tensor_parallel},
-                {"replicas", r.chosen.replicas},
-                {"concurrency_per_instance", r.concurrency_per_instance},
-                {"concurrency_per_replica", r.chosen.concurrency},
-                {"engine", r.engine},
-                {"ttft_ms", r.chosen.ttft_ms},
-                {"tpot_ms", r.chosen.tpot_ms},
-                {"requests_per_second", r.chosen.requests_per_second},
-                {"output_tokens_per_second", r.output_tokens_per_second},
-                {"memory_bytes", r.chosen.memory_bytes},
-                {"weights_bytes", r.weights_bytes},
-                {"kv_bytes_per_token", r.kv_bytes_per_token},
-                {"peak_rps", r.peak_rps},
-                {"fleet", r.fleet},
-                {"bandwidth_fraction", r.bandwidth_fraction},
-                {"bandwidth_fraction_source", r.bandwidth_fraction_source},
-                {"mfu", r.mfu},
-                {"mfu_source", r.mfu_source},
-                {"tensor_parallel_options", r.tensor_parallel_options},
-                {"sweep", r.sweep},
-                {"notes", r.notes}});
-    optional_member(j, "largest_context", r.largest_context);
-    optional_member(j, "ttft_ok", r.ttft_ok);
-    optional_member(j, "tpot_ok", r.tpot_ok);
-    optional_member(j, "cost_per_million_input", r.cost_per_million_input);
-    optional_member(j, "cost_per_million_output", r.cost_per_million_output);
-    optional_member(j, "kwh_per_million_input", r.kwh_per_million_input);
-    optional_member(j, "kwh_per_million_output", r.kwh_per_million_output);
-    optional_member(j, "co2e_kg_per_million_input", r.co2e_kg_per_million_input);
-    optional_member(j, "co2e_kg_per_million_output", r.co2e_kg_per_million_output);
-    range_member(j, "output_tokens_per_second", r.output_tokens_per_second_range);
-    range_member(j, "ttft_ms", r.ttft_ms_range);
-    range_member(j, "tpot_ms", r.tpot_ms_range);
-    optional_member(j, "accelerator_watts", r.accelerator_watts);
-    range_member(j, "accelerator_watts", r.accelerator_watts_range);
-    range_member(j, "fleet", r.fleet_range);
-    range_member(j, "cost_per_million_output", r.cost_per_million_output_range);
-    j["fleet_hour"] = json::object();
-    add_to_json(j["fleet_hour"], r.footprint);
-}
+// A tensor-parallel option: its plan, or the limit that rules it out and why.
+const Put<ServingPoint> kOptionOut[] = {
+    put<&SP::tensor_parallel>(out::option::tensor_parallel),
+    put<&SP::replicas>(out::option::replicas),
+    put_when<&SP::error, &SP::limit>(out::option::limit),
+    put_from<ServingPoint>(out::option::error, [](json& v, const SP& p) { return p.error && (v = said(*p.error, false), true); }),
+    put_unless<&SP::error, &SP::concurrency>(out::option::concurrency),
+    put_unless<&SP::error, &SP::ttft_ms>(out::option::ttft_ms),
+    put_unless<&SP::error, &SP::tpot_ms>(out::option::tpot_ms),
+    put_unless<&SP::error, &SP::requests_per_second>(out::option::requests_per_second),
+    put_unless<&SP::error, &SP::prefill_share>(out::option::prefill_share),
+    put_unless<&SP::error, &SP::memory_bytes>(out::option::memory_bytes)};
+
+const Put<ServingResult> kServingOut[] = {
+    put<&SR::instance>(out::instance),
+    put<&SR::model>(out::model),
+    put<&SR::architecture>(out::architecture),
+    put<&SR::chosen, &SP::tensor_parallel>(out::tensor_parallel),
+    put<&SR::chosen, &SP::replicas>(out::replicas),
+    put<&SR::concurrency_per_instance>(out::concurrency_per_instance),
+    put<&SR::chosen, &SP::concurrency>(out::concurrency_per_replica),
+    put<&SR::engine>(out::engine),
+    put<&SR::chosen, &SP::ttft_ms>(out::ttft_ms),
+    put<&SR::chosen, &SP::tpot_ms>(out::tpot_ms),
+    put<&SR::chosen, &SP::requests_per_second>(out::requests_per_second),
+    put<&SR::output_tokens_per_second>(out::output_tokens_per_second),
+    put<&SR::chosen, &SP::memory_bytes>(out::memory_bytes),
+    put<&SR::weights_bytes>(out::weights_bytes),
+    put<&SR::kv_bytes_per_token>(out::kv_bytes_per_token),
+    put<&SR::peak_rps>(out::peak_rps),
+    put<&SR::fleet>(out::fleet),
+    put<&SR::bandwidth_fraction>(out::bandwidth_fraction),
+    put<&SR::bandwidth_fraction_source>(out::bandwidth_fraction_source),
+    put<&SR::mfu>(out::mfu),
+    put<&SR::mfu_source>(out::mfu_source),
+    put<&SR::tensor_parallel_options>(out::tensor_parallel_options),
+    put<&SR::sweep>(out::sweep),
+    put<&SR::notes>(results::notes),
+    put<&SR::largest_context>(out::largest_context),
+    put<&SR::ttft_ok>(out::ttft_ok),
+    put<&SR::tpot_ok>(out::tpot_ok),
+    put<&SR::cost_per_million_input>(out::cost_per_million_input),
+    put<&SR::cost_per_million_output>(out::cost_per_million_output),
+    put<&SR::kwh_per_million_input>(out::kwh_per_million_input),
+    put<&SR::kwh_per_million_output>(out::kwh_per_million_output),
+    put<&SR::co2e_kg_per_million_input>(out::co2e_per_million_input),
+    put<&SR::co2e_kg_per_million_output>(out::co2e_per_million_output),
+    put<&SR::output_tokens_per_second_range>(out::output_tokens_per_second_range),
+    put<&SR::ttft_ms_range>(out::ttft_ms_range),
+    put<&SR::tpot_ms_range>(out::tpot_ms_range),
+    put<&SR::accelerator_watts>(out::accelerator_watts),
+    put<&SR::accelerator_watts_range>(out::accelerator_watts_range),
+    put<&SR::fleet_range>(out::fleet_range),
+    put<&SR::cost_per_million_output_range>(out::cost_per_million_output_range),
+    put<&SR::footprint>(results::infer::fleet_hour)};
+}  // namespace
+
+void to_json(json& j, const ServingSweepPoint& p) { write_fields(j, p, kSweepPointOut); }
+void to_json(json& j, const ServingPoint& p) { write_fields(j, p, kOptionOut); }
+void to_json(json& j, const ServingResult& r) { write_fields(j, r, kServingOut); }
 
 }  // namespace planner

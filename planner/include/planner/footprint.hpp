@@ -103,5 +103,7 @@ Checked<Footprint> footprint(const Catalogue& catalogue, const Instance& instanc
 /// Adds the footprint's fields (cost_usd, energy_kwh, ...) to a result object, and under "range" the
 /// span of power_watts, energy_kwh and co2e_kg when the power is an estimate.
 void add_to_json(nlohmann::json& j, const Footprint& f);
+/// The footprint as an object of its own (a fleet's hour).
+void to_json(nlohmann::json& j, const Footprint& f);
 
 }  // namespace planner

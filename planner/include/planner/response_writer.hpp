@@ -1,0 +1,133 @@
+#pragma once
+// A result's JSON writer, generated from its declared fields (response_fields.hpp): each row binds
+// one declared field to the member that holds its figure, so a key is spelled once, in its
+// declaration, and the writer, the JSON Schema, API.md and the page's units all read it there.
+//
+//     const Put<InferenceResult> kInferenceOut[] = {
+//         put<&InferenceResult::instance>(results::infer::instance),
+//         put<&InferenceResult::latency_ms>(results::infer::latency_ms),           // optional: absent, no key
+//         put<&ServingResult::chosen, &ServingPoint::ttft_ms>(results::serve::ttft_ms),  // a member's member
+//     };
+//     void to_json(json& j, const InferenceResult& r) { write_fields(j, r, kInferenceOut); }
+//
+// How a row writes: the member's value converts to JSON as any value does (its own to_json); an
+// empty optional writes nothing, or null when the field is declared or_null(); a dotted path
+// ("bytes_per_parameter.weights", "range.days") writes into the objects it names, made as needed.
+// A row may be written only when another member holds (`when`: the price's date beside a price).
+#include <initializer_list>
+#include <optional>
+#include <type_traits>
+
+#include <nlohmann/json.hpp>
+
+#include "planner/schema.hpp"
+
+namespace planner {
+
+template <class R>
+struct Put {
+    const Field* field;
+    /// Sets `out` from `r`; false when there is nothing to write (an empty optional).
+    bool (*take)(nlohmann::json& out, const R& r);
+    /// Written only when this holds of `r`; none: always.
+    bool (*when)(const R& r) = nullptr;
+};
+
+namespace writer_detail {
+
+template <class M>
+struct member_of;
+template <class R, class V>
+struct member_of<V R::*> {
+    using record = R;
+};
+
+template <auto First, auto...>
+struct first_record {
+    using type = typename member_of<decltype(First)>::record;
+};
+template <auto... Ms>
+using record_of = typename first_record<Ms...>::type;
+
+template <class V>
+bool set(nlohmann::json& out, const V& v) {
+    out = v;
+    return true;
+}
+template <class V>
+bool set(nlohmann::json& out, const std::optional<V>& v) {
+    if (!v) return false;
+    out = *v;
+    return true;
+}
+
+/// The value at the end of a chain of members: r.*A, (r.*A).*B, …
+template <auto... Ms, class R>
+const auto& follow(const R& r) {
+    return (r .* ... .* Ms);
+}
+
+template <auto... Ms>
+bool take(nlohmann::json& out, const record_of<Ms...>& r) {
+    return set(out, follow<Ms...>(r));
+}
+
+template <auto... Ms>
+bool holds(const record_of<Ms...>& r) {
+    return static_cast<bool>(follow<Ms...>(r));
+}
+
+template <auto... Ms>
+bool lacks(const record_of<Ms...>& r) {
+    return !follow<Ms...>(r);
+}
+
+/// The slot at `path` under `j`, each dotted step an object made as needed.
+nlohmann::json& slot(nlohmann::json& j, const char* path);
+
+}  // namespace writer_detail
+
+/// A row writing the member reached through `Ms` (one member, or a member's member) as `field`.
+template <auto... Ms>
+constexpr Put<writer_detail::record_of<Ms...>> put(const Field& field) {
+    return {&field, &writer_detail::take<Ms...>};
+}
+
+/// The same row, written only when the member `When` holds (an optional with a value, a true flag).
+template <auto When, auto... Ms>
+constexpr Put<writer_detail::record_of<Ms...>> put_when(const Field& field) {
+    static_assert(std::is_same_v<writer_detail::record_of<When>, writer_detail::record_of<Ms...>>);
+    return {&field, &writer_detail::take<Ms...>, &writer_detail::holds<When>};
+}
+
+/// The same row, written only when the member `Unless` does not hold.
+template <auto Unless, auto... Ms>
+constexpr Put<writer_detail::record_of<Ms...>> put_unless(const Field& field) {
+    static_assert(std::is_same_v<writer_detail::record_of<Unless>, writer_detail::record_of<Ms...>>);
+    return {&field, &writer_detail::take<Ms...>, &writer_detail::lacks<Unless>};
+}
+
+/// A row whose value is worked out from `r` rather than read from one member: a word for a flag,
+/// an error said inside a result.
+template <class R>
+constexpr Put<R> put_from(const Field& field, bool (*take)(nlohmann::json&, const R&),
+                          bool (*when)(const R&) = nullptr) {
+    return {&field, take, when};
+}
+
+/// Writes each row's field of `r` into `j` (an object afterwards), in the rows' order.
+template <class R, std::size_t N>
+void write_fields(nlohmann::json& j, const R& r, const Put<R> (&rows)[N]) {
+    if (!j.is_object()) j = nlohmann::json::object();
+    for (const Put<R>& row : rows) {
+        if (row.when && !row.when(r)) continue;
+        nlohmann::json value;
+        if (!row.take(value, r)) {
+            if (!row.field->nullable) continue;
+            value = nullptr;
+        }
+        writer_detail::slot(j, row.field->path) = std::move(value);
+    }
+}
+
+}  // namespace planner
