@@ -1,5 +1,7 @@
-// A training result as the API writes it (planner/API.md, train).
-#include "planner/json_members.hpp"
+// A training result as the API writes it (planner/API.md, train), from its declared fields
+// (response_fields.hpp, results::train).
+#include "planner/response_fields.hpp"
+#include "planner/response_writer.hpp"
 #include "planner/training.hpp"
 
 namespace planner {
@@ -9,69 +11,83 @@ ACCELGUIDE_DEFINE_OUT_OF_LINE_VALUE(TrainingResult)
 
 using nlohmann::json;
 
+namespace {
+namespace out = results::train;
+using TR = TrainingResult;
+using TRR = TrainingRanges;
+
+// The step's terms, the overlaps it used and the runners-up come with a chosen layout's step.
+const Put<TrainingResult> kTrainingOut[] = {
+    put<&TR::model>(out::model),
+    put<&TR::parameters>(out::parameters),
+    put<&TR::fine_tuning>(out::fine_tuning),
+    put<&TR::bytes_per_parameter, &ParameterBytes::weights>(out::bytes_weights),
+    put<&TR::bytes_per_parameter, &ParameterBytes::gradients>(out::bytes_gradients),
+    put<&TR::bytes_per_parameter, &ParameterBytes::optimizer>(out::bytes_optimizer),
+    put<&TR::tokens>(out::tokens),
+    put<&TR::flops_per_parameter_token>(out::flops_per_parameter_token),
+    put<&TR::total_flops>(out::total_flops),
+    put<&TR::model_flops>(out::model_flops),
+    put<&TR::instances>(out::instances),
+    put<&TR::accelerators>(out::accelerators),
+    put<&TR::achieved_tflops>(out::achieved_tflops),
+    put<&TR::mfu_source>(out::mfu_source),
+    put<&TR::scaling_efficiency>(out::scaling_efficiency),
+    put<&TR::scaling_source>(out::scaling_source),
+    put<&TR::seconds>(out::seconds),
+    put<&TR::tokens_per_second_per_accelerator>(out::tokens_per_second),
+    put<&TR::days>(out::days),
+    put<&TR::accelerator_hours>(out::accelerator_hours),
+    put<&TR::instance_hours>(out::instance_hours),
+    put<&TR::memory>(out::memory_field),
+    put<&TR::fits>(out::fits),
+    put<&TR::notes>(results::notes),
+    put<&TR::active_parameters>(out::active_parameters),
+    put<&TR::expert_parameters>(out::expert_parameters),
+    put<&TR::adapter_parameters>(out::adapter_parameters),
+    put<&TR::base_weight_bytes>(out::base_weight_bytes),
+    put<&TR::precision_gain>(out::precision_gain),
+    put<&TR::peak_tflops>(out::peak_tflops),
+    put<&TR::mfu>(out::mfu),
+    put<&TR::hfu>(out::hfu),
+    put<&TR::matrix_utilisation>(out::matrix_utilisation),
+    put<&TR::deadline_days>(out::deadline_days),
+    put<&TR::checkpoint_overhead>(out::checkpoint_overhead),
+    put<&TR::budget_usd>(out::budget_usd),
+    put<&TR::step>(out::step),
+    put_when<&TR::step, &TR::overlap>(out::overlap),
+    put_when<&TR::step, &TR::tensor_overlap>(out::tensor_overlap),
+    put_when<&TR::step, &TR::pipeline_overlap>(out::pipeline_overlap),
+    put_when<&TR::step, &TR::expert_overlap>(out::expert_overlap),
+    put_from<TrainingResult>(
+        out::expert_dispatch, [](json& v, const TR& r) { return v = r.deduplicated_dispatch ? "deduplicated" : "all_to_all", true; },
+        if_holds<&TR::step>),
+    put_from<TrainingResult>(
+        out::pipeline_split, [](json& v, const TR& r) { return v = r.balanced_stages ? "balanced" : "even", true; },
+        if_holds<&TR::step>),
+    put_when<&TR::step, &TR::alternatives>(out::alternatives),
+    put_when<&TR::step, &TR::layouts_considered>(out::layouts_considered),
+    put<&TR::layout>(out::layout),
+    put<&TR::minimum_instances>(out::minimum_instances)};
+
+// The ranges an assumption gives, over the footprint's own (energy and CO2e with time and power).
+const Put<TrainingRanges> kRangesOut[] = {
+    put<&TRR::days>(out::days_range),
+    put<&TRR::accelerator_hours>(out::accelerator_hours_range),
+    put<&TRR::tokens_per_second>(out::tokens_per_second_range),
+    put<&TRR::step_seconds>(out::step_seconds_range),
+    put<&TRR::mfu>(out::mfu_range),
+    put<&TRR::hfu>(out::hfu_range),
+    put<&TRR::scaling_efficiency>(out::scaling_efficiency_range),
+    put<&TRR::cost_usd>(out::cost_usd_range),
+    put<&TRR::energy_kwh>(results::footprint::energy_kwh_range),
+    put<&TRR::co2e_kg>(results::footprint::co2e_kg_range)};
+}  // namespace
+
 void to_json(json& j, const TrainingResult& r) {
-    members(j, {{"model", r.model},
-             {"parameters", r.parameters},
-             {"fine_tuning", r.fine_tuning},
-             {"bytes_per_parameter", {{"weights", r.bytes_per_parameter.weights},
-                                      {"gradients", r.bytes_per_parameter.gradients},
-                                      {"optimizer", r.bytes_per_parameter.optimizer}}},
-             {"tokens", r.tokens},
-             {"flops_per_parameter_token", r.flops_per_parameter_token},
-             {"total_flops", r.total_flops},
-             {"model_flops", r.model_flops},
-             {"instances", r.instances},
-             {"accelerators", r.accelerators},
-             {"achieved_tflops", r.achieved_tflops},
-             {"mfu_source", r.mfu_source},
-             {"scaling_efficiency", r.scaling_efficiency},
-             {"scaling_source", r.scaling_source},
-             {"seconds", r.seconds},
-             {"tokens_per_second_per_accelerator", r.tokens_per_second_per_accelerator},
-             {"days", r.days},
-             {"accelerator_hours", r.accelerator_hours},
-             {"instance_hours", r.instance_hours},
-             {"memory", r.memory},
-             {"fits", r.fits},
-             {"notes", r.notes}});
-    optional_member(j, "active_parameters", r.active_parameters);
-    optional_member(j, "expert_parameters", r.expert_parameters);
-    optional_member(j, "adapter_parameters", r.adapter_parameters);
-    optional_member(j, "base_weight_bytes", r.base_weight_bytes);
-    optional_member(j, "precision_gain", r.precision_gain);
-    optional_member(j, "peak_tflops", r.peak_tflops);
-    optional_member(j, "mfu", r.mfu);
-    optional_member(j, "hfu", r.hfu);
-    optional_member(j, "matrix_utilisation", r.matrix_utilisation);
-    optional_member(j, "deadline_days", r.deadline_days);
-    optional_member(j, "checkpoint_overhead", r.checkpoint_overhead);
-    optional_member(j, "budget_usd", r.budget_usd);
-    if (r.step) {
-        j["step"] = *r.step;
-        j["overlap"] = r.overlap;
-        j["tensor_overlap"] = r.tensor_overlap;
-        j["pipeline_overlap"] = r.pipeline_overlap;
-        j["expert_overlap"] = r.expert_overlap;
-        j["expert_dispatch"] = r.deduplicated_dispatch ? "deduplicated" : "all_to_all";
-        j["pipeline_split"] = r.balanced_stages ? "balanced" : "even";
-        j["alternatives"] = r.alternatives;
-        j["layouts_considered"] = r.layouts_considered;
-    }
+    write_fields(j, r, kTrainingOut);
     add_to_json(j, r.footprint);
-    j["layout"] = r.layout ? json(*r.layout) : json(nullptr);
-    j["minimum_instances"] = r.minimum_instances ? json(*r.minimum_instances) : json(nullptr);
-    if (r.range) {  // over the footprint's own range (power_watts), energy and CO2e with time and power
-        range_member(j, "days", r.range->days);
-        range_member(j, "accelerator_hours", r.range->accelerator_hours);
-        range_member(j, "tokens_per_second_per_accelerator", r.range->tokens_per_second);
-        if (r.range->step_seconds) j["range"]["step"]["step_seconds"] = *r.range->step_seconds;
-        range_member(j, "mfu", r.range->mfu);
-        range_member(j, "hfu", r.range->hfu);
-        range_member(j, "scaling_efficiency", r.range->scaling_efficiency);
-        range_member(j, "cost_usd", r.range->cost_usd);
-        range_member(j, "energy_kwh", r.range->energy_kwh);
-        range_member(j, "co2e_kg", r.range->co2e_kg);
-    }
+    if (r.range) write_fields(j, *r.range, kRangesOut);
 }
 
 }  // namespace planner

@@ -11,7 +11,8 @@
 //     void to_json(json& j, const InferenceResult& r) { write_fields(j, r, kInferenceOut); }
 //
 // How a row writes: the member's value converts to JSON as any value does (its own to_json); an
-// empty optional writes nothing, or null when the field is declared or_null(); a dotted path
+// empty optional writes nothing, or null when the field is declared or_null(), and a chain of
+// members steps into optionals (`put<&Transformer::experts, &Experts::count>`); a dotted path
 // ("bytes_per_parameter.weights", "range.days") writes into the objects it names, made as needed.
 // A row may be written only when another member holds (`when`: the price's date beside a price).
 #include <initializer_list>
@@ -50,36 +51,60 @@ template <auto... Ms>
 using record_of = typename first_record<Ms...>::type;
 
 template <class V>
-bool set(nlohmann::json& out, const V& v) {
-    out = v;
-    return true;
+const V* deref(const V& v) {
+    return &v;
 }
 template <class V>
-bool set(nlohmann::json& out, const std::optional<V>& v) {
+const V* deref(const std::optional<V>& v) {
+    return v ? &*v : nullptr;
+}
+
+/// The value at the end of a chain of members, r.*A, (r.*A).*B, …, stepping into each optional
+/// on the way; none when one is empty.
+template <auto M, auto... Rest, class R>
+auto find(const R& r) {
+    const auto* at = deref(r.*M);
+    if constexpr (sizeof...(Rest) == 0) {
+        return at;
+    } else {
+        return at ? find<Rest...>(*at) : decltype(find<Rest...>(*at)){};
+    }
+}
+
+template <auto... Ms>
+bool take(nlohmann::json& out, const record_of<Ms...>& r) {
+    const auto* v = find<Ms...>(r);
     if (!v) return false;
     out = *v;
     return true;
 }
 
-/// The value at the end of a chain of members: r.*A, (r.*A).*B, …
-template <auto... Ms, class R>
-const auto& follow(const R& r) {
-    return (r .* ... .* Ms);
+/// The same, when the value is above `Floor` (a degree above 1, a width above 0).
+template <int Floor, auto... Ms>
+bool take_above(nlohmann::json& out, const record_of<Ms...>& r) {
+    const auto* v = find<Ms...>(r);
+    if (!v || !(*v > Floor)) return false;
+    out = *v;
+    return true;
 }
 
+/// The same, when the value (a word, a list) is not empty.
 template <auto... Ms>
-bool take(nlohmann::json& out, const record_of<Ms...>& r) {
-    return set(out, follow<Ms...>(r));
+bool take_filled(nlohmann::json& out, const record_of<Ms...>& r) {
+    const auto* v = find<Ms...>(r);
+    if (!v || v->empty()) return false;
+    out = *v;
+    return true;
 }
 
-template <auto... Ms>
-bool holds(const record_of<Ms...>& r) {
-    return static_cast<bool>(follow<Ms...>(r));
+template <auto M>
+bool holds(const record_of<M>& r) {
+    return static_cast<bool>(r.*M);
 }
 
-template <auto... Ms>
-bool lacks(const record_of<Ms...>& r) {
-    return !follow<Ms...>(r);
+template <auto M>
+bool lacks(const record_of<M>& r) {
+    return !(r.*M);
 }
 
 /// The slot at `path` under `j`, each dotted step an object made as needed.
@@ -100,6 +125,18 @@ constexpr Put<writer_detail::record_of<Ms...>> put_when(const Field& field) {
     return {&field, &writer_detail::take<Ms...>, &writer_detail::holds<When>};
 }
 
+/// A row written only when its value is above `Floor`: a degree above 1, a width above 0.
+template <int Floor, auto... Ms>
+constexpr Put<writer_detail::record_of<Ms...>> put_above(const Field& field) {
+    return {&field, &writer_detail::take_above<Floor, Ms...>};
+}
+
+/// A row written only when its value, a word or a list, is not empty.
+template <auto... Ms>
+constexpr Put<writer_detail::record_of<Ms...>> put_filled(const Field& field) {
+    return {&field, &writer_detail::take_filled<Ms...>};
+}
+
 /// The same row, written only when the member `Unless` does not hold.
 template <auto Unless, auto... Ms>
 constexpr Put<writer_detail::record_of<Ms...>> put_unless(const Field& field) {
@@ -114,6 +151,10 @@ constexpr Put<R> put_from(const Field& field, bool (*take)(nlohmann::json&, cons
                           bool (*when)(const R&) = nullptr) {
     return {&field, take, when};
 }
+
+/// put_from's `when`: the member `M` holds.
+template <auto M>
+constexpr bool (*if_holds)(const writer_detail::record_of<M>&) = &writer_detail::holds<M>;
 
 /// Writes each row's field of `r` into `j` (an object afterwards), in the rows' order.
 template <class R, std::size_t N>
