@@ -1,5 +1,6 @@
 #include "planner/energy.hpp"
-#include "planner/json_members.hpp"
+#include "planner/response_fields.hpp"
+#include "planner/response_writer.hpp"
 
 #include <algorithm>
 
@@ -174,14 +175,26 @@ Checked<std::vector<EnergyRow>> compare_energy(const Catalogue& catalogue, const
     return out;
 }
 
+namespace {
+namespace out = results::energy;
+using E = EnergyRow;
+// A row's own fields; its footprint's join them (add_to_json). `work` only for a planned job.
+const Put<EnergyRow> kEnergyOut[] = {
+    put<&E::label>(out::label),
+    put<&E::instance>(out::instance),
+    put<&E::instances>(out::instances),
+    put<&E::hours>(out::hours),
+    put<&E::instance_hours>(out::instance_hours),
+    put<&E::footprint, &Footprint::notes>(results::notes),
+    put_filled<&E::work>(out::work),
+    put<&E::energy_saving_percent>(out::energy_saving),
+    put<&E::co2e_saving_percent>(out::co2e_saving),
+    put<&E::cost_saving_percent>(out::cost_saving)};
+}  // namespace
+
 void to_json(json& j, const EnergyRow& r) {
-    members(j, {{"label", r.label}, {"instance", r.instance}, {"instances", r.instances}, {"hours", r.hours},
-             {"instance_hours", r.instance_hours}, {"notes", r.footprint.notes}});
-    if (!r.work.empty()) j["work"] = r.work;
+    write_fields(j, r, kEnergyOut);
     add_to_json(j, r.footprint);
-    optional_member(j, "energy_saving_percent", r.energy_saving_percent);
-    optional_member(j, "co2e_saving_percent", r.co2e_saving_percent);
-    optional_member(j, "cost_saving_percent", r.cost_saving_percent);
 }
 
 }  // namespace planner

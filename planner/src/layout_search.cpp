@@ -1,5 +1,6 @@
 #include "planner/layout_search.hpp"
-#include "planner/json_members.hpp"
+#include "planner/response_fields.hpp"
+#include "planner/response_writer.hpp"
 
 #include <algorithm>
 
@@ -103,37 +104,47 @@ TimedLayouts fastest_layouts(const StepInputs& base, const MemoryLimits& limits,
     return out;
 }
 
-void to_json(json& j, const StepTime& s) {
-    members(j, {{"micro_batches", s.micro_batches},
-                {"global_batch", s.global_batch},
-                {"tokens", s.tokens},
-                {"compute_seconds", s.compute},
-                {"memory_seconds", s.memory},
-                {"optimizer_seconds", s.optimizer},
-                {"stages_seconds", s.stages},
-                {"bubble_seconds", s.bubble},
-                {"tensor_seconds", s.tensor},
-                {"tensor_exposed_seconds", s.tensor_exposed},
-                {"pipeline_seconds", s.pipeline},
-                {"pipeline_exposed_seconds", s.pipeline_exposed},
-                {"expert_seconds", s.expert},
-                {"expert_exposed_seconds", s.expert_exposed},
-                {"context_seconds", s.context},
-                {"context_exposed_seconds", s.context_exposed},
-                {"data_seconds", s.data},
-                {"data_exposed_seconds", s.data_exposed},
-                {"overlap", s.overlap},
-                {"step_seconds", s.step},
-                {"efficiency", s.efficiency},
-                {"data_over_network", s.data_over_network},
-                {"pipeline_over_network", s.pipeline_over_network},
-                {"expert_over_network", s.expert_over_network},
-                {"context_over_network", s.context_over_network}});
-}
+namespace {
+namespace st = results::step;
+using S = StepTime;
+using O = LayoutOption;
+const Put<StepTime> kStepOut[] = {
+    put<&S::micro_batches>(st::micro_batches),
+    put<&S::global_batch>(st::global_batch),
+    put<&S::tokens>(st::tokens),
+    put<&S::compute>(st::compute),
+    put<&S::memory>(st::memory),
+    put<&S::optimizer>(st::optimizer),
+    put<&S::stages>(st::stages),
+    put<&S::bubble>(st::bubble),
+    put<&S::tensor>(st::tensor),
+    put<&S::tensor_exposed>(st::tensor_exposed),
+    put<&S::pipeline>(st::pipeline),
+    put<&S::pipeline_exposed>(st::pipeline_exposed),
+    put<&S::expert>(st::expert),
+    put<&S::expert_exposed>(st::expert_exposed),
+    put<&S::context>(st::context),
+    put<&S::context_exposed>(st::context_exposed),
+    put<&S::data>(st::data),
+    put<&S::data_exposed>(st::data_exposed),
+    put<&S::overlap>(st::overlap),
+    put<&S::step>(st::step_seconds),
+    put<&S::efficiency>(st::efficiency),
+    put<&S::data_over_network>(st::data_over_network),
+    put<&S::pipeline_over_network>(st::pipeline_over_network),
+    put<&S::expert_over_network>(st::expert_over_network),
+    put<&S::context_over_network>(st::context_over_network)};
 
-void to_json(json& j, const LayoutOption& o) {
-    members(j, {{"layout", o.layout}, {"step", o.step}, {"memory_bytes", o.memory.total}, {"slower", o.slower}});
-    if (!o.lost_on.empty()) j["lost_on"] = o.lost_on;
-}
+namespace alt = results::train::alternative;
+const Put<LayoutOption> kOptionOut[] = {
+    put<&O::layout>(alt::layout),
+    put<&O::step>(alt::step),
+    put<&O::memory, &MemoryBreakdown::total>(alt::memory_bytes),
+    put<&O::slower>(alt::slower),
+    put_filled<&O::lost_on>(alt::lost_on)};
+}  // namespace
+
+void to_json(json& j, const StepTime& s) { write_fields(j, s, kStepOut); }
+void to_json(json& j, const LayoutOption& o) { write_fields(j, o, kOptionOut); }
 
 }  // namespace planner

@@ -1,5 +1,6 @@
 #include "planner/memory.hpp"
-#include "planner/json_members.hpp"
+#include "planner/response_fields.hpp"
+#include "planner/response_writer.hpp"
 
 #include <cmath>
 
@@ -203,20 +204,28 @@ LayoutSearch find_layout(const TrainedModel& model, Recompute recompute, int ins
     return out;
 }
 
-void to_json(json& j, const Layout& l) {
-    members(j, {{"tensor", l.tensor}, {"pipeline", l.pipeline}, {"data", l.data}, {"zero", l.zero},
-             {"micro_batch", l.micro_batch}});
-    // The newer degrees appear where they are used, so dense short-context plans read as before.
-    if (l.expert > 1) j["expert"] = l.expert;
-    if (l.context > 1) j["context"] = l.context;
-    if (l.interleave > 1) j["interleave"] = l.interleave;
-}
+namespace {
+using L = Layout;
+using M = MemoryBreakdown;
+// The newer degrees appear where they are used, so dense short-context plans read as before.
+const Put<Layout> kLayoutOut[] = {
+    put<&L::tensor>(results::layout::tensor),
+    put<&L::pipeline>(results::layout::pipeline),
+    put<&L::data>(results::layout::data),
+    put<&L::zero>(results::layout::zero),
+    put<&L::micro_batch>(results::layout::micro_batch),
+    put_above<1, &L::expert>(results::layout::expert),
+    put_above<1, &L::context>(results::layout::context),
+    put_above<1, &L::interleave>(results::layout::interleave)};
 
-void to_json(json& j, const MemoryBreakdown& m) {
-    members(j, {{"weights_bytes", m.weights},   {"gradients_bytes", m.gradients}, {"optimizer_bytes", m.optimizer},
-             {"total_bytes", m.total},       {"capacity_bytes", m.capacity},   {"usable_bytes", m.usable},
-             {"fits", m.fits}});
-    j["activations_bytes"] = m.activations ? json(*m.activations) : json(nullptr);
-}
+namespace mem = results::train::memory;
+const Put<MemoryBreakdown> kMemoryOut[] = {
+    put<&M::weights>(mem::weights),     put<&M::gradients>(mem::gradients), put<&M::optimizer>(mem::optimizer),
+    put<&M::total>(mem::total),         put<&M::capacity>(mem::capacity),   put<&M::usable>(mem::usable),
+    put<&M::fits>(mem::fits),           put<&M::activations>(mem::activations)};
+}  // namespace
+
+void to_json(json& j, const Layout& l) { write_fields(j, l, kLayoutOut); }
+void to_json(json& j, const MemoryBreakdown& m) { write_fields(j, m, kMemoryOut); }
 
 }  // namespace planner

@@ -5,7 +5,6 @@
 
 #include "planner/messages.hpp"
 #include "planner/operator_cost.hpp"
-#include "planner/json_members.hpp"
 #include "planner/load_power.hpp"
 
 #include <algorithm>

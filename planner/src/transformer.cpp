@@ -1,10 +1,11 @@
 #include "planner/transformer.hpp"
+#include "planner/response_fields.hpp"
+#include "planner/response_writer.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 #include "planner/catalogue.hpp"
-#include "planner/json_members.hpp"
 #include "planner/messages.hpp"
 
 namespace planner {
@@ -166,23 +167,31 @@ std::vector<FieldError> missing_for_serving(const Model& model, const std::strin
     return missing;
 }
 
-void to_json(json& j, const Transformer& t) {
-    members(j, {{"parameters", t.parameters},
-                {"active_parameters", t.active_parameters},
-                {"layers", t.layers},
-                {"hidden", t.hidden},
-                {"heads", t.heads},
-                {"kv_heads", t.kv_heads},
-                {"head_dim", t.head_dim}});
-    if (t.experts) members(j, {{"experts", t.experts->count}, {"experts_per_token", t.experts->per_token}});
-    if (t.latent) members(j, {{"kv_lora_rank", t.latent->kv_lora_rank}, {"qk_rope_head_dim", t.latent->qk_rope_head_dim}});
-    if (t.window) members(j, {{"sliding_window", t.window->tokens}, {"sliding_window_layers", t.window->layers}});
-    optional_member(j, "context", t.context);
-    const std::pair<const char*, int> widths[] = {{"vocabulary", t.vocabulary},
-                                                  {"ffn_hidden", t.ffn},
-                                                  {"expert_ffn_hidden", t.experts ? t.experts->ffn : 0}};
-    for (const auto& [key, width] : widths)
-        if (width > 0) j[key] = width;
-}
+namespace {
+namespace out = results::transformer;
+using T = Transformer;
+// The widths appear where they are known; a mixture's, latent attention's and a window's
+// fields where the model has them.
+const Put<Transformer> kTransformerOut[] = {
+    put<&T::parameters>(out::parameters),
+    put<&T::active_parameters>(out::active_parameters),
+    put<&T::layers>(out::layers),
+    put<&T::hidden>(out::hidden),
+    put<&T::heads>(out::heads),
+    put<&T::kv_heads>(out::kv_heads),
+    put<&T::head_dim>(out::head_dim),
+    put<&T::experts, &Experts::count>(out::experts),
+    put<&T::experts, &Experts::per_token>(out::experts_per_token),
+    put<&T::latent, &LatentAttention::kv_lora_rank>(out::kv_lora_rank),
+    put<&T::latent, &LatentAttention::qk_rope_head_dim>(out::qk_rope_head_dim),
+    put<&T::window, &SlidingWindow::tokens>(out::sliding_window),
+    put<&T::window, &SlidingWindow::layers>(out::sliding_window_layers),
+    put<&T::context>(out::context),
+    put_above<0, &T::vocabulary>(out::vocabulary),
+    put_above<0, &T::ffn>(out::ffn_hidden),
+    put_above<0, &T::experts, &Experts::ffn>(out::expert_ffn_hidden)};
+}  // namespace
+
+void to_json(json& j, const Transformer& t) { write_fields(j, t, kTransformerOut); }
 
 }  // namespace planner
