@@ -1,5 +1,6 @@
 #include "planner/compare.hpp"
-#include "planner/json_members.hpp"
+#include "planner/response_fields.hpp"
+#include "planner/response_writer.hpp"
 #include "planner/messages.hpp"
 #include "planner/order.hpp"
 
@@ -285,87 +286,103 @@ CompareResult compare(const Catalogue& catalogue, const CompareRequest& request)
 }
 
 namespace {
-// What every row has: its instance type, Pareto mark, and the reason when the job cannot run there.
-// True when the row has figures to add.
+namespace row = results::compare::row;
+namespace point = results::compare::point;
+using TRow = TrainingRow;
+using IRow = InferenceRow;
+using SRow = ServingRow;
+
+// What every row has: its instance type, Pareto mark, and the reason when the job cannot run
+// there; a row's figures only when it can.
 template <class Row>
-bool put_row_head(json& j, const Row& r) {
-    j["instance"] = r.instance;
-    j["pareto"] = r.pareto;
-    if (r.error) j["error"] = said(*r.error, true);
-    return !r.error;
+const Put<Row> kRowHeadOut[] = {
+    put<&Row::instance>(row::instance),
+    put<&Row::pareto>(row::pareto),
+    put_from<Row>(row::error, [](json& v, const Row& r) { return r.error && (v = said(*r.error, true), true); })};
+
+template <class Row, std::size_t N>
+void write_row(json& j, const Row& r, const Put<Row> (&figures)[N]) {
+    write_fields(j, r, kRowHeadOut<Row>);
+    if (!r.error) write_fields(j, r, figures);
 }
+
+// A cost range only beside a days range.
+const Put<TrainingRow> kTrainingRowOut[] = {
+    put<&TRow::instances>(row::instances),
+    put<&TRow::days>(row::days),
+    put<&TRow::fits>(row::fits),
+    put<&TRow::cost_usd>(row::cost_usd),
+    put<&TRow::energy_kwh>(row::energy_kwh),
+    put<&TRow::co2e_kg>(row::co2e_kg),
+    put<&TRow::mfu>(row::mfu),
+    put<&TRow::hfu>(row::hfu),
+    put<&TRow::mfu_source>(row::mfu_source),
+    put<&TRow::days_range>(row::days_range),
+    put_when<&TRow::days_range, &TRow::cost_range>(row::cost_usd_range)};
+
+const Put<InferenceRow> kInferenceRowOut[] = {
+    put<&IRow::fleet>(row::fleet),
+    put<&IRow::per_instance_rps>(row::per_instance_rps),
+    put<&IRow::latency_ms>(row::latency_ms),
+    put<&IRow::cost_per_million>(row::cost_per_million),
+    put<&IRow::kwh_per_million>(row::kwh_per_million)};
+
+const Put<ServingRow> kServingRowOut[] = {
+    put<&SRow::tensor_parallel>(row::tensor_parallel),
+    put<&SRow::concurrency_per_instance>(row::concurrency_per_instance),
+    put<&SRow::ttft_ms>(row::ttft_ms),
+    put<&SRow::tpot_ms>(row::tpot_ms),
+    put<&SRow::output_tokens_per_second>(row::output_tokens_per_second),
+    put<&SRow::fleet>(row::fleet),
+    put<&SRow::cost_per_million_input>(row::cost_per_million_input),
+    put<&SRow::cost_per_million_output>(row::cost_per_million_output),
+    put<&SRow::kwh_per_million_output>(row::kwh_per_million_output)};
+
+const Put<TrainingPoint> kTrainingPointOut[] = {
+    put<&TrainingPoint::instances>(point::instances),
+    put<&TrainingPoint::days>(point::days),
+    put<&TrainingPoint::fits>(point::fits),
+    put<&TrainingPoint::cost_usd>(point::cost_usd)};
+
+const Put<InferencePoint> kInferencePointOut[] = {
+    put<&InferencePoint::rate_per_second>(point::rate_per_second),
+    put<&InferencePoint::fleet>(point::fleet)};
 }  // namespace
 
-void to_json(json& j, const TrainingRow& r) {
-    if (!put_row_head(j, r)) return;
-    j["instances"] = r.instances;
-    j["days"] = r.days;
-    j["fits"] = r.fits;
-    optional_member(j, "cost_usd", r.cost_usd);
-    optional_member(j, "energy_kwh", r.energy_kwh);
-    optional_member(j, "co2e_kg", r.co2e_kg);
-    optional_member(j, "mfu", r.mfu);
-    optional_member(j, "hfu", r.hfu);
-    j["mfu_source"] = r.mfu_source;
-    if (r.days_range) {  // a cost range only beside a days range
-        range_member(j, "days", r.days_range);
-        range_member(j, "cost_usd", r.cost_range);
-    }
-}
+void to_json(json& j, const TrainingRow& r) { write_row(j, r, kTrainingRowOut); }
+void to_json(json& j, const InferenceRow& r) { write_row(j, r, kInferenceRowOut); }
+void to_json(json& j, const ServingRow& r) { write_row(j, r, kServingRowOut); }
+void to_json(json& j, const TrainingPoint& p) { write_fields(j, p, kTrainingPointOut); }
+void to_json(json& j, const InferencePoint& p) { write_fields(j, p, kInferencePointOut); }
 
-void to_json(json& j, const TrainingPoint& p) {
-    j["instances"] = p.instances;
-    j["days"] = p.days;
-    j["fits"] = p.fits;
-    if (p.cost_usd) j["cost_usd"] = *p.cost_usd;
-}
+namespace {
+namespace cmp = results::compare;
+template <class Point>
+const Put<Sweep<Point>> kCurveOut[] = {put<&Sweep<Point>::instance>(cmp::curve::instance),
+                                       put<&Sweep<Point>::points>(cmp::curve::points)};
+}  // namespace
 
-void to_json(json& j, const InferenceRow& r) {
-    if (!put_row_head(j, r)) return;
-    j["fleet"] = r.fleet;
-    j["per_instance_rps"] = r.per_instance_rps;
-    optional_member(j, "latency_ms", r.latency_ms);
-    optional_member(j, "cost_per_million", r.cost_per_million);
-    optional_member(j, "kwh_per_million", r.kwh_per_million);
-}
-
-void to_json(json& j, const ServingRow& r) {
-    if (!put_row_head(j, r)) return;
-    members(j, {{"tensor_parallel", r.tensor_parallel},
-                {"concurrency_per_instance", r.concurrency_per_instance},
-                {"ttft_ms", r.ttft_ms},
-                {"tpot_ms", r.tpot_ms},
-                {"output_tokens_per_second", r.output_tokens_per_second},
-                {"fleet", r.fleet}});
-    optional_member(j, "cost_per_million_input", r.cost_per_million_input);
-    optional_member(j, "cost_per_million_output", r.cost_per_million_output);
-    optional_member(j, "kwh_per_million_output", r.kwh_per_million_output);
-}
-
-void to_json(json& j, const InferencePoint& p) {
-    j["rate_per_second"] = p.rate_per_second;
-    j["fleet"] = p.fleet;
+template <class Point>
+void to_json(json& j, const Sweep<Point>& s) {
+    write_fields(j, s, kCurveOut<Point>);
 }
 
 namespace {
+
+// A comparison: the job and its work, one exchange rate for every row, the rows and the curves.
+template <class Row, class Point>
+const Put<Comparison<Row, Point>> kComparisonOut[] = {
+    put<&Comparison<Row, Point>::work>(cmp::work),
+    put<&Comparison<Row, Point>::usd_jpy>(cmp::usd_jpy),
+    put_when<&Comparison<Row, Point>::usd_jpy, &Comparison<Row, Point>::usd_jpy_source>(cmp::usd_jpy_source),
+    put_when<&Comparison<Row, Point>::usd_jpy, &Comparison<Row, Point>::usd_jpy_as_of>(cmp::usd_jpy_as_of),
+    put<&Comparison<Row, Point>::rows>(cmp::rows),
+    put<&Comparison<Row, Point>::sweep>(cmp::sweep)};
+
 template <class Row, class Point>
 void comparison_json(json& j, const char* job, const Comparison<Row, Point>& c) {
-    j["job"] = job;
-    j["work"] = c.work;
-    if (c.usd_jpy) {
-        j["usd_jpy"] = *c.usd_jpy;
-        j["usd_jpy_source"] = c.usd_jpy_source;
-        j["usd_jpy_as_of"] = c.usd_jpy_as_of;
-    }
-    json& rows = j["rows"] = json::array();
-    for (const auto& r : c.rows) to_json(rows.emplace_back(), r);
-    json& sweep = j["sweep"] = json::array();
-    for (const auto& s : c.sweep) {
-        json& entry = sweep.emplace_back();
-        entry["instance"] = s.instance;
-        json& points = entry["points"] = json::array();
-        for (const auto& p : s.points) to_json(points.emplace_back(), p);
-    }
+    j[cmp::job.path] = job;
+    write_fields(j, c, kComparisonOut<Row, Point>);
 }
 }  // namespace
 

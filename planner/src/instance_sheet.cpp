@@ -1,5 +1,6 @@
 #include "planner/instance_sheet.hpp"
-#include "planner/json_members.hpp"
+#include "planner/response_fields.hpp"
+#include "planner/response_writer.hpp"
 
 #include "planner/messages.hpp"
 #include "planner/request_fields.hpp"
@@ -80,36 +81,47 @@ Checked<std::vector<InstanceSheetRow>> instance_sheet(const Catalogue& catalogue
     return out;
 }
 
-void to_json(json& j, const InstanceSheetRow& r) {
-    members(j, {{"id", r.id},
-             {"family", r.family},
-             {"accelerator", r.accelerator},
-             {"accelerator_count", r.accelerator_count},
-             {"accelerator_memory_gb", r.accelerator_memory_gb},
-             {"peak_tflops", r.peak_tflops},
-             {"vcpu", r.vcpu},
-             {"memory_gib", r.memory_gib},
-             {"usd_per_pflops_hour", r.usd_per_pflops_hour}});
-    if (r.memory_bandwidth_gbs) j["memory_bandwidth_gbs"] = *r.memory_bandwidth_gbs;
-    if (r.network_gbps) j["network_gbps"] = *r.network_gbps;
-    if (r.efa) j["efa"] = *r.efa;
-    if (r.price_usd_per_hour) {
-        j["price_usd_per_hour"] = *r.price_usd_per_hour;
-        j["price_as_of"] = r.price_as_of;
-        j["price_region"] = r.price_region;
-        j["price_source"] = r.price_source;
-    }
-    j["purchase_option"] = r.purchase_option;
-    if (r.offered) j["offered"] = *r.offered;
-    j["regions_offered"] = r.regions_offered;
-    if (r.power_watts) j["power_watts"] = *r.power_watts;
-    json estimated = json::object();
+namespace {
+namespace out = results::instances;
+using Row = InstanceSheetRow;
+
+// `estimated` mirrors the row's set of paths as an object of `true`s:
+// {"peak_tflops": {"fp32": true}, "power_watts": true}.
+bool estimated_json(json& v, const Row& r) {
+    v = json::object();
     for (const std::string& path : r.estimated) {
         const auto dot = path.find('.');
-        if (dot == std::string::npos) estimated[path] = true;
-        else estimated[path.substr(0, dot)][path.substr(dot + 1)] = true;
+        if (dot == std::string::npos) v[path] = true;
+        else v[path.substr(0, dot)][path.substr(dot + 1)] = true;
     }
-    j["estimated"] = std::move(estimated);
+    return true;
 }
+
+// A price's date, region and source only beside a price.
+const Put<InstanceSheetRow> kRowOut[] = {
+    put<&Row::id>(out::id),
+    put<&Row::family>(out::family),
+    put<&Row::accelerator>(out::accelerator),
+    put<&Row::accelerator_count>(out::accelerator_count),
+    put<&Row::accelerator_memory_gb>(out::accelerator_memory_gb),
+    put<&Row::peak_tflops>(out::peak_tflops),
+    put<&Row::vcpu>(out::vcpu),
+    put<&Row::memory_gib>(out::memory_gib),
+    put<&Row::usd_per_pflops_hour>(out::usd_per_pflops_hour),
+    put<&Row::memory_bandwidth_gbs>(out::memory_bandwidth_gbs),
+    put<&Row::network_gbps>(out::network_gbps),
+    put<&Row::efa>(out::efa),
+    put<&Row::price_usd_per_hour>(out::price_usd_per_hour),
+    put_when<&Row::price_usd_per_hour, &Row::price_as_of>(out::price_as_of),
+    put_when<&Row::price_usd_per_hour, &Row::price_region>(out::price_region),
+    put_when<&Row::price_usd_per_hour, &Row::price_source>(out::price_source),
+    put<&Row::purchase_option>(out::purchase_option),
+    put<&Row::offered>(out::offered),
+    put<&Row::regions_offered>(out::regions_offered),
+    put<&Row::power_watts>(out::power_watts),
+    put_from<InstanceSheetRow>(out::estimated, estimated_json)};
+}  // namespace
+
+void to_json(json& j, const InstanceSheetRow& r) { write_fields(j, r, kRowOut); }
 
 }  // namespace planner
