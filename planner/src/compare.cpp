@@ -295,10 +295,13 @@ using SRow = ServingRow;
 // What every row has: its instance type, Pareto mark, and the reason when the job cannot run
 // there; a row's figures only when it can.
 template <class Row>
-const Put<Row> kRowHeadOut[] = {
-    put<&Row::instance>(row::instance),
-    put<&Row::pareto>(row::pareto),
-    put_from<Row>(row::error, [](json& v, const Row& r) { return r.error && (v = said(*r.error, true), true); })};
+bool row_error(json& v, const Row& r) {
+    return r.error && (v = said(*r.error, true), true);
+}
+
+template <class Row>
+constexpr Put<Row> kRowHeadOut[] = {
+    put<&Row::instance>(row::instance), put<&Row::pareto>(row::pareto), put_from<Row>(row::error, row_error<Row>)};
 
 template <class Row, std::size_t N>
 void write_row(json& j, const Row& r, const Put<Row> (&figures)[N]) {
@@ -307,46 +310,31 @@ void write_row(json& j, const Row& r, const Put<Row> (&figures)[N]) {
 }
 
 // A cost range only beside a days range.
-const Put<TrainingRow> kTrainingRowOut[] = {
-    put<&TRow::instances>(row::instances),
-    put<&TRow::days>(row::days),
-    put<&TRow::fits>(row::fits),
-    put<&TRow::cost_usd>(row::cost_usd),
-    put<&TRow::energy_kwh>(row::energy_kwh),
-    put<&TRow::co2e_kg>(row::co2e_kg),
-    put<&TRow::mfu>(row::mfu),
-    put<&TRow::hfu>(row::hfu),
-    put<&TRow::mfu_source>(row::mfu_source),
-    put<&TRow::days_range>(row::days_range),
-    put_when<&TRow::days_range, &TRow::cost_range>(row::cost_usd_range)};
+constexpr Put<TrainingRow> kTrainingRowOut[] = {
+    put<&TRow::instances>(row::instances), put<&TRow::days>(row::days), put<&TRow::fits>(row::fits),
+    put<&TRow::cost_usd>(row::cost_usd), put<&TRow::energy_kwh>(row::energy_kwh), put<&TRow::co2e_kg>(row::co2e_kg),
+    put<&TRow::mfu>(row::mfu), put<&TRow::hfu>(row::hfu), put<&TRow::mfu_source>(row::mfu_source),
+    put<&TRow::days_range>(row::days_range), put_when<&TRow::days_range, &TRow::cost_range>(row::cost_usd_range)};
 
-const Put<InferenceRow> kInferenceRowOut[] = {
-    put<&IRow::fleet>(row::fleet),
-    put<&IRow::per_instance_rps>(row::per_instance_rps),
-    put<&IRow::latency_ms>(row::latency_ms),
-    put<&IRow::cost_per_million>(row::cost_per_million),
+constexpr Put<InferenceRow> kInferenceRowOut[] = {
+    put<&IRow::fleet>(row::fleet), put<&IRow::per_instance_rps>(row::per_instance_rps),
+    put<&IRow::latency_ms>(row::latency_ms), put<&IRow::cost_per_million>(row::cost_per_million),
     put<&IRow::kwh_per_million>(row::kwh_per_million)};
 
-const Put<ServingRow> kServingRowOut[] = {
+constexpr Put<ServingRow> kServingRowOut[] = {
     put<&SRow::tensor_parallel>(row::tensor_parallel),
-    put<&SRow::concurrency_per_instance>(row::concurrency_per_instance),
-    put<&SRow::ttft_ms>(row::ttft_ms),
-    put<&SRow::tpot_ms>(row::tpot_ms),
-    put<&SRow::output_tokens_per_second>(row::output_tokens_per_second),
-    put<&SRow::fleet>(row::fleet),
-    put<&SRow::cost_per_million_input>(row::cost_per_million_input),
+    put<&SRow::concurrency_per_instance>(row::concurrency_per_instance), put<&SRow::ttft_ms>(row::ttft_ms),
+    put<&SRow::tpot_ms>(row::tpot_ms), put<&SRow::output_tokens_per_second>(row::output_tokens_per_second),
+    put<&SRow::fleet>(row::fleet), put<&SRow::cost_per_million_input>(row::cost_per_million_input),
     put<&SRow::cost_per_million_output>(row::cost_per_million_output),
     put<&SRow::kwh_per_million_output>(row::kwh_per_million_output)};
 
-const Put<TrainingPoint> kTrainingPointOut[] = {
-    put<&TrainingPoint::instances>(point::instances),
-    put<&TrainingPoint::days>(point::days),
-    put<&TrainingPoint::fits>(point::fits),
-    put<&TrainingPoint::cost_usd>(point::cost_usd)};
+constexpr Put<TrainingPoint> kTrainingPointOut[] = {
+    put<&TrainingPoint::instances>(point::instances), put<&TrainingPoint::days>(point::days),
+    put<&TrainingPoint::fits>(point::fits), put<&TrainingPoint::cost_usd>(point::cost_usd)};
 
-const Put<InferencePoint> kInferencePointOut[] = {
-    put<&InferencePoint::rate_per_second>(point::rate_per_second),
-    put<&InferencePoint::fleet>(point::fleet)};
+constexpr Put<InferencePoint> kInferencePointOut[] = {
+    put<&InferencePoint::rate_per_second>(point::rate_per_second), put<&InferencePoint::fleet>(point::fleet)};
 }  // namespace
 
 void to_json(json& j, const TrainingRow& r) { write_row(j, r, kTrainingRowOut); }
@@ -358,8 +346,8 @@ void to_json(json& j, const InferencePoint& p) { write_fields(j, p, kInferencePo
 namespace {
 namespace cmp = results::compare;
 template <class Point>
-const Put<Sweep<Point>> kCurveOut[] = {put<&Sweep<Point>::instance>(cmp::curve::instance),
-                                       put<&Sweep<Point>::points>(cmp::curve::points)};
+constexpr Put<Sweep<Point>> kCurveOut[] = {
+    put<&Sweep<Point>::instance>(cmp::curve::instance), put<&Sweep<Point>::points>(cmp::curve::points)};
 }  // namespace
 
 template <class Point>
@@ -371,13 +359,11 @@ namespace {
 
 // A comparison: the job and its work, one exchange rate for every row, the rows and the curves.
 template <class Row, class Point>
-const Put<Comparison<Row, Point>> kComparisonOut[] = {
-    put<&Comparison<Row, Point>::work>(cmp::work),
-    put<&Comparison<Row, Point>::usd_jpy>(cmp::usd_jpy),
+constexpr Put<Comparison<Row, Point>> kComparisonOut[] = {
+    put<&Comparison<Row, Point>::work>(cmp::work), put<&Comparison<Row, Point>::usd_jpy>(cmp::usd_jpy),
     put_when<&Comparison<Row, Point>::usd_jpy, &Comparison<Row, Point>::usd_jpy_source>(cmp::usd_jpy_source),
     put_when<&Comparison<Row, Point>::usd_jpy, &Comparison<Row, Point>::usd_jpy_as_of>(cmp::usd_jpy_as_of),
-    put<&Comparison<Row, Point>::rows>(cmp::rows),
-    put<&Comparison<Row, Point>::sweep>(cmp::sweep)};
+    put<&Comparison<Row, Point>::rows>(cmp::rows), put<&Comparison<Row, Point>::sweep>(cmp::sweep)};
 
 template <class Row, class Point>
 void comparison_json(json& j, const char* job, const Comparison<Row, Point>& c) {

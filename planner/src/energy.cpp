@@ -179,16 +179,11 @@ namespace {
 namespace out = results::energy;
 using E = EnergyRow;
 // A row's own fields; its footprint's join them (add_to_json). `work` only for a planned job.
-const Put<EnergyRow> kEnergyOut[] = {
-    put<&E::label>(out::label),
-    put<&E::instance>(out::instance),
-    put<&E::instances>(out::instances),
-    put<&E::hours>(out::hours),
-    put<&E::instance_hours>(out::instance_hours),
-    put<&E::footprint, &Footprint::notes>(results::notes),
-    put_filled<&E::work>(out::work),
-    put<&E::energy_saving_percent>(out::energy_saving),
-    put<&E::co2e_saving_percent>(out::co2e_saving),
+constexpr Put<EnergyRow> kEnergyOut[] = {
+    put<&E::label>(out::label), put<&E::instance>(out::instance), put<&E::instances>(out::instances),
+    put<&E::hours>(out::hours), put<&E::instance_hours>(out::instance_hours),
+    put<&E::footprint, &Footprint::notes>(results::notes), put_filled<&E::work>(out::work),
+    put<&E::energy_saving_percent>(out::energy_saving), put<&E::co2e_saving_percent>(out::co2e_saving),
     put<&E::cost_saving_percent>(out::cost_saving)};
 }  // namespace
 

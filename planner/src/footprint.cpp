@@ -135,26 +135,19 @@ namespace out = results::footprint;
 using FP = Footprint;
 // The footprint's fields (response_fields.hpp, results::footprint): a price's date and source only
 // beside a price, a rate's and a grid factor's beside theirs.
-const Put<Footprint> kFootprintOut[] = {
-    put<&FP::cost_usd>(out::cost_usd),
-    put<&FP::price_usd_per_hour>(out::price_usd_per_hour),
+constexpr Put<Footprint> kFootprintOut[] = {
+    put<&FP::cost_usd>(out::cost_usd), put<&FP::price_usd_per_hour>(out::price_usd_per_hour),
     put_when<&FP::price_usd_per_hour, &FP::price_as_of>(out::price_as_of),
     put_when<&FP::price_usd_per_hour, &FP::price_source>(out::price_source),
-    put<&FP::purchase_option>(out::purchase_option),
-    put<&FP::usd_jpy>(out::usd_jpy),
+    put<&FP::purchase_option>(out::purchase_option), put<&FP::usd_jpy>(out::usd_jpy),
     put_when<&FP::usd_jpy, &FP::usd_jpy_source>(out::usd_jpy_source),
-    put_when<&FP::usd_jpy, &FP::usd_jpy_as_of>(out::usd_jpy_as_of),
-    put<&FP::power_watts>(out::power_watts),
-    put<&FP::energy_kwh>(out::energy_kwh),
-    put<&FP::co2e_kg>(out::co2e_kg),
-    put<&FP::pue>(out::pue),
+    put_when<&FP::usd_jpy, &FP::usd_jpy_as_of>(out::usd_jpy_as_of), put<&FP::power_watts>(out::power_watts),
+    put<&FP::energy_kwh>(out::energy_kwh), put<&FP::co2e_kg>(out::co2e_kg), put<&FP::pue>(out::pue),
     put<&FP::carbon_intensity>(out::carbon_intensity),
     put_when<&FP::carbon_intensity, &FP::carbon_intensity_source>(out::carbon_intensity_source),
     put_when<&FP::carbon_intensity, &FP::carbon_intensity_as_of>(out::carbon_intensity_as_of),
-    put<&FP::carbon_intensity_market>(out::carbon_intensity_market),
-    put<&FP::region>(out::region),
-    put<&FP::power_watts_range>(out::power_watts_range),
-    put<&FP::energy_kwh_range>(out::energy_kwh_range),
+    put<&FP::carbon_intensity_market>(out::carbon_intensity_market), put<&FP::region>(out::region),
+    put<&FP::power_watts_range>(out::power_watts_range), put<&FP::energy_kwh_range>(out::energy_kwh_range),
     put<&FP::co2e_kg_range>(out::co2e_kg_range)};
 }  // namespace
 

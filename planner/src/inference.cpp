@@ -294,28 +294,18 @@ Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const In
 namespace {
 namespace out = results::infer;
 using IR = InferenceResult;
-const Put<InferenceResult> kInferenceOut[] = {
-    put<&IR::instance>(out::instance),
-    put<&IR::per_instance_rps>(out::per_instance_rps),
-    put<&IR::throughput_source>(out::throughput_source),
-    put<&IR::peak_rps>(out::peak_rps),
-    put<&IR::fleet>(out::fleet),
-    put<&IR::notes>(results::notes),
-    put<&IR::latency_ms>(out::latency_ms),
-    put<&IR::latency_ok>(out::latency_ok),
-    put<&IR::requests_in_flight>(out::requests_in_flight),
-    put<&IR::kv_cache_bytes>(out::kv_cache_bytes),
-    put<&IR::memory_bytes>(out::memory_bytes),
-    put<&IR::cost_per_hour>(out::cost_per_hour),
-    put<&IR::cost_per_million>(out::cost_per_million),
-    put<&IR::kwh_per_million>(out::kwh_per_million),
-    put<&IR::co2e_kg_per_million>(out::co2e_per_million),
-    put<&IR::per_instance_rps_range>(out::per_instance_rps_range),
-    put<&IR::fleet_range>(out::fleet_range),
+constexpr Put<InferenceResult> kInferenceOut[] = {
+    put<&IR::instance>(out::instance), put<&IR::per_instance_rps>(out::per_instance_rps),
+    put<&IR::throughput_source>(out::throughput_source), put<&IR::peak_rps>(out::peak_rps),
+    put<&IR::fleet>(out::fleet), put<&IR::notes>(results::notes), put<&IR::latency_ms>(out::latency_ms),
+    put<&IR::latency_ok>(out::latency_ok), put<&IR::requests_in_flight>(out::requests_in_flight),
+    put<&IR::kv_cache_bytes>(out::kv_cache_bytes), put<&IR::memory_bytes>(out::memory_bytes),
+    put<&IR::cost_per_hour>(out::cost_per_hour), put<&IR::cost_per_million>(out::cost_per_million),
+    put<&IR::kwh_per_million>(out::kwh_per_million), put<&IR::co2e_kg_per_million>(out::co2e_per_million),
+    put<&IR::per_instance_rps_range>(out::per_instance_rps_range), put<&IR::fleet_range>(out::fleet_range),
     put<&IR::cost_per_million_range>(out::cost_per_million_range),
     put<&IR::kwh_per_million_range>(out::kwh_per_million_range),
-    put<&IR::co2e_kg_per_million_range>(out::co2e_per_million_range),
-    put<&IR::footprint>(out::fleet_hour)};
+    put<&IR::co2e_kg_per_million_range>(out::co2e_per_million_range), put<&IR::footprint>(out::fleet_hour)};
 }  // namespace
 
 void to_json(json& j, const InferenceResult& r) { write_fields(j, r, kInferenceOut); }

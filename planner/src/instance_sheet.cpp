@@ -98,27 +98,19 @@ bool estimated_json(json& v, const Row& r) {
 }
 
 // A price's date, region and source only beside a price.
-const Put<InstanceSheetRow> kRowOut[] = {
-    put<&Row::id>(out::id),
-    put<&Row::family>(out::family),
-    put<&Row::accelerator>(out::accelerator),
+constexpr Put<InstanceSheetRow> kRowOut[] = {
+    put<&Row::id>(out::id), put<&Row::family>(out::family), put<&Row::accelerator>(out::accelerator),
     put<&Row::accelerator_count>(out::accelerator_count),
-    put<&Row::accelerator_memory_gb>(out::accelerator_memory_gb),
-    put<&Row::peak_tflops>(out::peak_tflops),
-    put<&Row::vcpu>(out::vcpu),
-    put<&Row::memory_gib>(out::memory_gib),
+    put<&Row::accelerator_memory_gb>(out::accelerator_memory_gb), put<&Row::peak_tflops>(out::peak_tflops),
+    put<&Row::vcpu>(out::vcpu), put<&Row::memory_gib>(out::memory_gib),
     put<&Row::usd_per_pflops_hour>(out::usd_per_pflops_hour),
-    put<&Row::memory_bandwidth_gbs>(out::memory_bandwidth_gbs),
-    put<&Row::network_gbps>(out::network_gbps),
-    put<&Row::efa>(out::efa),
-    put<&Row::price_usd_per_hour>(out::price_usd_per_hour),
+    put<&Row::memory_bandwidth_gbs>(out::memory_bandwidth_gbs), put<&Row::network_gbps>(out::network_gbps),
+    put<&Row::efa>(out::efa), put<&Row::price_usd_per_hour>(out::price_usd_per_hour),
     put_when<&Row::price_usd_per_hour, &Row::price_as_of>(out::price_as_of),
     put_when<&Row::price_usd_per_hour, &Row::price_region>(out::price_region),
     put_when<&Row::price_usd_per_hour, &Row::price_source>(out::price_source),
-    put<&Row::purchase_option>(out::purchase_option),
-    put<&Row::offered>(out::offered),
-    put<&Row::regions_offered>(out::regions_offered),
-    put<&Row::power_watts>(out::power_watts),
+    put<&Row::purchase_option>(out::purchase_option), put<&Row::offered>(out::offered),
+    put<&Row::regions_offered>(out::regions_offered), put<&Row::power_watts>(out::power_watts),
     put_from<InstanceSheetRow>(out::estimated, estimated_json)};
 }  // namespace
 

@@ -108,39 +108,22 @@ namespace {
 namespace st = results::step;
 using S = StepTime;
 using O = LayoutOption;
-const Put<StepTime> kStepOut[] = {
-    put<&S::micro_batches>(st::micro_batches),
-    put<&S::global_batch>(st::global_batch),
-    put<&S::tokens>(st::tokens),
-    put<&S::compute>(st::compute),
-    put<&S::memory>(st::memory),
-    put<&S::optimizer>(st::optimizer),
-    put<&S::stages>(st::stages),
-    put<&S::bubble>(st::bubble),
-    put<&S::tensor>(st::tensor),
-    put<&S::tensor_exposed>(st::tensor_exposed),
-    put<&S::pipeline>(st::pipeline),
-    put<&S::pipeline_exposed>(st::pipeline_exposed),
-    put<&S::expert>(st::expert),
-    put<&S::expert_exposed>(st::expert_exposed),
-    put<&S::context>(st::context),
-    put<&S::context_exposed>(st::context_exposed),
-    put<&S::data>(st::data),
-    put<&S::data_exposed>(st::data_exposed),
-    put<&S::overlap>(st::overlap),
-    put<&S::step>(st::step_seconds),
-    put<&S::efficiency>(st::efficiency),
-    put<&S::data_over_network>(st::data_over_network),
-    put<&S::pipeline_over_network>(st::pipeline_over_network),
-    put<&S::expert_over_network>(st::expert_over_network),
-    put<&S::context_over_network>(st::context_over_network)};
+constexpr Put<StepTime> kStepOut[] = {
+    put<&S::micro_batches>(st::micro_batches), put<&S::global_batch>(st::global_batch), put<&S::tokens>(st::tokens),
+    put<&S::compute>(st::compute), put<&S::memory>(st::memory), put<&S::optimizer>(st::optimizer),
+    put<&S::stages>(st::stages), put<&S::bubble>(st::bubble), put<&S::tensor>(st::tensor),
+    put<&S::tensor_exposed>(st::tensor_exposed), put<&S::pipeline>(st::pipeline),
+    put<&S::pipeline_exposed>(st::pipeline_exposed), put<&S::expert>(st::expert),
+    put<&S::expert_exposed>(st::expert_exposed), put<&S::context>(st::context),
+    put<&S::context_exposed>(st::context_exposed), put<&S::data>(st::data), put<&S::data_exposed>(st::data_exposed),
+    put<&S::overlap>(st::overlap), put<&S::step>(st::step_seconds), put<&S::efficiency>(st::efficiency),
+    put<&S::data_over_network>(st::data_over_network), put<&S::pipeline_over_network>(st::pipeline_over_network),
+    put<&S::expert_over_network>(st::expert_over_network), put<&S::context_over_network>(st::context_over_network)};
 
 namespace alt = results::train::alternative;
-const Put<LayoutOption> kOptionOut[] = {
-    put<&O::layout>(alt::layout),
-    put<&O::step>(alt::step),
-    put<&O::memory, &MemoryBreakdown::total>(alt::memory_bytes),
-    put<&O::slower>(alt::slower),
+constexpr Put<LayoutOption> kOptionOut[] = {
+    put<&O::layout>(alt::layout), put<&O::step>(alt::step),
+    put<&O::memory, &MemoryBreakdown::total>(alt::memory_bytes), put<&O::slower>(alt::slower),
     put_filled<&O::lost_on>(alt::lost_on)};
 }  // namespace
 

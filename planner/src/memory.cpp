@@ -208,21 +208,17 @@ namespace {
 using L = Layout;
 using M = MemoryBreakdown;
 // The newer degrees appear where they are used, so dense short-context plans read as before.
-const Put<Layout> kLayoutOut[] = {
-    put<&L::tensor>(results::layout::tensor),
-    put<&L::pipeline>(results::layout::pipeline),
-    put<&L::data>(results::layout::data),
-    put<&L::zero>(results::layout::zero),
-    put<&L::micro_batch>(results::layout::micro_batch),
-    put_above<1, &L::expert>(results::layout::expert),
-    put_above<1, &L::context>(results::layout::context),
-    put_above<1, &L::interleave>(results::layout::interleave)};
+constexpr Put<Layout> kLayoutOut[] = {
+    put<&L::tensor>(results::layout::tensor), put<&L::pipeline>(results::layout::pipeline),
+    put<&L::data>(results::layout::data), put<&L::zero>(results::layout::zero),
+    put<&L::micro_batch>(results::layout::micro_batch), put_above<1, &L::expert>(results::layout::expert),
+    put_above<1, &L::context>(results::layout::context), put_above<1, &L::interleave>(results::layout::interleave)};
 
 namespace mem = results::train::memory;
-const Put<MemoryBreakdown> kMemoryOut[] = {
-    put<&M::weights>(mem::weights),     put<&M::gradients>(mem::gradients), put<&M::optimizer>(mem::optimizer),
-    put<&M::total>(mem::total),         put<&M::capacity>(mem::capacity),   put<&M::usable>(mem::usable),
-    put<&M::fits>(mem::fits),           put<&M::activations>(mem::activations)};
+constexpr Put<MemoryBreakdown> kMemoryOut[] = {
+    put<&M::weights>(mem::weights), put<&M::gradients>(mem::gradients), put<&M::optimizer>(mem::optimizer),
+    put<&M::total>(mem::total), put<&M::capacity>(mem::capacity), put<&M::usable>(mem::usable),
+    put<&M::fits>(mem::fits), put<&M::activations>(mem::activations)};
 }  // namespace
 
 void to_json(json& j, const Layout& l) { write_fields(j, l, kLayoutOut); }

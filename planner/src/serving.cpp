@@ -390,18 +390,16 @@ using SR = ServingResult;
 using SP = ServingPoint;
 using SW = ServingSweepPoint;
 
-const Put<ServingSweepPoint> kSweepPointOut[] = {
-    put<&SW::concurrency>(out::point::concurrency),
-    put<&SW::ttft_ms>(out::point::ttft_ms),
-    put<&SW::tpot_ms>(out::point::tpot_ms),
-    put<&SW::output_tokens_per_second>(out::point::output_tokens_per_second)};
+constexpr Put<ServingSweepPoint> kSweepPointOut[] = {
+    put<&SW::concurrency>(out::point::concurrency), put<&SW::ttft_ms>(out::point::ttft_ms),
+    put<&SW::tpot_ms>(out::point::tpot_ms), put<&SW::output_tokens_per_second>(out::point::output_tokens_per_second)};
+
+bool option_error(json& v, const SP& p) { return p.error && (v = said(*p.error, false), true); }
 
 // A tensor-parallel option: its plan, or the limit that rules it out and why.
-const Put<ServingPoint> kOptionOut[] = {
-    put<&SP::tensor_parallel>(out::option::tensor_parallel),
-    put<&SP::replicas>(out::option::replicas),
-    put_when<&SP::error, &SP::limit>(out::option::limit),
-    put_from<ServingPoint>(out::option::error, [](json& v, const SP& p) { return p.error && (v = said(*p.error, false), true); }),
+constexpr Put<ServingPoint> kOptionOut[] = {
+    put<&SP::tensor_parallel>(out::option::tensor_parallel), put<&SP::replicas>(out::option::replicas),
+    put_when<&SP::error, &SP::limit>(out::option::limit), put_from<ServingPoint>(out::option::error, option_error),
     put_unless<&SP::error, &SP::concurrency>(out::option::concurrency),
     put_unless<&SP::error, &SP::ttft_ms>(out::option::ttft_ms),
     put_unless<&SP::error, &SP::tpot_ms>(out::option::tpot_ms),
@@ -409,34 +407,21 @@ const Put<ServingPoint> kOptionOut[] = {
     put_unless<&SP::error, &SP::prefill_share>(out::option::prefill_share),
     put_unless<&SP::error, &SP::memory_bytes>(out::option::memory_bytes)};
 
-const Put<ServingResult> kServingOut[] = {
-    put<&SR::instance>(out::instance),
-    put<&SR::model>(out::model),
-    put<&SR::architecture>(out::architecture),
-    put<&SR::chosen, &SP::tensor_parallel>(out::tensor_parallel),
-    put<&SR::chosen, &SP::replicas>(out::replicas),
+constexpr Put<ServingResult> kServingOut[] = {
+    put<&SR::instance>(out::instance), put<&SR::model>(out::model), put<&SR::architecture>(out::architecture),
+    put<&SR::chosen, &SP::tensor_parallel>(out::tensor_parallel), put<&SR::chosen, &SP::replicas>(out::replicas),
     put<&SR::concurrency_per_instance>(out::concurrency_per_instance),
-    put<&SR::chosen, &SP::concurrency>(out::concurrency_per_replica),
-    put<&SR::engine>(out::engine),
-    put<&SR::chosen, &SP::ttft_ms>(out::ttft_ms),
-    put<&SR::chosen, &SP::tpot_ms>(out::tpot_ms),
+    put<&SR::chosen, &SP::concurrency>(out::concurrency_per_replica), put<&SR::engine>(out::engine),
+    put<&SR::chosen, &SP::ttft_ms>(out::ttft_ms), put<&SR::chosen, &SP::tpot_ms>(out::tpot_ms),
     put<&SR::chosen, &SP::requests_per_second>(out::requests_per_second),
     put<&SR::output_tokens_per_second>(out::output_tokens_per_second),
-    put<&SR::chosen, &SP::memory_bytes>(out::memory_bytes),
-    put<&SR::weights_bytes>(out::weights_bytes),
-    put<&SR::kv_bytes_per_token>(out::kv_bytes_per_token),
-    put<&SR::peak_rps>(out::peak_rps),
-    put<&SR::fleet>(out::fleet),
-    put<&SR::bandwidth_fraction>(out::bandwidth_fraction),
-    put<&SR::bandwidth_fraction_source>(out::bandwidth_fraction_source),
-    put<&SR::mfu>(out::mfu),
-    put<&SR::mfu_source>(out::mfu_source),
-    put<&SR::tensor_parallel_options>(out::tensor_parallel_options),
-    put<&SR::sweep>(out::sweep),
-    put<&SR::notes>(results::notes),
-    put<&SR::largest_context>(out::largest_context),
-    put<&SR::ttft_ok>(out::ttft_ok),
-    put<&SR::tpot_ok>(out::tpot_ok),
+    put<&SR::chosen, &SP::memory_bytes>(out::memory_bytes), put<&SR::weights_bytes>(out::weights_bytes),
+    put<&SR::kv_bytes_per_token>(out::kv_bytes_per_token), put<&SR::peak_rps>(out::peak_rps),
+    put<&SR::fleet>(out::fleet), put<&SR::bandwidth_fraction>(out::bandwidth_fraction),
+    put<&SR::bandwidth_fraction_source>(out::bandwidth_fraction_source), put<&SR::mfu>(out::mfu),
+    put<&SR::mfu_source>(out::mfu_source), put<&SR::tensor_parallel_options>(out::tensor_parallel_options),
+    put<&SR::sweep>(out::sweep), put<&SR::notes>(results::notes), put<&SR::largest_context>(out::largest_context),
+    put<&SR::ttft_ok>(out::ttft_ok), put<&SR::tpot_ok>(out::tpot_ok),
     put<&SR::cost_per_million_input>(out::cost_per_million_input),
     put<&SR::cost_per_million_output>(out::cost_per_million_output),
     put<&SR::kwh_per_million_input>(out::kwh_per_million_input),
@@ -444,11 +429,9 @@ const Put<ServingResult> kServingOut[] = {
     put<&SR::co2e_kg_per_million_input>(out::co2e_per_million_input),
     put<&SR::co2e_kg_per_million_output>(out::co2e_per_million_output),
     put<&SR::output_tokens_per_second_range>(out::output_tokens_per_second_range),
-    put<&SR::ttft_ms_range>(out::ttft_ms_range),
-    put<&SR::tpot_ms_range>(out::tpot_ms_range),
+    put<&SR::ttft_ms_range>(out::ttft_ms_range), put<&SR::tpot_ms_range>(out::tpot_ms_range),
     put<&SR::accelerator_watts>(out::accelerator_watts),
-    put<&SR::accelerator_watts_range>(out::accelerator_watts_range),
-    put<&SR::fleet_range>(out::fleet_range),
+    put<&SR::accelerator_watts_range>(out::accelerator_watts_range), put<&SR::fleet_range>(out::fleet_range),
     put<&SR::cost_per_million_output_range>(out::cost_per_million_output_range),
     put<&SR::footprint>(results::infer::fleet_hour)};
 }  // namespace

@@ -172,23 +172,16 @@ namespace out = results::transformer;
 using T = Transformer;
 // The widths appear where they are known; a mixture's, latent attention's and a window's
 // fields where the model has them.
-const Put<Transformer> kTransformerOut[] = {
-    put<&T::parameters>(out::parameters),
-    put<&T::active_parameters>(out::active_parameters),
-    put<&T::layers>(out::layers),
-    put<&T::hidden>(out::hidden),
-    put<&T::heads>(out::heads),
-    put<&T::kv_heads>(out::kv_heads),
-    put<&T::head_dim>(out::head_dim),
-    put<&T::experts, &Experts::count>(out::experts),
-    put<&T::experts, &Experts::per_token>(out::experts_per_token),
+constexpr Put<Transformer> kTransformerOut[] = {
+    put<&T::parameters>(out::parameters), put<&T::active_parameters>(out::active_parameters),
+    put<&T::layers>(out::layers), put<&T::hidden>(out::hidden), put<&T::heads>(out::heads),
+    put<&T::kv_heads>(out::kv_heads), put<&T::head_dim>(out::head_dim),
+    put<&T::experts, &Experts::count>(out::experts), put<&T::experts, &Experts::per_token>(out::experts_per_token),
     put<&T::latent, &LatentAttention::kv_lora_rank>(out::kv_lora_rank),
     put<&T::latent, &LatentAttention::qk_rope_head_dim>(out::qk_rope_head_dim),
     put<&T::window, &SlidingWindow::tokens>(out::sliding_window),
-    put<&T::window, &SlidingWindow::layers>(out::sliding_window_layers),
-    put<&T::context>(out::context),
-    put_above<0, &T::vocabulary>(out::vocabulary),
-    put_above<0, &T::ffn>(out::ffn_hidden),
+    put<&T::window, &SlidingWindow::layers>(out::sliding_window_layers), put<&T::context>(out::context),
+    put_above<0, &T::vocabulary>(out::vocabulary), put_above<0, &T::ffn>(out::ffn_hidden),
     put_above<0, &T::experts, &Experts::ffn>(out::expert_ffn_hidden)};
 }  // namespace
 

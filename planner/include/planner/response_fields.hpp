@@ -1,9 +1,10 @@
 // Every response field, declared once as request fields are (schema.hpp): its path, type, unit and a
 // one-line doc, and whether every successful response of its kind holds it. From these come the
-// published JSON Schema of each kind's response, API.md's response tables, and the unit a page
-// shows a figure in (display: "0-1" in percent, "bytes" in GB, "USD…" as money). The writers
-// (each result's to_json) are checked against them: tests/schema/validate.py validates every
-// tested response, and every declared field must appear in one of them.
+// writers (each result's to_json binds these declarations to its members: response_writer.hpp),
+// the published JSON Schema of each kind's response, API.md's response tables, and the unit a page
+// shows a figure in (display: "0-1" in percent, "bytes" in GB, "USD…" as money).
+// tests/schema/validate.py validates every tested response against the schema, and every declared
+// field must appear in one of them.
 #pragma once
 
 #include "planner/response_parts.hpp"

@@ -17,7 +17,6 @@
 // A row may be written only when another member holds (`when`: the price's date beside a price).
 #include <initializer_list>
 #include <optional>
-#include <type_traits>
 
 #include <nlohmann/json.hpp>
 
@@ -25,9 +24,12 @@
 
 namespace planner {
 
+/// A row keeps its field's path and whether it may be null, not the declaration itself: the docs
+/// and bounds stay out of the wasm module.
 template <class R>
 struct Put {
-    const Field* field;
+    const char* path;
+    bool nullable;
     /// Sets `out` from `r`; false when there is nothing to write (an empty optional).
     bool (*take)(nlohmann::json& out, const R& r);
     /// Written only when this holds of `r`; none: always.
@@ -71,29 +73,33 @@ auto find(const R& r) {
     }
 }
 
-template <auto... Ms>
+/// One conversion per value type, out of line: each row's own code is only its member's address
+/// (the module is smaller by the conversions not inlined into every row).
+template <class V>
+[[gnu::noinline]] void assign(nlohmann::json& out, const V& v) {
+    out = v;
+}
+
+/// Which values a row writes: any, one above a floor, one not empty.
+struct any_value {
+    template <class V>
+    static bool keep(const V&) { return true; }
+};
+template <int Floor>
+struct above {
+    template <class V>
+    static bool keep(const V& v) { return v > Floor; }
+};
+struct filled {
+    template <class V>
+    static bool keep(const V& v) { return !v.empty(); }
+};
+
+template <class Keep, auto... Ms>
 bool take(nlohmann::json& out, const record_of<Ms...>& r) {
     const auto* v = find<Ms...>(r);
-    if (!v) return false;
-    out = *v;
-    return true;
-}
-
-/// The same, when the value is above `Floor` (a degree above 1, a width above 0).
-template <int Floor, auto... Ms>
-bool take_above(nlohmann::json& out, const record_of<Ms...>& r) {
-    const auto* v = find<Ms...>(r);
-    if (!v || !(*v > Floor)) return false;
-    out = *v;
-    return true;
-}
-
-/// The same, when the value (a word, a list) is not empty.
-template <auto... Ms>
-bool take_filled(nlohmann::json& out, const record_of<Ms...>& r) {
-    const auto* v = find<Ms...>(r);
-    if (!v || v->empty()) return false;
-    out = *v;
+    if (!v || !Keep::keep(*v)) return false;
+    assign(out, *v);
     return true;
 }
 
@@ -112,44 +118,42 @@ nlohmann::json& slot(nlohmann::json& j, const char* path);
 
 }  // namespace writer_detail
 
+/// A row whose value is worked out from `r` rather than read from one member (a word for a flag,
+/// an error said inside a result), written when `when` holds of `r` (none: always).
+template <class R>
+constexpr Put<R> put_from(const Field& field, bool (*take)(nlohmann::json&, const R&),
+                          bool (*when)(const R&) = nullptr) {
+    return {field.path, field.nullable, take, when};
+}
+
 /// A row writing the member reached through `Ms` (one member, or a member's member) as `field`.
 template <auto... Ms>
-constexpr Put<writer_detail::record_of<Ms...>> put(const Field& field) {
-    return {&field, &writer_detail::take<Ms...>};
+constexpr auto put(const Field& field) {
+    return put_from(field, &writer_detail::take<writer_detail::any_value, Ms...>);
 }
 
 /// The same row, written only when the member `When` holds (an optional with a value, a true flag).
 template <auto When, auto... Ms>
-constexpr Put<writer_detail::record_of<Ms...>> put_when(const Field& field) {
-    static_assert(std::is_same_v<writer_detail::record_of<When>, writer_detail::record_of<Ms...>>);
-    return {&field, &writer_detail::take<Ms...>, &writer_detail::holds<When>};
-}
-
-/// A row written only when its value is above `Floor`: a degree above 1, a width above 0.
-template <int Floor, auto... Ms>
-constexpr Put<writer_detail::record_of<Ms...>> put_above(const Field& field) {
-    return {&field, &writer_detail::take_above<Floor, Ms...>};
-}
-
-/// A row written only when its value, a word or a list, is not empty.
-template <auto... Ms>
-constexpr Put<writer_detail::record_of<Ms...>> put_filled(const Field& field) {
-    return {&field, &writer_detail::take_filled<Ms...>};
+constexpr auto put_when(const Field& field) {
+    return put_from(field, &writer_detail::take<writer_detail::any_value, Ms...>, &writer_detail::holds<When>);
 }
 
 /// The same row, written only when the member `Unless` does not hold.
 template <auto Unless, auto... Ms>
-constexpr Put<writer_detail::record_of<Ms...>> put_unless(const Field& field) {
-    static_assert(std::is_same_v<writer_detail::record_of<Unless>, writer_detail::record_of<Ms...>>);
-    return {&field, &writer_detail::take<Ms...>, &writer_detail::lacks<Unless>};
+constexpr auto put_unless(const Field& field) {
+    return put_from(field, &writer_detail::take<writer_detail::any_value, Ms...>, &writer_detail::lacks<Unless>);
 }
 
-/// A row whose value is worked out from `r` rather than read from one member: a word for a flag,
-/// an error said inside a result.
-template <class R>
-constexpr Put<R> put_from(const Field& field, bool (*take)(nlohmann::json&, const R&),
-                          bool (*when)(const R&) = nullptr) {
-    return {&field, take, when};
+/// A row written only when its value is above `Floor`: a degree above 1, a width above 0.
+template <int Floor, auto... Ms>
+constexpr auto put_above(const Field& field) {
+    return put_from(field, &writer_detail::take<writer_detail::above<Floor>, Ms...>);
+}
+
+/// A row written only when its value, a word or a list, is not empty.
+template <auto... Ms>
+constexpr auto put_filled(const Field& field) {
+    return put_from(field, &writer_detail::take<writer_detail::filled, Ms...>);
 }
 
 /// put_from's `when`: the member `M` holds.
@@ -164,10 +168,10 @@ void write_fields(nlohmann::json& j, const R& r, const Put<R> (&rows)[N]) {
         if (row.when && !row.when(r)) continue;
         nlohmann::json value;
         if (!row.take(value, r)) {
-            if (!row.field->nullable) continue;
+            if (!row.nullable) continue;
             value = nullptr;
         }
-        writer_detail::slot(j, row.field->path) = std::move(value);
+        writer_detail::slot(j, row.path) = std::move(value);
     }
 }
 
