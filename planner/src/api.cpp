@@ -74,28 +74,25 @@ json success(const char* kind, json result) {
     return j;
 }
 
+// A plan's answer: its result under its kind, or its errors.
+template <class Result>
+json answer(const char* kind, const Checked<Result>& result) {
+    return result.ok() ? success(kind, result.value) : failure(result.errors);
+}
+
 json plan_train(const Catalogue& catalogue, const json& request) {
-    auto req = read_training_request(catalogue, request);
-    if (!req.ok()) return failure(req.errors);
-    auto result = estimate_training(catalogue, req.value);
-    if (!result.ok()) return failure(result.errors);
-    return success("train", result.value);
+    return answer("train", and_then(read_training_request(catalogue, request),
+                                    [&](const TrainingRequest& r) { return estimate_training(catalogue, r); }));
 }
 
 json plan_infer(const Catalogue& catalogue, const json& request) {
-    auto req = read_inference_request(request);
-    if (!req.ok()) return failure(req.errors);
-    auto result = estimate_inference(catalogue, req.value);
-    if (!result.ok()) return failure(result.errors);
-    return success("infer", result.value);
+    return answer("infer", and_then(read_inference_request(request),
+                                    [&](const InferenceRequest& r) { return estimate_inference(catalogue, r); }));
 }
 
 json plan_serve(const Catalogue& catalogue, const json& request) {
-    auto req = read_serving_request(catalogue, request);
-    if (!req.ok()) return failure(req.errors);
-    auto result = estimate_serving(catalogue, req.value);
-    if (!result.ok()) return failure(result.errors);
-    return success("serve", result.value);
+    return answer("serve", and_then(read_serving_request(catalogue, request),
+                                    [&](const ServingRequest& r) { return estimate_serving(catalogue, r); }));
 }
 
 // A Hugging Face config.json read as serve reads model.config: the architecture and its counted
@@ -110,11 +107,8 @@ json plan_model(const json& request) {
 }
 
 json plan_energy(const Catalogue& catalogue, const json& request) {
-    auto req = read_energy_request(request);
-    if (!req.ok()) return failure(req.errors);
-    auto rows = compare_energy(catalogue, req.value);
-    if (!rows.ok()) return failure(rows.errors);
-    return success("energy", json{{"configurations", rows.value}});
+    auto rows = and_then(read_energy_request(request), [&](const EnergyRequest& r) { return compare_energy(catalogue, r); });
+    return rows.ok() ? success("energy", json{{"configurations", rows.value}}) : failure(rows.errors);
 }
 
 json plan_compare(const Catalogue& catalogue, const json& request) {
@@ -124,11 +118,9 @@ json plan_compare(const Catalogue& catalogue, const json& request) {
 }
 
 json plan_instances(const Catalogue& catalogue, const json& request) {
-    auto req = read_instance_sheet_request(request);
-    if (!req.ok()) return failure(req.errors);
-    auto rows = instance_sheet(catalogue, req.value);
-    if (!rows.ok()) return failure(rows.errors);
-    return success("instances", json{{"rows", rows.value}});
+    auto rows = and_then(read_instance_sheet_request(request),
+                         [&](const InstanceSheetRequest& r) { return instance_sheet(catalogue, r); });
+    return rows.ok() ? success("instances", json{{"rows", rows.value}}) : failure(rows.errors);
 }
 
 json plan_catalog(const Catalogue& catalogue, const json& request, CatalogWriter write_catalog) {

@@ -114,18 +114,16 @@ void plan_work(const Catalogue& catalogue, const json& work, EnergyConfiguration
             errors.push_back(coded(at + "instances", msg::configuration_instances_required));
             return;
         }
-        auto req = read_training_request(catalogue, job);
-        if (!req.ok()) return fail(req.errors);
-        auto plan = estimate_training(catalogue, req.value);
+        auto plan = and_then(read_training_request(catalogue, job),
+                             [&](const TrainingRequest& r) { return estimate_training(catalogue, r); });
         if (!plan.ok()) return fail(plan.errors);
         c.instances = plan.value.instances;
         c.hours = plan.value.seconds / 3600;
         mix = training_mix(plan.value.step);
         return;
     }
-    auto req = read_serving_request(catalogue, job);
-    if (!req.ok()) return fail(req.errors);
-    auto plan = estimate_serving(catalogue, req.value);
+    auto plan = and_then(read_serving_request(catalogue, job),
+                         [&](const ServingRequest& r) { return estimate_serving(catalogue, r); });
     if (!plan.ok()) return fail(plan.errors);
     c.instances = plan.value.fleet;
     if (!c.hours) c.hours = 1;

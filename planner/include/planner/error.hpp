@@ -115,4 +115,13 @@ struct Checked {
     bool ok() const { return errors.empty(); }
 };
 
+/// `next` applied to a checked value, or the value's reasons passed on: a request read, then planned.
+///
+///     auto plan = and_then(read_training_request(c, j), [&](const TrainingRequest& r) { return estimate_training(c, r); });
+template <class T, class Next>
+auto and_then(Checked<T>&& in, Next next) -> decltype(next(in.value)) {
+    if (!in.ok()) return {{}, std::move(in.errors)};
+    return next(in.value);
+}
+
 }  // namespace planner
