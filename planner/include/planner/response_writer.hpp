@@ -3,19 +3,18 @@
 // one declared field to the member that holds its figure, so a key is spelled once, in its
 // declaration, and the writer, the JSON Schema, API.md and the page's units all read it there.
 //
-//     const Put<InferenceResult> kInferenceOut[] = {
+//     constexpr Put<InferenceResult> kInferenceOut[] = {
 //         put<&InferenceResult::instance>(results::infer::instance),
 //         put<&InferenceResult::latency_ms>(results::infer::latency_ms),           // optional: absent, no key
-//         put<&ServingResult::chosen, &ServingPoint::ttft_ms>(results::serve::ttft_ms),  // a member's member
 //     };
 //     void to_json(json& j, const InferenceResult& r) { write_fields(j, r, kInferenceOut); }
+//     put<&ServingResult::chosen, &ServingPoint::ttft_ms>(results::serve::ttft_ms)  // a member's member
 //
 // How a row writes: the member's value converts to JSON as any value does (its own to_json); an
 // empty optional writes nothing, or null when the field is declared or_null(), and a chain of
 // members steps into optionals (`put<&Transformer::experts, &Experts::count>`); a dotted path
 // ("bytes_per_parameter.weights", "range.days") writes into the objects it names, made as needed.
 // A row may be written only when another member holds (`when`: the price's date beside a price).
-#include <initializer_list>
 #include <optional>
 
 #include <nlohmann/json.hpp>
