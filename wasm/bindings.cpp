@@ -20,13 +20,14 @@
 #include "chart.hpp"
 #include "text.hpp"
 #include "planner/api.hpp"
+#include "plan.hpp"
 
 // The catalogue in canonical form, validated at build time (wasm/catalogue_json.cpp).
 extern const char kCatalogueJson[];
 
 namespace {
 
-// Every parse goes through one input type, as planner::plan's does, so the module holds one
+// Every parse goes through one input type, as planner::answer's does, so the module holds one
 // instantiation of nlohmann/json's parser.
 nlohmann::json parse(std::string_view text) {
     return nlohmann::json::parse(text.data(), text.data() + text.size(), nullptr, /*allow_exceptions=*/false);
@@ -68,7 +69,7 @@ EMSCRIPTEN_KEEPALIVE std::size_t accelguide_result_size() { return result_size; 
 EMSCRIPTEN_KEEPALIVE const char* accelguide_plan(const char* request_json, std::size_t size) {
     static std::string out;
     // The catalog kind answers with the embedded text itself (planner::CatalogWriter).
-    return give(out, planner::plan(catalogue(), std::string_view(request_json, size),
+    return give(out, site::plan(catalogue(), std::string_view(request_json, size),
                                    [](const planner::Catalogue&) { return parse(kCatalogueJson); }));
 }
 

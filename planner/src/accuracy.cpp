@@ -150,11 +150,13 @@ CaseResult evaluate(const Catalogue& catalogue, const AccuracyCase& c) {
     r.c = c;
     std::vector<json> responses;
     for (std::size_t i = 0; i < c.requests.size(); ++i) {
-        json response = json::parse(plan(catalogue, c.requests[i].dump()));
+        // The figures as the API writes them (the text read back), messages left as codes.
+        json response = json::parse(response_text(answer(catalogue, c.requests[i].dump()).response));
         if (!response.value("ok", false)) {
             const json& e = response["errors"][0];
-            r.failure = "request " + std::to_string(i) + " fails: " + e.value("field", std::string()) + ": " +
-                        e.value("message", std::string());
+            r.failure = "request " + std::to_string(i) + " fails";
+            r.refused = FieldError(e.value("field", std::string()), e.value("code", std::string()),
+                                   e.value("args", std::vector<std::string>()));
             return r;
         }
         responses.push_back(std::move(response));

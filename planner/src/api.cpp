@@ -29,7 +29,7 @@ namespace {
 constexpr int kApi = 1;
 const char* const kKinds = "train, infer, serve, model, energy, compare, instances, catalog";
 
-// Responses stay JSON values until plan() writes the one that goes out.
+// Responses stay JSON values until answer() hands the one that goes out to the display.
 json failure(const std::vector<FieldError>& errors) {
     json j;
     members(j, {{"api", kApi}, {"ok", false}, {"errors", errors}});
@@ -147,96 +147,65 @@ json dispatch(const Catalogue& catalogue, const json& request, CatalogWriter wri
     return failure({coded("kind", msg::not_one_of, {kKinds})});
 }
 
-// A result's fixed words in `lang` (messages.hpp): where each figure came from (mfu_source,
-// scaling_source, throughput_source, bandwidth_fraction_source; source ids stay as they are).
-// Notes and the errors said inside a result are rendered from their codes (render_messages).
-void localise_result(json& node, const std::string& lang) {
-    if (node.is_array()) {
-        for (json& item : node) localise_result(item, lang);
-        return;
-    }
-    if (!node.is_object()) return;
-    for (auto it = node.begin(); it != node.end(); ++it) {
-        const std::string& key = it.key();
-        json& value = it.value();
-        if ((key == "mfu_source" || key == "scaling_source" || key == "throughput_source" ||
-             key == "bandwidth_fraction_source") && value.is_string()) {
-            value = localise(value.get<std::string>(), lang);
-        } else {
-            localise_result(value, lang);
+// The request checked and answered; `lang` set when it asks for one.
+json respond(const Catalogue& catalogue, std::string_view request_json, CatalogWriter write_catalog, std::string& lang) {
+    if (request_json.size() > kMaxRequestBytes)
+        return failure({coded("", msg::request_too_large, {std::to_string(kMaxRequestBytes >> 10)})});
+    if (auto at = invalid_utf8_at(request_json)) return failure({coded("", msg::request_not_utf8, {std::to_string(*at + 1)})});
+    // The JSON parser stops at a NUL as at the end: whatever follows would be dropped unread.
+    if (const auto nul = request_json.find('\0'); nul != std::string_view::npos)
+        return failure({coded("", msg::request_nul_byte, {std::to_string(nul + 1)})});
+    if (auto problems = scan_json(request_json); !problems.empty()) {
+        std::vector<FieldError> errors;
+        for (const JsonProblem& p : problems) {
+            if (p.kind == JsonProblem::Kind::number_out_of_range) errors.push_back(coded(p.path, msg::number_too_large));
+            else if (p.kind == JsonProblem::Kind::too_deep)
+                errors.push_back(coded(p.path, msg::nests_too_deep, {std::to_string(kMaxJsonDepth)}));
+            else errors.push_back(coded(p.path, msg::given_twice));
         }
+        return failure(errors);
     }
-}
-
-void localise_in_place(json& r, const std::string& lang) {
-    if (lang == "en") return;
-    if (!r.value("ok", true)) {
-        for (json& e : r["errors"]) {
-            e["message"] = message_text(e["code"].get<std::string>(), e.value("args", std::vector<std::string>()), lang);
-        }
-    } else {
-        localise_result(r, lang);
+    json request = json::parse(request_json.begin(), request_json.end(), nullptr, /*allow_exceptions=*/false);
+    if (request.is_discarded()) return failure({coded("", msg::request_not_valid_json)});
+    if (!request.is_object()) return failure({coded("", msg::request_not_object)});
+    // "lang" says which language the messages are for; it is not part of any job.
+    if (auto it = request.find("lang"); it != request.end()) {
+        if (!it->is_string() || !is_supported_language(it->get_ref<const std::string&>()))
+            return failure({coded("lang", msg::not_one_of, {"en, ja"})});
+        lang = it->get<std::string>();
+        request.erase(it);
     }
+    json response = dispatch(catalogue, request, write_catalog);
+    // An answer that breaks what any answer must satisfy is not given (invariants.hpp).
+    if (const std::vector<Violation> broken = check_response(catalogue, request, response); !broken.empty()) {
+        std::vector<FieldError> errors;
+        for (const Violation& v : broken) errors.push_back(coded(v.field, msg::internal_check, {v.what}));
+        return failure(errors);
+    }
+    return response;
 }
 
 }  // namespace
 
-std::string plan(const Catalogue& catalogue, std::string_view request_json) {
-    return plan(catalogue, request_json, catalogue_without_notes);
-}
-
-std::string plan(const Catalogue& catalogue, std::string_view request_json, CatalogWriter write_catalog) {
+Answer answer(const Catalogue& catalogue, std::string_view request_json, CatalogWriter write_catalog) {
+    Answer out;
     try {
-        if (request_json.size() > kMaxRequestBytes)
-            return text(failure({coded("", msg::request_too_large, {std::to_string(kMaxRequestBytes >> 10)})}));
-        if (auto at = invalid_utf8_at(request_json))
-            return text(failure({coded("", msg::request_not_utf8, {std::to_string(*at + 1)})}));
-        // The JSON parser stops at a NUL as at the end: whatever follows would be dropped unread.
-        if (const auto nul = request_json.find('\0'); nul != std::string_view::npos)
-            return text(failure({coded("", msg::request_nul_byte, {std::to_string(nul + 1)})}));
-        if (auto problems = scan_json(request_json); !problems.empty()) {
-            std::vector<FieldError> errors;
-            for (const JsonProblem& p : problems) {
-                if (p.kind == JsonProblem::Kind::number_out_of_range) errors.push_back(coded(p.path, msg::number_too_large));
-                else if (p.kind == JsonProblem::Kind::too_deep)
-                    errors.push_back(coded(p.path, msg::nests_too_deep, {std::to_string(kMaxJsonDepth)}));
-                else errors.push_back(coded(p.path, msg::given_twice));
-            }
-            return text(failure(errors));
-        }
-        json request = json::parse(request_json.begin(), request_json.end(), nullptr, /*allow_exceptions=*/false);
-        if (request.is_discarded()) return text(failure({coded("", msg::request_not_valid_json)}));
-        if (!request.is_object()) return text(failure({coded("", msg::request_not_object)}));
-        // "lang" says which language the messages are for; it is not part of any job.
-        std::string lang = "en";
-        if (auto it = request.find("lang"); it != request.end()) {
-            if (!it->is_string() || !is_supported_language(it->get_ref<const std::string&>()))
-                return text(failure({coded("lang", msg::not_one_of, {"en, ja"})}));
-            lang = it->get<std::string>();
-            request.erase(it);
-        }
-        json response = dispatch(catalogue, request, write_catalog);
-        // An answer that breaks what any answer must satisfy is not given (invariants.hpp).
-        if (const std::vector<Violation> broken = check_response(catalogue, request, response); !broken.empty()) {
-            std::vector<FieldError> errors;
-            for (const Violation& v : broken) errors.push_back(coded(v.field, msg::internal_check, {v.what}));
-            response = failure(errors);
-        }
-        render_messages(response, lang);
-        localise_in_place(response, lang);
-        return text(response);
+        out.response = respond(catalogue, request_json, write_catalog, out.lang);
     } catch (const std::exception& e) {
-        return text(failure({coded("", msg::internal_error_what, {e.what()})}));
+        out.response = failure({coded("", msg::internal_error_what, {e.what()})});
     } catch (...) {
-        return text(failure({coded("", msg::internal_error_bare)}));
+        out.response = failure({coded("", msg::internal_error_bare)});
     }
+    return out;
 }
 
-std::string plan(const CatalogueLoad& load, std::string_view request_json) {
-    if (load.ok()) return plan(load.catalogue, request_json);
+Answer answer(const CatalogueLoad& load, std::string_view request_json) {
+    if (load.ok()) return answer(load.catalogue, request_json);
     std::vector<FieldError> errors;
     for (const Diagnostic& e : load.errors) errors.push_back(coded("", msg::catalogue_error, {e.to_string()}));
-    return text(failure(errors));
+    return {failure(errors)};
 }
+
+std::string response_text(nlohmann::json response) { return text(std::move(response)); }
 
 }  // namespace planner

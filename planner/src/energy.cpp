@@ -101,7 +101,7 @@ void plan_work(const Catalogue& catalogue, const json& work, EnergyConfiguration
     auto fail = [&](const std::vector<FieldError>& es) {
         for (const FieldError& e : es) {
             FieldError p = placed(e, at);
-            if (std::none_of(errors.begin(), errors.end(), [&](const FieldError& x) { return x.field == p.field && x.message == p.message; }))
+            if (std::none_of(errors.begin(), errors.end(), [&](const FieldError& x) { return x == p; }))
                 errors.push_back(std::move(p));
         }
     };

@@ -5,10 +5,9 @@ namespace planner {
 
 using nlohmann::json;
 
+// The message itself is the display's (display/messages.hpp adds "message" in the request's language).
 void to_json(json& j, const FieldError& e) {
-    members(j, {{"field", e.field}, {"message", e.message}});
-    if (e.code.empty()) return;
-    j["code"] = e.code;
+    members(j, {{"field", e.field}, {"code", e.code}});
     if (!e.args.empty()) j["args"] = e.args;
 }
 

@@ -103,8 +103,6 @@ msg::Code range_code(const NumberRule& rule) {
 
 std::vector<std::string> range_args(const NumberRule& rule) { return {format_number(rule.min), format_number(rule.max)}; }
 
-std::string range_words(const NumberRule& rule) { return message_text(range_code(rule), range_args(rule), "en"); }
-
 NumberRule rule_of(const Field& field) {
     return {field.min, field.min_exclusive, field.max, field.type != Field::Type::number};
 }
@@ -186,7 +184,7 @@ void RequestReader::reject_unknown(const RequestSchema& schema) {
 
 void RequestReader::refuse_unused() {
     if (!errors_.empty()) return;  // refused already: nothing is planned from it
-    // Depth is bounded: plan() refuses JSON nested deeper than kMaxJsonDepth before reading it.
+    // Depth is bounded: answer() refuses JSON nested deeper than kMaxJsonDepth before reading it.
     std::vector<std::string> unused;
     auto walk = [&](const auto& self, const json& node, const std::string& path) -> void {
         if (used_.count(path)) return;

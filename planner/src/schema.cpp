@@ -257,9 +257,9 @@ std::string values_words(const Field& f) {
         return words.empty() ? count : count + " of " + words;
     }
     if (f.type == T::number || f.type == T::whole || f.type == T::integer) {
-        const std::string range = range_words(rule_of(f));
-        const std::string prefix = f.type == T::number ? "must be " : "must be a whole number ";
-        std::string r = range.substr(prefix.size());
+        // The bounds as the range messages say them, after "must be" (display/codes/message_list.hpp).
+        const std::string low = format_number(f.min), high = format_number(f.max);
+        std::string r = f.min_exclusive ? "greater than " + low + " and at most " + high : "from " + low + " to " + high;
         if (f.max >= 1e300) r = (f.min_exclusive ? "greater than " : "at least ") + format_number(f.min);
         return words.empty() ? r : r + "; or " + words;
     }

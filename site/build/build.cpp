@@ -15,6 +15,8 @@
 #include "outputs.hpp"
 #include "parallel.hpp"
 #include "planner/api.hpp"
+#include "plan.hpp"
+#include "messages.hpp"
 #include "planner/json_position.hpp"
 #include "shortcodes.hpp"
 #include "stop_point.hpp"
@@ -257,7 +259,8 @@ Parsed parse(const Sources& sources, const BuildOptions& options, std::vector<Di
         for (const planner::CaseResult& r : p.accuracy)
             if (!r.planned)
                 errors.push_back(planner::Diagnostic{"data.accuracy_case", sources.accuracy->name, r.c.position.line,
-                                                     r.c.position.column, r.c.id, "", r.failure,
+                                                     r.c.position.column, r.c.id, "",
+                                                     r.failure + (r.refused ? ": " + r.refused->field + ": " + site::error_text(*r.refused) : ""),
                                                      "fix the case's requests or read paths (planner/API.md)"});
     }
 
@@ -317,7 +320,7 @@ void render_body(Page& page, const std::string& body, std::size_t body_line, con
         for (const auto& [name, request] : page.front.requests.items()) {
             if (expanded.planned.count(name)) continue;
             // Asked in English: the build's own messages (for the page's author) are English.
-            const json response = json::parse(planner::plan(parsed.catalogue, request.dump()));
+            const json response = json::parse(site::plan(parsed.catalogue, request.dump()));
             if (response.value("ok", false)) continue;
             const auto [line, column] = where(page, "requests");
             const json& e = response["errors"][0];
@@ -388,7 +391,7 @@ json view_for(const SiteIndex& index, const Page& page, std::vector<Diagnostic>&
                                         "a calculator page needs an `example:` planner request in its front matter"));
             return view;
         }
-        const json response = json::parse(planner::plan(catalogue, in_language(page.front.example, page.lang).dump()));
+        const json response = json::parse(site::plan(catalogue, in_language(page.front.example, page.lang).dump()));
         if (!response.value("ok", false)) {
             auto [line, column] = where(page, "example");
             for (const auto& e : response["errors"])

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "planner/messages.hpp"
 #include "chart.hpp"
 #include "mustache.hpp"
@@ -127,13 +128,13 @@ private:
         }
         auto cached = responses_.find(*name);
         if (cached == responses_.end()) {
-            json response = json::parse(planner::plan(c_.catalogue, in_language(c_.requests[*name], c_.lang).dump()));
+            json response = json::parse(site::plan(c_.catalogue, in_language(c_.requests[*name], c_.lang).dump()));
             cached = responses_.emplace(*name, std::move(response)).first;
         }
         const json& r = cached->second;
         if (!r.value("ok", false)) {
             // The build's messages, for the page's author, are English: ask again without the page's language.
-            const json english = json::parse(planner::plan(c_.catalogue, c_.requests[*name].dump()));
+            const json english = json::parse(site::plan(c_.catalogue, c_.requests[*name].dump()));
             const json& e = english.value("ok", false) ? r["errors"][0] : english["errors"][0];
             fail("request \"" + *name + "\" fails: " + e.value("field", std::string()) + ": " + e.value("message", std::string()));
             return nullptr;

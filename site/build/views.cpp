@@ -1,6 +1,7 @@
 #include "views.hpp"
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "planner/fine_tuning.hpp"
 #include "planner/instance_sheet.hpp"
 #include "planner/layout_search.hpp"
@@ -525,7 +526,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
         // The training job the page compares the ticked types on (front matter `requests.training`,
         // a compare request), shown without JavaScript as the calculator shows it live.
         if (front.requests.is_object() && front.requests.contains("training")) {
-            const json compared = json::parse(planner::plan(catalogue, in_language(front.requests["training"], lang).dump()));
+            const json compared = json::parse(site::plan(catalogue, in_language(front.requests["training"], lang).dump()));
             if (compared.value("ok", false)) {
                 json shown = display_json(compared, catalogue.display_names(lang), lang)["compare"];
                 // A type that cannot run the job has no count or cost: a dash, as the live table writes

@@ -25,6 +25,7 @@
 #include "planner/messages.hpp"
 #include "planner/schema.hpp"
 #include "serve.hpp"
+#include "messages.hpp"
 
 namespace {
 
@@ -142,7 +143,7 @@ int main(int argc, char** argv) {
     try {
         if (*plan) return site::run_plan_command(plan_command);
         if (*messages_cmd) {
-            std::cout << planner::messages_markdown();
+            std::cout << site::messages_markdown();
             return 0;
         }
         if (*schema_cmd) return print_schema(schema_kind, schema_response, schema_markdown);

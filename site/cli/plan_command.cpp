@@ -11,6 +11,7 @@
 #include "embedded_files.hpp"
 #include "files.hpp"
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "planner/json_position.hpp"
 #include "planner/request_fields.hpp"
 #include "views.hpp"
@@ -405,7 +406,7 @@ int run_plan_command(const PlanCommand& c) {
     }
     planner::CatalogueLoad load = planner::load_catalogue(files);
     for (const auto& e : load.errors) std::cerr << e.to_string() << "\n";
-    const std::string response = planner::plan(load, request);
+    const std::string response = site::plan(load, request);
     const json parsed = json::parse(response);
     // An error in the config.json also at its place in the file (a missing field: the object's).
     if (!config_text.empty() && parsed.contains("errors")) {

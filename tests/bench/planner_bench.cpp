@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 
 namespace {
 std::string read(const std::string& path) {
@@ -38,7 +39,7 @@ int main(int argc, char** argv) {
     std::size_t bytes = 0;
     for (int i = 0; i < runs + 5; ++i) {
         const auto start = std::chrono::steady_clock::now();
-        const std::string response = planner::plan(load.catalogue, request);
+        const std::string response = site::plan(load.catalogue, request);
         const auto end = std::chrono::steady_clock::now();
         bytes = response.size();
         if (i >= 5) ms.push_back(std::chrono::duration<double, std::milli>(end - start).count());  // after warm-up

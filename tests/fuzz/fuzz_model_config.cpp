@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "planner/json_position.hpp"
 #include "planner/model_limits.hpp"
 #include "response_check.hpp"
@@ -21,7 +22,7 @@ namespace {
 const char* const kInstances[] = {"p5.48xlarge", "g6e.xlarge", "inf2.48xlarge", "p4d.24xlarge"};
 
 void plan_and_check(const nlohmann::json& request, const char* result) {
-    const std::string text = planner::plan(fuzz::project_catalogue().catalogue, request.dump());
+    const std::string text = site::plan(fuzz::project_catalogue().catalogue, request.dump());
     fuzz::check_response(text);
     const nlohmann::json r = nlohmann::json::parse(text);
     if (r["ok"] != true) return;

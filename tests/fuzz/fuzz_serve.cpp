@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "planner/json_position.hpp"
 #include "response_check.hpp"
 
@@ -37,7 +38,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             request = j.dump();
         }
     }
-    fuzz::check_response(planner::plan(fuzz::project_catalogue().catalogue, request));
+    fuzz::check_response(site::plan(fuzz::project_catalogue().catalogue, request));
     return 0;
 }
 

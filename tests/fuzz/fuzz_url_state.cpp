@@ -4,7 +4,7 @@
 // value, cut to 64 characters, into its input, and builds the request from the inputs: a value
 // that reads as a finite number is sent as a number, anything else as the text typed, at the
 // field path the input names ("model.parameters"). The request's JSON then goes to the wasm
-// binding's plan(), which is planner::plan(CatalogueLoad, text) (wasm/bindings.cpp).
+// binding's plan(), which is site::plan(CatalogueLoad, text) (wasm/bindings.cpp).
 //
 // This target does the same to any bytes taken as a query string, with one widening: every key is
 // taken as a field path, not only the form's fields, so it reaches every shape of request a link
@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "response_check.hpp"
 
 namespace {
@@ -102,6 +103,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     // JSON.stringify never fails; bytes that are not UTF-8 reach JS as U+FFFD.
     const std::string text = request.dump(-1, ' ', false, json::error_handler_t::replace);
-    fuzz::check_response(planner::plan(fuzz::project_catalogue(), text));
+    fuzz::check_response(site::plan(fuzz::project_catalogue(), text));
     return 0;
 }

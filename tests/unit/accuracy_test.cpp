@@ -14,6 +14,8 @@
 #include "accuracy_view.hpp"
 #include "planner/accuracy.hpp"
 #include "planner/api.hpp"
+#include "plan.hpp"
+#include "messages.hpp"
 #include "planner/training.hpp"
 #include "test_catalogue.hpp"
 
@@ -198,7 +200,10 @@ TEST_CASE("a case whose request the planner refuses fails with the planner's rea
     REQUIRE(load.ok());
     const auto results = planner::evaluate_cases(test::real_catalogue(), load.cases);
     CHECK_FALSE(results[0].planned);
-    CHECK(results[0].failure.find("request 0 fails: instance: ") == 0);
+    CHECK(results[0].failure == "request 0 fails");
+    REQUIRE(results[0].refused);
+    CHECK(results[0].refused->field == "instance");
+    CHECK(site::error_text(*results[0].refused) == "unknown instance type \"p9.mega\"");
     CHECK(results[0].c.position.line == 1);
 }
 
@@ -310,7 +315,7 @@ TEST_CASE("the error bands are the fit third's spread of planned over published 
             continue;
         const json& request = r.c.requests[0];
         if (request.value("kind", "") != "train" || r.c.read.size() != 1) continue;
-        const json response = json::parse(planner::plan(test::real_catalogue(), request.dump()));
+        const json response = json::parse(site::plan(test::real_catalogue(), request.dump()));
         if (response["train"].value("mfu_source", "") != "predicted") continue;
         const auto read = planner::read_training_request(test::real_catalogue(), request);
         REQUIRE(read.ok());

@@ -6,6 +6,7 @@
 
 #include "answers.hpp"
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "test_catalogue.hpp"
 #include "text.hpp"
 
@@ -14,7 +15,7 @@ using nlohmann::json;
 namespace {
 
 json shown(const json& request, const std::string& lang) {
-    const json response = json::parse(planner::plan(test::real_catalogue(), request.dump()));
+    const json response = json::parse(site::plan(test::real_catalogue(), request.dump()));
     REQUIRE_MESSAGE(response["ok"] == true, response.dump());
     return site::display_json(response, {}, lang);
 }

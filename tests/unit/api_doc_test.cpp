@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "test_catalogue.hpp"
 
 using nlohmann::json;
@@ -58,7 +59,7 @@ TEST_CASE("every request in planner/API.md gives the documented outcome, with fi
         if (b.info != "json request" && b.info != "json invalid-request") continue;
         ++requests;
         CAPTURE(b.line);
-        const std::string response = planner::plan(test::real_catalogue(), b.text);
+        const std::string response = site::plan(test::real_catalogue(), b.text);
         const json r = json::parse(response);
         CHECK(r["api"] == 1);
         CHECK(r["ok"] == (b.info == "json request"));

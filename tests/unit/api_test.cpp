@@ -4,12 +4,13 @@
 #include <cmath>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "test_catalogue.hpp"
 
 using nlohmann::json;
 
 TEST_CASE("plan answers a training request with ok and the result") {
-    json r = json::parse(planner::plan(test::real_catalogue(), R"j({"api":1,"kind":"train","model":{"parameters":175e9},
+    json r = json::parse(site::plan(test::real_catalogue(), R"j({"api":1,"kind":"train","model":{"parameters":175e9},
         "tokens":300e9,"recompute":"full","instance":"p4de.24xlarge","instance_count":128,"achieved_tflops":140})j"));
     CHECK(r["ok"] == true);
     CHECK(r["kind"] == "train");
@@ -33,7 +34,7 @@ TEST_CASE("plan turns bad input into field errors instead of throwing") {
     };
     for (const Case& c : cases) {
         CAPTURE(c.request);
-        CHECK(planner::plan(test::real_catalogue(), c.request) == c.expected);
+        CHECK(site::plan(test::real_catalogue(), c.request) == c.expected);
     }
 }
 
@@ -44,7 +45,7 @@ TEST_CASE("every number in an ok response is finite, even at the input bounds") 
     };
     for (const char* request : extremes) {
         CAPTURE(request);
-        json r = json::parse(planner::plan(test::real_catalogue(), request));
+        json r = json::parse(site::plan(test::real_catalogue(), request));
         if (r["ok"] == false) {
             CHECK(r["errors"].size() >= 1);
             continue;
@@ -61,13 +62,13 @@ TEST_CASE("a catalogue that failed to load answers with its errors") {
     planner::CatalogueFiles files = test::real_files();
     files.instances.text = "{";
     auto load = planner::load_catalogue(files);
-    json r = json::parse(planner::plan(load, R"j({"api":1,"kind":"train"})j"));
+    json r = json::parse(site::plan(load, R"j({"api":1,"kind":"train"})j"));
     CHECK(r["ok"] == false);
     CHECK(r["errors"][0]["message"].get<std::string>().rfind("catalogue: data/instances.json:1:2: error[data.syntax]", 0) == 0);
 }
 
 TEST_CASE("instances marks the figures that are estimates, and only those") {
-    json r = json::parse(planner::plan(test::real_catalogue(),
+    json r = json::parse(site::plan(test::real_catalogue(),
                                        R"j({"api":1,"kind":"instances","ids":["c7g.16xlarge","p4d.24xlarge"]})j"));
     REQUIRE(r["ok"] == true);
     const json& c7g = r["instances"]["rows"][0];
@@ -81,7 +82,7 @@ TEST_CASE("instances marks the figures that are estimates, and only those") {
 
 TEST_CASE("numbers out of range, tiny numbers and repeated keys are blamed on their own field") {
     auto errors_of = [](const std::string& request) {
-        return json::parse(planner::plan(test::real_catalogue(), request))["errors"];
+        return json::parse(site::plan(test::real_catalogue(), request))["errors"];
     };
     const std::string train = R"({"api":1,"kind":"train","model":{"parameters":7e9},"tokens":1e11,"instance":"p4d.24xlarge","instance_count":1,)";
     CHECK(errors_of(train + R"("mfu":0.4,"tokens":1e309})") ==
@@ -96,7 +97,7 @@ TEST_CASE("numbers out of range, tiny numbers and repeated keys are blamed on th
 
 TEST_CASE("a request that is not UTF-8, or repeats a key that is not, gets an error and never an internal error") {
     auto errors_of = [](const std::string& request) {
-        return json::parse(planner::plan(test::real_catalogue(), request))["errors"];
+        return json::parse(site::plan(test::real_catalogue(), request))["errors"];
     };
     // Found by fuzz_plan: the repeated key's name was quoted into a message that could not be written.
     CHECK(errors_of("{\"api\":1,\"kind\":\"train\",\"tok\xda\":1,\"tok\xda\":2}") ==
@@ -104,7 +105,7 @@ TEST_CASE("a request that is not UTF-8, or repeats a key that is not, gets an er
     CHECK(errors_of("{\"api\":1,\"kind\":\"train\",\"a\":\"\xed\xa0\x80\"}") ==
           json::parse(R"J([{"field":"","message":"the request is not valid UTF-8 (byte 30)","code":"request_not_utf8","args":["30"]}])J"));
     // A lone surrogate written as an escape is valid UTF-8 text; the field names the key as written.
-    const json r = json::parse(planner::plan(test::real_catalogue(), R"({"api":1,"kind":"train","\ud800":1,"\ud800":2})"));
+    const json r = json::parse(site::plan(test::real_catalogue(), R"({"api":1,"kind":"train","\ud800":1,"\ud800":2})"));
     CHECK(r["ok"] == false);
     CHECK(r["errors"][0]["message"] == "is given twice");
     CHECK(r["errors"][0]["field"] == "\\ud800");

@@ -348,6 +348,7 @@ TEST_CASE("--base-url must be an absolute http(s) URL") {
 #include "shortcodes.hpp"
 #include "test_catalogue.hpp"
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "planner/request_fields.hpp"
 
 TEST_CASE("citations are numbered by first use, repeat their number, and the page lists each source once") {
@@ -406,7 +407,7 @@ TEST_CASE("a calculator's choices are its request's declared fields: their words
     front.inputs = {{"recompute", "full"}};
     const json strings = {{"in_recompute", "Recompute"}, {"recompute_none", "None"}, {"pipeline_split_hint", "How the layers split"},
                           {"sequence_parallel_default", "Default"}};
-    const json response = json::parse(planner::plan(test::real_catalogue(),
+    const json response = json::parse(site::plan(test::real_catalogue(),
         json({{"api", 1}, {"kind", "train"}, {"model", "llama3.1-8b"}, {"tokens", 1e11}, {"instance", "p5.48xlarge"}, {"instance_count", 1}}).dump()));
     const json choice = site::calculator_view(test::real_catalogue(), front, response, strings)["choice"];
     // Every word the reader allows, in the order the field declares them, labelled by its UI string
@@ -447,7 +448,7 @@ TEST_CASE("a calculator's choices are its request's declared fields: their words
     CHECK(ft["options"].size() == planner::fine_tuning_words().size() + 1);
     // The instance sheet's training job draws the same choices from the training request.
     const site::FrontMatter sheet;
-    const json rows = json::parse(planner::plan(test::real_catalogue(), json({{"api", 1}, {"kind", "instances"}}).dump()));
+    const json rows = json::parse(site::plan(test::real_catalogue(), json({{"api", 1}, {"kind", "instances"}}).dump()));
     const json sheet_choice = site::calculator_view(test::real_catalogue(), sheet, rows, strings)["choice"];
     CHECK(sheet_choice["precision"] == choice["precision"]);
     CHECK(sheet_choice["ft"] == ft);

@@ -7,6 +7,8 @@
 #include <variant>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
+#include "messages.hpp"
 #include "planner/compare.hpp"
 #include "planner/messages.hpp"
 #include "test_catalogue.hpp"
@@ -74,7 +76,7 @@ TEST_CASE("compare ranks rows cheapest first with the ones that cannot run last,
     // The row's reason travels as its code until the response is rendered in the request's language.
     CHECK(j["rows"][3] == json{{"instance", "p3.16xlarge"}, {"error", planner::said(*c.rows.back().error, true)}, {"pareto", false}});
     json rendered = j["rows"][3];
-    planner::render_messages(rendered, "en");
+    site::say_messages(rendered, "en");
     CHECK(rendered["error"] == "precision: p3.16xlarge has no published dense bf16 peak; give achieved_tflops instead of mfu");
     CHECK(j["sweep"][1]["points"][0]["instances"] == 1);
 }
@@ -113,7 +115,7 @@ TEST_CASE("training GPT-3 175B across the catalogue never offers a chip that can
         CHECK_FALSE(chip.can(planner::kTrain));
         REQUIRE(row.error);
         CHECK(row.error->field == "instance");
-        CHECK(row.error->message == chip.name + " is offered for inference, not for training");
+        CHECK(site::error_text(*row.error) == chip.name + " is offered for inference, not for training");
         CHECK_FALSE(row.pareto);
         CHECK_FALSE(row.cost_usd);
     }
@@ -140,7 +142,7 @@ TEST_CASE("compare with a budget ranks the plans that fit in it fastest first, a
     CHECK(c.rows[2].instance == "p4d.24xlarge");
     REQUIRE(c.rows[2].error);
     CHECK(c.rows[2].error->field == "budget_usd");
-    CHECK(c.rows[2].error->message.find("is below the cheapest plan on p4d.24xlarge") == 0);
+    CHECK(site::error_text(*c.rows[2].error).find("is below the cheapest plan on p4d.24xlarge") == 0);
 }
 
 TEST_CASE("a compare lists each instance type once and at most 256 of them, so its response stays bounded") {
@@ -150,14 +152,14 @@ TEST_CASE("a compare lists each instance type once and at most 256 of them, so i
     auto over = planner::read_compare_request(catalogue(), {{"api", 1}, {"kind", "compare"}, {"instances", many},
                                                             {"job", {{"kind", "train"}}}});
     REQUIRE(over.errors.size() == 1);
-    CHECK(over.errors[0].message == "must list 1 to 256 items");
+    CHECK(site::error_text(over.errors[0]) == "must list 1 to 256 items");
     CHECK(over.errors[0].code == "list_length");
     CHECK(over.errors[0].args == std::vector<std::string>{"1", "256"});
     auto twice = planner::read_compare_request(catalogue(), {{"api", 1}, {"kind", "compare"}, {"instances", {"p4d.24xlarge", "p5.48xlarge", "p4d.24xlarge"}},
                                                              {"job", {{"kind", "train"}}}});
     REQUIRE(twice.errors.size() == 1);
     CHECK(twice.errors[0].field == "instances.2");
-    CHECK(twice.errors[0].message == "is listed twice");
+    CHECK(site::error_text(twice.errors[0]) == "is listed twice");
 }
 
 TEST_CASE("each training row says where its utilisation came from, on both bases, and carries the range of what it assumes") {
@@ -184,7 +186,7 @@ TEST_CASE("each training row says where its utilisation came from, on both bases
 }
 
 namespace {
-json plan(const json& request) { return json::parse(planner::plan(catalogue(), request.dump())); }
+json plan(const json& request) { return json::parse(site::plan(catalogue(), request.dump())); }
 }  // namespace
 
 TEST_CASE("compare like a training request runs the job its calculator compares: the count and MFU it planned") {

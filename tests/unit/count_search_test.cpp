@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
+#include "messages.hpp"
 #include "planner/capacity.hpp"
 #include "planner/count_search.hpp"
 #include "test_catalogue.hpp"
@@ -20,7 +22,7 @@ std::optional<double> lumpy(int n) {
 }
 
 json plan_train(const std::string& fields) {
-    return json::parse(planner::plan(test::real_catalogue(), R"({"api":1,"kind":"train",)" + fields + "}"));
+    return json::parse(site::plan(test::real_catalogue(), R"({"api":1,"kind":"train",)" + fields + "}"));
 }
 
 struct Planned {
@@ -144,7 +146,7 @@ TEST_CASE("a plan's capacity note applies what AWS publishes for its purchase op
     const planner::Instance& p5 = *c.find("p5.48xlarge");
     auto joined = [](const std::vector<planner::Note>& notes) {
         std::string all;
-        for (const auto& n : notes) all += planner::note_text(n) + "\n";
+        for (const auto& n : notes) all += site::note_text(n) + "\n";
         return all;
     };
     // The figures the notes apply, as data/prices.json states them (AWS EC2 User Guide).

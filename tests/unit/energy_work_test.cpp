@@ -5,13 +5,14 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "test_catalogue.hpp"
 
 using nlohmann::json;
 
 namespace {
 
-json plan(const json& request) { return json::parse(planner::plan(test::real_catalogue(), request.dump())); }
+json plan(const json& request) { return json::parse(site::plan(test::real_catalogue(), request.dump())); }
 
 const json kTraining = {{"kind", "train"}, {"model", "llama3.1-8b"}, {"tokens", 1e12}, {"recompute", "selective"}};
 const json kServing = {{"kind", "serve"}, {"model", "llama3.1-70b"}, {"prompt_tokens", 2000}, {"output_tokens", 200},

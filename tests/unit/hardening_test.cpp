@@ -11,6 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
+#include "messages.hpp"
 #include "planner/invariants.hpp"
 #include "planner/request_reader.hpp"
 #include "test_catalogue.hpp"
@@ -19,7 +21,7 @@ namespace {
 
 using nlohmann::json;
 
-json plan_text(const std::string& request) { return json::parse(planner::plan(test::real_catalogue(), request)); }
+json plan_text(const std::string& request) { return json::parse(site::plan(test::real_catalogue(), request)); }
 json plan(json request) {
     request["api"] = 1;
     return plan_text(request.dump());
@@ -207,7 +209,7 @@ TEST_CASE("no silent drop: a field no reader used is refused at its path as an i
     std::vector<std::string> fields;
     for (const auto& e : in.errors()) {
         fields.push_back(e.field);
-        CHECK(e.message == "internal check: this field was neither used nor refused (the planner would have ignored it)");
+        CHECK(site::error_text(e) == "internal check: this field was neither used nor refused (the planner would have ignored it)");
     }
     CHECK(fields == std::vector<std::string>{"forgotten", "nested.forgotten"});  // api, kind and null are not fields to use
 

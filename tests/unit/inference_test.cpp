@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "planner/compare.hpp"
 #include "test_catalogue.hpp"
 
@@ -13,7 +14,7 @@ using nlohmann::json;
 
 namespace {
 json run(const json& request) {
-    return json::parse(planner::plan(test::real_catalogue(), request.dump()));
+    return json::parse(site::plan(test::real_catalogue(), request.dump()));
 }
 json infer(json fields) {
     fields.update({{"api", 1}, {"kind", "infer"}});
@@ -43,7 +44,7 @@ TEST_CASE("any rate above 0 needs at least one instance, plus redundancy") {
 }
 
 TEST_CASE("a price of -0 is written as 0: no response holds -0") {
-    const std::string text = planner::plan(test::real_catalogue(),
+    const std::string text = site::plan(test::real_catalogue(),
         R"({"api":1,"kind":"infer","instance":"g5.xlarge","rate":{"value":1,"per":"second"},"throughput_rps":20,"price_usd_per_hour":-0.0})");
     CHECK_FALSE(std::regex_search(text, std::regex(R"([:,\[]-0(\.0+)?[,\]}])")));  // a number -0, not a date "2026-03"
     CHECK(json::parse(text)["infer"]["cost_per_hour"] == 0.0);
@@ -242,7 +243,7 @@ TEST_CASE("serving on a chip the catalogue says cannot serve is refused at the i
     planner::Catalogue c = test::real_catalogue();
     for (auto& chip : c.accelerators)
         if (chip.id == "a10g") chip.capabilities[planner::kServe] = {false, "spec", "not offered for inference"};
-    const json r = json::parse(planner::plan(c, R"({"api":1,"kind":"infer","instance":"g5.xlarge","rate":{"value":10,"per":"second"},"throughput_rps":5})"));
+    const json r = json::parse(site::plan(c, R"({"api":1,"kind":"infer","instance":"g5.xlarge","rate":{"value":10,"per":"second"},"throughput_rps":5})"));
     CHECK(r["ok"] == false);
     REQUIRE(r["errors"].size() == 1);
     CHECK(r["errors"][0] == json{{"field", "instance"},
@@ -273,7 +274,7 @@ TEST_CASE("energy and CO2e on an estimated instance power carry 75-100% of it â€
     CHECK_FALSE(m["range"].contains("co2e_kg_per_million"));
     CHECK_FALSE(m["fleet_hour"].contains("range"));
 
-    json e = json::parse(planner::plan(test::real_catalogue(), R"({"api":1,"kind":"energy","configurations":[
+    json e = json::parse(site::plan(test::real_catalogue(), R"({"api":1,"kind":"energy","configurations":[
         {"instance":"p4d.24xlarge","instances":1,"hours":1},
         {"instance":"trn1.32xlarge","instances":1,"hours":1,"power_watts":5000}]})"));
     REQUIRE(e["ok"] == true);
@@ -308,13 +309,13 @@ TEST_CASE("a region's market-based factor, where the catalogue has one, is shown
     const json request = {{"api", 1}, {"kind", "energy"}, {"region", "us-east-1"},
                           {"configurations", json::array({{{"instance", "p4d.24xlarge"}, {"instances", 1}, {"hours", 1}},
                                                           {{"instance", "trn1.32xlarge"}, {"instances", 1}, {"hours", 1}}})}};
-    const json first = json::parse(planner::plan(c, request.dump()));
+    const json first = json::parse(site::plan(c, request.dump()));
     REQUIRE_MESSAGE(first["ok"] == true, first.dump());
     const json& before = first["energy"]["configurations"][0];
     CHECK_FALSE(before.contains("carbon_intensity_market"));  // AWS publishes none today
     for (auto& r : c.regions)
         if (r.id == "us-east-1") r.carbon_intensity_market = planner::Figure{12, "gCO2e/kWh", r.carbon_intensity.source};
-    const json response = json::parse(planner::plan(c, request.dump()));
+    const json response = json::parse(site::plan(c, request.dump()));
     REQUIRE_MESSAGE(response["ok"] == true, response.dump());
     const json& after = response["energy"]["configurations"][0];
     CHECK(after["carbon_intensity_market"] == 12.0);

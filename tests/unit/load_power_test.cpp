@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "planner/load_power.hpp"
 #include "test_catalogue.hpp"
 
@@ -118,7 +119,7 @@ TEST_CASE("a serving plan on a measured chip draws below the TDP while decoding,
     json job = {{"api", 1}, {"kind", "serve"}, {"model", "llama3.1-8b"}, {"instance", "p5en.48xlarge"},
                 {"prompt_tokens", 500}, {"output_tokens", 400}, {"tensor_parallel", 1}, {"concurrency", 8},
                 {"rate", {{"value", 1}, {"per", "second"}}}};
-    const json r = json::parse(planner::plan(test::real_catalogue(), job.dump()))["serve"];
+    const json r = json::parse(site::plan(test::real_catalogue(), job.dump()))["serve"];
     const double watts = r["accelerator_watts"];
     // Mostly decode steps (589 W), some prefill (691 W), the engine's own time idle (119 W).
     CHECK(watts > 118.811);
@@ -128,6 +129,6 @@ TEST_CASE("a serving plan on a measured chip draws below the TDP while decoding,
     // A fleet of one at 1 request/s is busy a fraction of the hour: its instance draws less than the estimate.
     CHECK(r["fleet_hour"]["power_watts"].get<double>() < 7100);
     job["power_watts"] = 9000;
-    const json own = json::parse(planner::plan(test::real_catalogue(), job.dump()))["serve"];
+    const json own = json::parse(site::plan(test::real_catalogue(), job.dump()))["serve"];
     CHECK(own["fleet_hour"]["power_watts"] == 9000);
 }

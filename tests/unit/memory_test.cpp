@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "planner/memory.hpp"
 #include "test_catalogue.hpp"
 
@@ -71,7 +72,7 @@ TEST_CASE("a training request is sequence-parallel with selective recompute unle
     auto activations = [&](const json& changes) {
         json request = base;
         request.update(changes);
-        const json r = json::parse(planner::plan(test::real_catalogue(), request.dump()));
+        const json r = json::parse(site::plan(test::real_catalogue(), request.dump()));
         REQUIRE_MESSAGE(r["ok"] == true, r.dump());
         return r["train"]["memory"]["activations_bytes"].get<double>();
     };
@@ -82,7 +83,7 @@ TEST_CASE("a training request is sequence-parallel with selective recompute unle
     CHECK(activations({{"recompute", "none"}, {"sequence_parallel", true}}) == doctest::Approx(96 * 34 * sbh / 8));
     json bad = base;
     bad["sequence_parallel"] = "yes";
-    const json r = json::parse(planner::plan(test::real_catalogue(), bad.dump()));
+    const json r = json::parse(site::plan(test::real_catalogue(), bad.dump()));
     CHECK(r["ok"] == false);
     CHECK(r["errors"][0]["field"] == "sequence_parallel");
 }

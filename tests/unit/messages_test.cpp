@@ -10,6 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
+#include "messages.hpp"
 #include "planner/messages.hpp"
 #include "test_catalogue.hpp"
 
@@ -27,15 +29,15 @@ std::string read(const std::string& path) {
 }  // namespace
 
 TEST_CASE("a code renders its parts in place in each language, Japanese naming the purchase options") {
-    CHECK(planner::message_text(planner::msg::range, {"0", "1"}, "ja") == "0 以上 1 以下にしてください");
-    CHECK(planner::message_text(planner::msg::range, {"0", "1"}, "en") == "must be from 0 to 1");
-    CHECK(planner::message_text(planner::msg::tensor_divide_instance, {"8", "p4d.24xlarge"}, "ja") ==
+    CHECK(site::message_text(planner::msg::range, {"0", "1"}, "ja") == "0 以上 1 以下にしてください");
+    CHECK(site::message_text(planner::msg::range, {"0", "1"}, "en") == "must be from 0 to 1");
+    CHECK(site::message_text(planner::msg::tensor_divide_instance, {"8", "p4d.24xlarge"}, "ja") ==
           "p4d.24xlarge 1 台のアクセラレーター 8 基を割り切れる数にしてください (テンソル並列はインスタンス内に収まります)");
-    CHECK(planner::message_text(planner::msg::no_price, {"spot", "p5.48xlarge", "us-east-1"}, "ja") ==
+    CHECK(site::message_text(planner::msg::no_price, {"spot", "p5.48xlarge", "us-east-1"}, "ja") ==
           "費用: us-east-1 での p5.48xlarge のスポット料金は公表されていません。1 時間あたりの料金を指定してください");
     // The fixed words of where a figure came from; a source id stays as it is.
-    CHECK(planner::localise("predicted", "ja") == "予測");
-    CHECK(planner::localise("megatron-2021", "ja") == "megatron-2021");
+    CHECK(site::localise("predicted", "ja") == "予測");
+    CHECK(site::localise("megatron-2021", "ja") == "megatron-2021");
 }
 
 TEST_CASE("every request error carries a code, and its message is that code's English") {
@@ -47,20 +49,20 @@ TEST_CASE("every request error carries a code, and its message is that code's En
         if (!request.is_object()) continue;  // a request that is not JSON: its own error is checked below
         for (const char* lang : {"en", "ja"}) {
             request["lang"] = lang;
-            const json r = json::parse(planner::plan(test::real_catalogue(), request.dump()));
+            const json r = json::parse(site::plan(test::real_catalogue(), request.dump()));
             if (r.value("ok", true)) continue;
             for (const json& e : r["errors"]) {
                 CAPTURE(entry.path().filename().string());
                 CAPTURE(e.dump());
                 REQUIRE(e.contains("code"));
                 const auto args = e.value("args", std::vector<std::string>());
-                CHECK(e["message"] == planner::message_text(e["code"].get<std::string>(), args, lang));
+                CHECK(e["message"] == site::message_text(e["code"].get<std::string>(), args, lang));
                 ++errors;
             }
         }
     }
     CHECK(errors >= 20);
-    const json bad = json::parse(planner::plan(test::real_catalogue(), "{not json"));
+    const json bad = json::parse(site::plan(test::real_catalogue(), "{not json"));
     CHECK(bad["errors"][0]["code"] == "request_not_valid_json");
 }
 
@@ -73,7 +75,7 @@ TEST_CASE("every note is said by its code, in both languages, and none is left u
         json request = json::parse(read(entry.path().string()), nullptr, false);
         if (!request.is_object()) continue;
         request["lang"] = "ja";
-        const std::string ja = planner::plan(test::real_catalogue(), request.dump());
+        const std::string ja = site::plan(test::real_catalogue(), request.dump());
         CAPTURE(entry.path().filename().string());
         CHECK(ja.find("\"say\"") == std::string::npos);
         const json r = json::parse(ja);
@@ -101,7 +103,7 @@ TEST_CASE("every note is said by its code, in both languages, and none is left u
 }
 
 TEST_CASE("a result asked for in Japanese has its notes, sources and row errors in Japanese — ids stay") {
-    auto plan = [](const std::string& request) { return json::parse(planner::plan(test::real_catalogue(), request)); };
+    auto plan = [](const std::string& request) { return json::parse(site::plan(test::real_catalogue(), request)); };
     // An assumed MFU (L40S), an assumed global batch and no architecture: three kinds of note.
     const json t = plan(R"({"api":1,"kind":"train","lang":"ja","model":{"parameters":7e9},"tokens":1e11,
                             "instance":"g6e.48xlarge","instance_count":4})")["train"];
@@ -151,23 +153,23 @@ TEST_CASE("a result asked for in Japanese has its notes, sources and row errors 
 
 TEST_CASE("a request with lang ja gets its errors in Japanese, and a bad lang is named") {
     const auto& catalogue = test::real_catalogue();
-    const json ja = json::parse(planner::plan(catalogue, R"({"api": 1, "kind": "train", "lang": "ja", "model": {"parameters": "abc"},
+    const json ja = json::parse(site::plan(catalogue, R"({"api": 1, "kind": "train", "lang": "ja", "model": {"parameters": "abc"},
         "tokens": 1e9, "instance": "p4d.24xlarge", "instance_count": 1})"));
     REQUIRE_FALSE(ja["ok"].get<bool>());
     CHECK(ja["errors"][0]["field"] == "model.parameters");
     CHECK(ja["errors"][0]["message"] == "数値を入力してください");
-    const json ok = json::parse(planner::plan(catalogue, R"({"api": 1, "kind": "train", "lang": "ja", "model": {"parameters": 7e9},
+    const json ok = json::parse(site::plan(catalogue, R"({"api": 1, "kind": "train", "lang": "ja", "model": {"parameters": 7e9},
         "tokens": 1e9, "instance": "p4d.24xlarge", "instance_count": 1, "mfu": 0.4})"));
     CHECK(ok["ok"].get<bool>());
-    const json bad = json::parse(planner::plan(catalogue, R"({"api": 1, "kind": "catalog", "lang": "fr"})"));
+    const json bad = json::parse(site::plan(catalogue, R"({"api": 1, "kind": "catalog", "lang": "fr"})"));
     CHECK(bad["errors"][0]["field"] == "lang");
 }
 
 TEST_CASE("a coded request error carries its code and parts, and each language renders it from the one table") {
     const std::string request = R"({"api":1,"kind":"serve","instance":"p5.48xlarge","model":"llama3.1-70b",
         "prompt_tokens":0,"output_tokens":100,"rate":{"value":1,"per":"minute"},"weights":"bf16","ttft":5)";
-    const json en = json::parse(planner::plan(test::real_catalogue(), request + "}"));
-    const json ja = json::parse(planner::plan(test::real_catalogue(), request + R"(,"lang":"ja"})"));
+    const json en = json::parse(site::plan(test::real_catalogue(), request + "}"));
+    const json ja = json::parse(site::plan(test::real_catalogue(), request + R"(,"lang":"ja"})"));
     REQUIRE(en["errors"].size() == 3);
     REQUIRE(ja["errors"].size() == 3);
     CHECK(en["errors"][0] == json({{"field", "ttft"}, {"message", "is not a known field"}, {"code", "unknown_field"}}));
@@ -189,7 +191,7 @@ TEST_CASE("every message code has an English and a Japanese form with the same p
     for (const std::string& code : planner::message_codes()) {
         CAPTURE(code);
         const std::vector<std::string> parts = {"PART0", "PART1"};
-        const std::string en = planner::message_text(code, parts, "en"), ja = planner::message_text(code, parts, "ja");
+        const std::string en = site::message_text(code, parts, "en"), ja = site::message_text(code, parts, "ja");
         CHECK(en != code);
         CHECK(ja != en);
         for (const char* part : {"PART0", "PART1"}) CHECK((en.find(part) == std::string::npos) == (ja.find(part) == std::string::npos));
@@ -198,7 +200,7 @@ TEST_CASE("every message code has an English and a Japanese form with the same p
 
 TEST_CASE("a list's length is refused from its declaration, by code, in both languages") {
     const auto errors_of = [](const std::string& request) {
-        return json::parse(planner::plan(test::real_catalogue(), request))["errors"];
+        return json::parse(site::plan(test::real_catalogue(), request))["errors"];
     };
     const json one = errors_of(R"({"api":1,"kind":"energy","lang":"ja","configurations":[{"instance":"p5.48xlarge","instances":1,"hours":1}]})");
     CHECK(one == json({{{"field", "configurations"}, {"message", "2 個から 8 個の項目を並べてください"}, {"code", "list_length"}, {"args", {"2", "8"}}}}));
@@ -208,5 +210,5 @@ TEST_CASE("a list's length is refused from its declaration, by code, in both lan
     const json ids = errors_of(json({{"api", 1}, {"kind", "instances"}, {"ids", many}}).dump());
     CHECK(ids == json({{{"field", "ids"}, {"message", "must list at most 64 items"}, {"code", "list_at_most"}, {"args", {"64"}}}}));
     CHECK(errors_of(R"({"api":1,"kind":"compare","job":{"kind":"train"},"counts":"8"})")[0]["code"] == "list_length");
-    CHECK(planner::message_text("list_at_least", {"1"}, "ja") == "1 個以上の項目を並べてください");
+    CHECK(site::message_text("list_at_least", {"1"}, "ja") == "1 個以上の項目を並べてください");
 }

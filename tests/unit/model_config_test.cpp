@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "planner/model_config.hpp"
 #include "test_catalogue.hpp"
 
@@ -21,7 +22,7 @@ json config(const std::string& name) { return test::model_config_fixture(name); 
 
 json run(json request) {
     request.update({{"api", 1}, {"kind", "serve"}});
-    return json::parse(planner::plan(test::real_catalogue(), request.dump()));
+    return json::parse(site::plan(test::real_catalogue(), request.dump()));
 }
 
 // The architecture a config gives, as the serve result reports it (on an instance with room for it).

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "planner/freshness.hpp"
 #include "text.hpp"
 #include "test_catalogue.hpp"
@@ -16,7 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-json plan(const json& request) { return json::parse(planner::plan(test::real_catalogue(), request.dump())); }
+json plan(const json& request) { return json::parse(site::plan(test::real_catalogue(), request.dump())); }
 
 json energy(const std::string& instance, const json& extra = json::object()) {
     // The second configuration is the baseline p4d in us-east-1: the first is the one under test.

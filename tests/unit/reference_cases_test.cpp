@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "planner/training.hpp"
 #include "test_catalogue.hpp"
 
@@ -12,7 +13,7 @@ using nlohmann::json;
 
 namespace {
 json plan(const json& request) {
-    json r = json::parse(planner::plan(test::real_catalogue(), request.dump()));
+    json r = json::parse(site::plan(test::real_catalogue(), request.dump()));
     REQUIRE_MESSAGE(r["ok"] == true, r.dump());
     return r[r["kind"].get<std::string>()];
 }

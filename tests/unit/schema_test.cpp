@@ -5,6 +5,8 @@
 #include <string>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
+#include "messages.hpp"
 #include "planner/messages.hpp"
 #include "planner/request_fields.hpp"
 #include "planner/request_reader.hpp"
@@ -83,7 +85,7 @@ bool is_number(const Field& f) {
     return f.type == Field::Type::number || f.type == Field::Type::whole || f.type == Field::Type::integer;
 }
 
-json plan(const json& request) { return json::parse(planner::plan(test::real_catalogue(), request.dump())); }
+json plan(const json& request) { return json::parse(site::plan(test::real_catalogue(), request.dump())); }
 
 }  // namespace
 
@@ -106,7 +108,7 @@ TEST_CASE("every declared number is refused beyond its declared bounds, in the d
                 CAPTURE(path);
                 json request = base_request(schema.kind, path);
                 set_path(request, path, f->max * 2 + 1);
-                CHECK(refused_with(plan(request), path, planner::range_words(planner::rule_of(*f))));
+                CHECK(refused_with(plan(request), path, site::message_text(planner::range_code(planner::rule_of(*f)), planner::range_args(planner::rule_of(*f)), "en")));
                 ++checked;
             }
     CHECK(checked == 113);  // every declared number of every kind (a new one: raise this)
@@ -193,7 +195,7 @@ std::string api_block(const std::string& api, const std::string& tag, const std:
 
 TEST_CASE("planner/API.md holds every error code with its English and Japanese, as message_list.hpp declares them") {
     INFO("regenerate with: ./build/bin/accelguide messages");
-    CHECK(api_block(test::read_text(ACCELGUIDE_SOURCE_DIR "/planner/API.md"), "messages", "codes") == planner::messages_markdown());
+    CHECK(api_block(test::read_text(ACCELGUIDE_SOURCE_DIR "/planner/API.md"), "messages", "codes") == site::messages_markdown());
 }
 
 TEST_CASE("planner/API.md holds each kind's request and response tables as the declarations make them") {

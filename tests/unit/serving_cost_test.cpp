@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "planner/serving_cost.hpp"
 #include "test_catalogue.hpp"
 
@@ -41,7 +42,7 @@ const planner::ServingBasis& h200_bf16() {
 
 json serve(json request) {
     request.update({{"api", 1}, {"kind", "serve"}, {"rate", {{"value", 1}, {"per", "second"}}}});
-    json r = json::parse(planner::plan(test::real_catalogue(), request.dump()));
+    json r = json::parse(site::plan(test::real_catalogue(), request.dump()));
     REQUIRE_MESSAGE(r["ok"] == true, r.dump());
     return r["serve"];
 }

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "planner/engine_queue.hpp"
 #include "planner/serving.hpp"
 #include "test_catalogue.hpp"
@@ -19,7 +20,7 @@ using nlohmann::json;
 
 json run(json request) {
     request.update({{"api", 1}, {"kind", "serve"}});
-    return json::parse(planner::plan(test::real_catalogue(), request.dump()));
+    return json::parse(site::plan(test::real_catalogue(), request.dump()));
 }
 
 json serve(json request) {
@@ -345,7 +346,7 @@ TEST_CASE("compare ranks a serving job by cost per million output tokens, Pareto
                           {"instances", {"p5.48xlarge", "inf2.48xlarge", "g6e.12xlarge", "g6.xlarge", "p4d.24xlarge"}},
                           {"job", {{"kind", "serve"}, {"model", "llama3.1-70b"}, {"prompt_tokens", 2000}, {"output_tokens", 200},
                                    {"tpot_ms", 50}, {"rate", {{"value", 10}, {"per", "second"}}}}}};
-    const json r = json::parse(planner::plan(test::real_catalogue(), request.dump()));
+    const json r = json::parse(site::plan(test::real_catalogue(), request.dump()));
     REQUIRE_MESSAGE(r["ok"] == true, r.dump());
     const json& c = r["compare"];
     CHECK(c["job"] == "serve");

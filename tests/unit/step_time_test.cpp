@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "planner/layout_search.hpp"
 #include "planner/step_time.hpp"
 #include "test_catalogue.hpp"
@@ -17,7 +18,7 @@ namespace {
 json train(const json& fields) {
     json request = {{"api", 1}, {"kind", "train"}};
     request.update(fields);
-    json r = json::parse(planner::plan(test::real_catalogue(), request.dump()));
+    json r = json::parse(site::plan(test::real_catalogue(), request.dump()));
     REQUIRE_MESSAGE(r["ok"] == true, r.dump());
     return r["train"];
 }
@@ -102,7 +103,7 @@ TEST_CASE("a large vocabulary on a pipeline: the plan says how much a balanced s
     json bad = {{"api", 1}, {"kind", "train"}};
     bad.update(job);
     bad["pipeline_split"] = "uneven";
-    const json r = json::parse(planner::plan(test::real_catalogue(), bad.dump()));
+    const json r = json::parse(site::plan(test::real_catalogue(), bad.dump()));
     CHECK(r["ok"] == false);
     CHECK(r["errors"][0]["field"] == "pipeline_split");
 }
@@ -462,21 +463,21 @@ TEST_CASE("matrix_utilisation is one of the utilisations, and needs the accelera
     json both = base;
     both["hfu"] = 0.4;
     both["matrix_utilisation"] = 0.5;
-    const json r = json::parse(planner::plan(test::real_catalogue(), both.dump()));
+    const json r = json::parse(site::plan(test::real_catalogue(), both.dump()));
     CHECK(r["ok"] == false);
     CHECK(r["errors"][0]["field"] == "matrix_utilisation");
     json over = base;
     over["matrix_utilisation"] = 1.5;
-    CHECK(json::parse(planner::plan(test::real_catalogue(), over.dump()))["ok"] == false);
+    CHECK(json::parse(site::plan(test::real_catalogue(), over.dump()))["ok"] == false);
     // Without the chip's memory bandwidth the memory-bound work cannot be priced (H100's taken away).
     planner::Catalogue without = test::real_catalogue();
     for (auto& chip : without.accelerators)
         if (chip.id == "h100-sxm") chip.memory_bandwidth.reset();
     json fits = base;
     fits["matrix_utilisation"] = 0.5;
-    const json g = json::parse(planner::plan(without, fits.dump()));
+    const json g = json::parse(site::plan(without, fits.dump()));
     CHECK(g["ok"] == false);
     CHECK(g["errors"][0]["field"] == "matrix_utilisation");
     CHECK(g["errors"][0]["message"].get<std::string>().find("memory bandwidth") != std::string::npos);
-    CHECK(json::parse(planner::plan(test::real_catalogue(), fits.dump()))["ok"] == true);
+    CHECK(json::parse(site::plan(test::real_catalogue(), fits.dump()))["ok"] == true);
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "planner/training.hpp"
 #include "test_catalogue.hpp"
 
@@ -11,7 +12,7 @@ using nlohmann::json;
 
 namespace {
 json train(const std::string& fields) {
-    json r = json::parse(planner::plan(test::real_catalogue(), R"({"api":1,"kind":"train",)" + fields + "}"));
+    json r = json::parse(site::plan(test::real_catalogue(), R"({"api":1,"kind":"train",)" + fields + "}"));
     REQUIRE_MESSAGE(r["ok"] == true, r.dump());
     return r["train"];
 }
@@ -78,7 +79,7 @@ TEST_CASE("more instances never lower throughput, on every instance type that ca
         if (listed && where.empty()) continue;  // sold only inside an UltraServer (p6e-gb200.36xlarge)
         double previous = INFINITY;
         for (int n = 1; n <= 4096; n *= 2) {
-            json r = json::parse(planner::plan(test::real_catalogue(),
+            json r = json::parse(site::plan(test::real_catalogue(),
                 R"({"api":1,"kind":"train","model":{"parameters":1e9},"tokens":1e11,"achieved_tflops":1,"scaling_efficiency":0.9,"instance":")" +
                     inst.id + R"(","instance_count":)" + std::to_string(n) + where + "}"));
             REQUIRE(r["ok"] == true);
@@ -97,7 +98,7 @@ TEST_CASE("cost and energy scale with time") {
 }
 
 TEST_CASE("a layout given in the request is checked against the instance") {
-    json r = json::parse(planner::plan(test::real_catalogue(), R"({"api":1,"kind":"train","model":{"parameters":7e9},
+    json r = json::parse(site::plan(test::real_catalogue(), R"({"api":1,"kind":"train","model":{"parameters":7e9},
         "tokens":1e11,"instance":"p4d.24xlarge","instance_count":2,"mfu":0.4,"layout":{"tensor":16}})"));
     CHECK(r["errors"][0]["field"] == "layout.tensor");
     json ok = train(R"("model":{"parameters":7e9},"tokens":1e11,"instance":"p4d.24xlarge","instance_count":2,"mfu":0.4,
@@ -118,7 +119,7 @@ TEST_CASE("every GPU and Trainium that can train plans without an MFU, and the r
         });
         if (price == c.prices.end()) continue;
         CAPTURE(chip.id);
-        const json r = json::parse(planner::plan(c, R"({"api":1,"kind":"train","model":{"parameters":1e9},"tokens":1e10,"instance":")" +
+        const json r = json::parse(site::plan(c, R"({"api":1,"kind":"train","model":{"parameters":1e9},"tokens":1e10,"instance":")" +
                                                         price->instance + R"(","instance_count":1,"region":")" + price->region +
                                                         R"(","purchase_option":")" + price->option + R"(","price_usd_per_hour":1})"));
         const bool accelerated = chip.kind == "gpu" || chip.kind == "trainium";

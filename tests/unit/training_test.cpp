@@ -4,6 +4,8 @@
 
 #include "planner/training.hpp"
 #include "planner/api.hpp"
+#include "plan.hpp"
+#include "messages.hpp"
 #include "planner/messages.hpp"
 #include "test_catalogue.hpp"
 
@@ -89,7 +91,7 @@ TEST_CASE("HFU multiplies the dense peak at the chosen precision, and MFU counts
         auto refused = planner::estimate_training(test::real_catalogue(), too_high);
         REQUIRE(refused.errors.size() == 1);
         CHECK(refused.errors[0].field == "mfu");
-        CHECK(refused.errors[0].message.rfind("is more than the peak allows with full recompute: at most 75%", 0) == 0);
+        CHECK(site::error_text(refused.errors[0]).rfind("is more than the peak allows with full recompute: at most 75%", 0) == 0);
     }
 
     SUBCASE("fp32 has a lower peak, so the same job takes longer") {
@@ -120,7 +122,7 @@ TEST_CASE("errors name the field and the reason") {
         auto result = planner::estimate_training(test::real_catalogue(), req);
         REQUIRE(result.errors.size() == 1);
         CHECK(result.errors[0] == planner::coded("instance", planner::msg::unknown_instance, {"\"p9.huge\""}));
-        CHECK(result.errors[0].message == "unknown instance type \"p9.huge\"");
+        CHECK(site::error_text(result.errors[0]) == "unknown instance type \"p9.huge\"");
     }
     SUBCASE("an achieved figure above the dense peak") {
         auto req = s1();
@@ -128,7 +130,7 @@ TEST_CASE("errors name the field and the reason") {
         auto result = planner::estimate_training(test::real_catalogue(), req);
         REQUIRE(result.errors.size() == 1);
         CHECK(result.errors[0].field == "achieved_tflops");
-        CHECK(result.errors[0].message == "is above the accelerator's dense bf16 peak of 312 TFLOPS");
+        CHECK(site::error_text(result.errors[0]) == "is above the accelerator's dense bf16 peak of 312 TFLOPS");
     }
     SUBCASE("MFU on an accelerator with no published peak") {
         auto req = s1();
@@ -138,7 +140,7 @@ TEST_CASE("errors name the field and the reason") {
         auto result = planner::estimate_training(test::real_catalogue(), req);
         REQUIRE(result.errors.size() == 1);
         CHECK(result.errors[0].field == "precision");
-        CHECK(result.errors[0].message == "dl1.24xlarge has no published dense bf16 peak; give achieved_tflops instead of mfu");
+        CHECK(site::error_text(result.errors[0]) == "dl1.24xlarge has no published dense bf16 peak; give achieved_tflops instead of mfu");
     }
 }
 
@@ -157,7 +159,7 @@ TEST_CASE("reading a request reports every bad field at once") {
     };
     CHECK(req.errors == expected);
     std::vector<std::string> messages;
-    for (const auto& e : req.errors) messages.push_back(e.message);
+    for (const auto& e : req.errors) messages.push_back(site::error_text(e));
     CHECK(messages == std::vector<std::string>{"is not a known field", "is not a known field", "must be greater than 0 and at most 1e+15",
                                                "must be a number, or \"chinchilla\" for 20 tokens per parameter",
                                                "must be a whole number from 1 to 100000", "give either mfu or achieved_tflops, not both"});
@@ -174,7 +176,7 @@ TEST_CASE("without MFU the chip's published default is used — where none is pu
         CHECK(*result.value.hfu == chip.default_mfu.at("training").value);
         CHECK(*result.value.mfu == doctest::Approx(chip.default_mfu.at("training").value * 6 / 8));
         CHECK(result.value.mfu_source == chip.default_mfu.at("training").source);
-        CHECK(planner::note_text(result.value.notes.front()) ==
+        CHECK(site::note_text(result.value.notes.front()) ==
               "utilisation: the default 52% counts the FLOPs executed (HFU), recompute included; on the model's FLOPs (MFU) that is 39%");
     }
     SUBCASE("Trainium has none: 40% is assumed, visibly, never a blank result") {
@@ -183,7 +185,7 @@ TEST_CASE("without MFU the chip's published default is used — where none is pu
         REQUIRE(result.ok());
         CHECK(*result.value.hfu == 0.4);
         CHECK(result.value.mfu_source == "assumed");
-        CHECK(planner::note_text(result.value.notes.front()) ==
+        CHECK(site::note_text(result.value.notes.front()) ==
               "mfu: assumed 40% for AWS Trainium, which has no published training MFU; published GPU training runs "
               "span 24% to 52% (megatron-2021). Give a measured achieved_tflops or your own mfu to narrow it");
     }
@@ -280,20 +282,20 @@ TEST_CASE("training on a chip the catalogue says cannot train is refused at the 
         CAPTURE(id);
         const std::string request = std::string(R"({"api":1,"kind":"train","model":{"parameters":7e9},"tokens":1e11,"instance":")") +
                                     id + R"(","instance_count":1,"mfu":0.3)";
-        const json en = json::parse(planner::plan(test::real_catalogue(), request + "}"));
+        const json en = json::parse(site::plan(test::real_catalogue(), request + "}"));
         CHECK(en["ok"] == false);
         REQUIRE(en["errors"].size() == 1);
         CHECK(en["errors"][0]["field"] == "instance");
         CHECK(en["errors"][0]["message"].get<std::string>().find("is offered for inference, not for training") !=
               std::string::npos);
-        const json ja = json::parse(planner::plan(test::real_catalogue(), request + R"(,"lang":"ja"})"));
+        const json ja = json::parse(site::plan(test::real_catalogue(), request + R"(,"lang":"ja"})"));
         CHECK(ja["errors"][0]["message"].get<std::string>().find("推論用のチップで、学習には使えません") != std::string::npos);
     }
 }
 
 namespace {
 json plan_json(const std::string& fields) {
-    return json::parse(planner::plan(test::real_catalogue(), R"({"api":1,"kind":"train",)" + fields + "}"));
+    return json::parse(site::plan(test::real_catalogue(), R"({"api":1,"kind":"train",)" + fields + "}"));
 }
 }  // namespace
 
@@ -320,7 +322,7 @@ TEST_CASE("a budget below one instance's cost, or below the smallest count that 
     const json small = plan_json(R"("model":{"parameters":175e9},"tokens":300e9,"recompute":"full","instance":"p4de.24xlarge","hfu":0.45,"budget_usd":2e6)");
     REQUIRE(small["ok"] == false);
     CHECK(small["errors"][0]["message"].get<std::string>().rfind("is too small for the model on p4de.24xlarge: it needs at least ", 0) == 0);
-    const json ja = json::parse(planner::plan(test::real_catalogue(),
+    const json ja = json::parse(site::plan(test::real_catalogue(),
         R"({"api":1,"kind":"train","lang":"ja","model":{"parameters":13e9},"tokens":260e9,"instance":"p4d.24xlarge","mfu":0.4,"budget_usd":1000})"));
     CHECK(ja["errors"][0]["message"].get<std::string>().find("最も安い 1 台の計画") != std::string::npos);
 }
@@ -336,7 +338,7 @@ TEST_CASE("instance_count, deadline_days and budget_usd: only one at a time") {
 
 TEST_CASE("a layout given without expert parallelism for a mixture of experts says so, and how to search it") {
     auto note_of = [](const json& layout) {
-        const json r = json::parse(planner::plan(test::real_catalogue(),
+        const json r = json::parse(site::plan(test::real_catalogue(),
             json{{"api", 1}, {"kind", "train"}, {"model", "qwen3-30b-a3b"}, {"tokens", 1e10}, {"instance", "p5.48xlarge"},
                  {"instance_count", 2}, {"layout", layout}}.dump()));
         REQUIRE_MESSAGE(r["ok"] == true, r.dump());

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "planner/fine_tuning.hpp"
 #include "planner/memory.hpp"
 #include "planner/step_time.hpp"
@@ -19,7 +20,7 @@ namespace {
 json plan(json request) {
     request["api"] = 1;
     request["kind"] = "train";
-    return json::parse(planner::plan(test::real_catalogue(), request.dump()));
+    return json::parse(site::plan(test::real_catalogue(), request.dump()));
 }
 
 json train(json request) {
@@ -222,7 +223,7 @@ TEST_CASE("a predicted training plan's range holds the planner's own error on pu
     REQUIRE(moe);
     const json job = {{"api", 1}, {"kind", "train"}, {"model", "llama3.1-8b"}, {"tokens", 1e12}, {"instance", "p5.48xlarge"},
                       {"instance_count", 4}, {"overlap", 1}};
-    const json banded = json::parse(planner::plan(c, job.dump()))["train"];
+    const json banded = json::parse(site::plan(c, job.dump()))["train"];
     REQUIRE(banded["mfu_source"] == "predicted");
     const double tps = banded["tokens_per_second_per_accelerator"].get<double>(), days = banded["days"].get<double>();
     const json& range = banded["range"];
@@ -235,14 +236,14 @@ TEST_CASE("a predicted training plan's range holds the planner's own error on pu
     // Without the bands the same plan keeps only its products' span: a few percent.
     planner::Catalogue bare = c;
     bare.error_bands.clear();
-    const json unbanded = json::parse(planner::plan(bare, job.dump()))["train"];
+    const json unbanded = json::parse(site::plan(bare, job.dump()))["train"];
     CHECK(unbanded["tokens_per_second_per_accelerator"] == banded["tokens_per_second_per_accelerator"]);  // the point stays
     CHECK(unbanded["range"]["days"]["high"].get<double>() < range["days"]["high"].get<double>());
     CHECK(unbanded["notes"].dump().find("data/model-error.json") == std::string::npos);
     // A mixture of experts takes its own, wider band.
     json moe_job = job;
     moe_job["model"] = "qwen3-30b-a3b";
-    const json routed = json::parse(planner::plan(c, moe_job.dump()))["train"];
+    const json routed = json::parse(site::plan(c, moe_job.dump()))["train"];
     REQUIRE(routed["mfu_source"] == "predicted");
     CHECK(routed["range"]["tokens_per_second_per_accelerator"]["high"].get<double>() >=
           routed["tokens_per_second_per_accelerator"].get<double>() / moe->low * (1 - 1e-12));
@@ -250,7 +251,7 @@ TEST_CASE("a predicted training plan's range holds the planner's own error on pu
     // A utilisation of the user's own is an override: no band is added to it.
     json given = job;
     given["mfu"] = 0.4;
-    const json own = json::parse(planner::plan(c, given.dump()))["train"];
+    const json own = json::parse(site::plan(c, given.dump()))["train"];
     CHECK(own["notes"].dump().find("data/model-error.json") == std::string::npos);
 }
 

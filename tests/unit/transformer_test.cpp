@@ -4,6 +4,7 @@
 
 
 #include "planner/api.hpp"
+#include "plan.hpp"
 #include "planner/step_time.hpp"
 #include "planner/transformer.hpp"
 #include "test_catalogue.hpp"
@@ -25,7 +26,7 @@ constexpr double kPerToken = 2.0 * 36 * 8 * 64 * 2;  // 73,728 bytes in bf16
 
 json serve(json request) {
     request.update({{"api", 1}, {"kind", "serve"}, {"rate", {{"value", 1}, {"per", "second"}}}});
-    json r = json::parse(planner::plan(test::real_catalogue(), request.dump()));
+    json r = json::parse(site::plan(test::real_catalogue(), request.dump()));
     REQUIRE_MESSAGE(r["ok"] == true, r.dump());
     return r["serve"];
 }

@@ -1,7 +1,7 @@
 // calculator.js: drives a calculator page with the WebAssembly planner.
 //
 // It reads the inputs, builds planner requests, calls plan(), and shows what comes back. No formula
-// lives here: every number on the page comes from planner::plan, is formatted by the module's
+// lives here: every number on the page comes from the planner (site::plan), is formatted by the module's
 // display() (the same code that formats the build-time example) and every chart is drawn by the
 // module's chart() (the same code as the site's build-time charts). See wasm/bindings.cpp.
 //

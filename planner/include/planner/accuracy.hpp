@@ -102,10 +102,11 @@ struct CaseResult {
     double error = 0;               // (planned − published) / published
     bool within_bound = false;
     bool published_in_range = false;
-    std::string failure;            // why there is no planned figure
+    std::string failure;            // why there is no planned figure ("request 0 fails")
+    std::optional<FieldError> refused;  // a failing request's first error (the display says it)
 };
 
-/// Runs every case's requests through plan() and reads its figure.
+/// Runs every case's requests through answer() and reads its figure.
 std::vector<CaseResult> evaluate_cases(const Catalogue& catalogue, const std::vector<AccuracyCase>& cases);
 
 struct KindSummary {

@@ -1,7 +1,8 @@
 // Errors as values.
 //
 // FieldError: a problem with one field of a planning request, e.g.
-//     {"field": "instance_count", "message": "must be a whole number from 1 to 100000"}
+//     {"field": "instance_count", "code": "whole_range", "args": ["1", "100000"]}
+// which a response says as {…, "message": "must be a whole number from 1 to 100000"} (display/messages.hpp).
 // Diagnostic: a problem in a file the site is built from (data, content, templates), printed as
 //     data/instances.json:14:9: error[data.unknown_field]: p4d.24xlarge: unknown field "vcpus"
 //     (hint: known fields are ...)
@@ -41,16 +42,15 @@ enum Code : unsigned short;  // messages.hpp
 }  // namespace msg
 
 struct FieldError {
-    std::string field;    // dotted path into the request, e.g. "model.parameters"
-    std::string message;  // why it is wrong, in words a calculator user understands
-    // The message's code and the parts that vary (messages.hpp's table renders them in each
-    // language), e.g. "range", {"1", "100000"}; empty for a message not yet coded.
+    std::string field;  // dotted path into the request, e.g. "model.parameters"
+    // Why it is wrong: the message's code and the parts that vary, e.g. "range", {"1", "100000"}
+    // (display/messages.hpp says it in each language: "must be from 1 to 100000").
     std::string code;
     std::vector<std::string> args;
 
     FieldError() = default;
-    FieldError(std::string f, std::string m, std::string c, std::vector<std::string> a = {})
-        : field(std::move(f)), message(std::move(m)), code(std::move(c)), args(std::move(a)) {}
+    FieldError(std::string f, std::string c, std::vector<std::string> a = {})
+        : field(std::move(f)), code(std::move(c)), args(std::move(a)) {}
 };
 
 /// The same error about another field (a nested request's error as the outer request's): its
@@ -69,7 +69,7 @@ inline std::vector<FieldError> nested(const std::vector<FieldError>& errors, con
 }
 
 inline bool operator==(const FieldError& a, const FieldError& b) {
-    return a.field == b.field && a.message == b.message && a.code == b.code && a.args == b.args;
+    return a.field == b.field && a.code == b.code && a.args == b.args;
 }
 
 void to_json(nlohmann::json& j, const FieldError& e);

@@ -11,7 +11,7 @@
 //                         peak; a plan that says it fits needs no more than the chip's memory
 //   infer                 the fleet serves the peak rate
 //
-// plan() runs it on each response it returns: a violation becomes a refusal at its field for the
+// answer() runs it on each response it returns: a violation becomes a refusal at its field for the
 // user ("internal check: ..."), and an internal error in the tests (unit, parity, fuzz), which
 // require none.
 #pragma once

@@ -95,9 +95,8 @@ inline constexpr double kSmallestNumber = 1e-12;
 
 std::string format_number(double v);
 
-/// A number's bounds as a message says them: "must be from 1 to 100" or "must be a whole number
-/// greater than 0 and at most 1" (the English of range_code and range_args).
-std::string range_words(const NumberRule& rule);
+/// A number's bounds as a message gives them: the code (range, range_above, whole_range,
+/// whole_range_above) and its parts, the bounds ("must be from 1 to 100").
 msg::Code range_code(const NumberRule& rule);
 std::vector<std::string> range_args(const NumberRule& rule);
 

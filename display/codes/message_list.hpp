@@ -1,7 +1,10 @@
 // Every message the planner says, declared once: a request error's or a note's code (an error's
 // "code" in the JSON), its English and its Japanese, with {0}, {1}, … for the parts that vary (an
-// error's "args"). messages.hpp turns the codes into the enum msg::Code that the planner refuses
-// and notes with, so a code that is not declared here does not compile; messages.cpp renders them.
+// error's "args"). The planner reads only the codes (planner/messages.hpp turns them into the enum
+// msg::Code it refuses and notes with, so a code that is not declared here does not compile); the
+// sentences are the display's (display/messages.cpp renders them in the request's language). This
+// list is a header-only target of its own (accelguide::message_list) so that the planner can take
+// its codes without depending on the display.
 #pragma once
 
 // clang-format off
