@@ -1,4 +1,4 @@
-// The planner's messages: every one a code of message_list.hpp, rendered in English or Japanese from
+// The planner's messages: every one a code of display/codes/message_list.hpp, said in English or Japanese from
 // one row, and a request with "lang": "ja" gets them.
 #include <doctest/doctest.h>
 
@@ -211,4 +211,27 @@ TEST_CASE("a list's length is refused from its declaration, by code, in both lan
     CHECK(ids == json({{{"field", "ids"}, {"message", "must list at most 64 items"}, {"code", "list_at_most"}, {"args", {"64"}}}}));
     CHECK(errors_of(R"({"api":1,"kind":"compare","job":{"kind":"train"},"counts":"8"})")[0]["code"] == "list_length");
     CHECK(site::message_text("list_at_least", {"1"}, "ja") == "1 個以上の項目を並べてください");
+}
+
+TEST_CASE("the planner answers in codes, and the display says them in the request's language") {
+    const auto& catalogue = test::real_catalogue();
+    const std::string bad = R"({"api": 1, "kind": "train", "lang": "ja", "model": {"parameters": 7e9}, "tokens": 0,
+        "instance": "p5.48xlarge", "instance_count": 1})";
+    const planner::Answer coded = planner::answer(catalogue, bad);
+    CHECK(coded.lang == "ja");
+    REQUIRE(coded.response["errors"].size() == 1);
+    const json& e = coded.response["errors"][0];
+    CHECK(e == json{{"field", "tokens"}, {"code", "range_above"}, {"args", {"0", "1e+17"}}});  // no sentence
+    const json said = json::parse(site::plan(catalogue, bad));
+    CHECK(said["errors"][0]["message"] == "0 より大きく 1e+17 以下にしてください");
+
+    const std::string good = R"({"api": 1, "kind": "train", "model": {"parameters": 7e9}, "tokens": 1e11,
+        "instance": "p5.48xlarge", "instance_count": 1})";
+    const json notes = planner::answer(catalogue, good).response["train"]["notes"];
+    REQUIRE_FALSE(notes.empty());
+    for (const json& n : notes) CHECK(n.contains("say"));  // each note a code until said
+    const json shown = json::parse(site::plan(catalogue, good))["train"]["notes"];
+    REQUIRE(shown.size() == notes.size());
+    for (std::size_t i = 0; i < shown.size(); ++i)
+        CHECK(shown[i] == site::message_text(notes[i]["say"].get<std::string>(), notes[i].value("args", std::vector<std::string>()), "en"));
 }
