@@ -1,124 +1,120 @@
 // The catalogue's canonical JSON form (catalogue.hpp): what the `catalog` response writes and what
 // the wasm module embeds and reads back with from_json, trusting a catalogue load_catalogue checked.
+// Each struct's members are declared once (canonical_json.hpp): the writer and the reader are the
+// same table.
 #include "planner/catalogue.hpp"
 
 #include <stdexcept>
 
-#include "planner/json_members.hpp"
+#include "canonical_json.hpp"
 
 namespace planner {
 
 using nlohmann::json;
 
-void to_json(json& j, const Source& s) {
-    members(j, {{"id", s.id}, {"title", s.title}, {"url", s.url}, {"as_of", s.as_of}});
-    if (!s.note.empty()) j["note"] = s.note;
-}
-
-void to_json(json& j, const Figure& f) {
-    members(j, {{"value", f.value}, {"unit", f.unit}, {"source", f.source}});
-    if (!f.as_of.empty()) j["as_of"] = f.as_of;
-    if (!f.note.empty()) j["note"] = f.note;
-    if (f.estimate) j["estimate"] = true;
-    if (f.range) j["range"] = {f.range->first, f.range->second};
-}
-
-void to_json(json& j, const Fact& f) {
-    members(j, {{"value", f.value}, {"source", f.source}});
-    if (!f.note.empty()) j["note"] = f.note;
-}
-
-void to_json(json& j, const Capability& c) {
-    members(j, {{"value", c.value}, {"source", c.source}});
-    if (!c.note.empty()) j["note"] = c.note;
-}
-
-void to_json(json& j, const Price& p) {
-    members(j, {{"instance", p.instance}, {"region", p.region}, {"option", p.option}, {"price", p.usd_per_hour}});
-    if (!p.offered) j["offered"] = false;
-    if (p.offered && !p.published) j["published"] = false;
-}
-
-void to_json(json& j, const ExchangeRate& r) { members(j, {{"from", r.from}, {"to", r.to}, {"rate", r.rate}}); }
-void to_json(json& j, const ErrorBand& b) {
-    members(j, {{"id", b.id}, {"plan", b.plan}, {"family", b.family}, {"low", b.low}, {"high", b.high},
-                {"cases", b.cases}, {"as_of", b.as_of}});
-}
-void to_json(json& j, const CapacityFact& f) {
-    members(j, {{"option", f.option}, {"limit", f.limit}, {"numeric", f.numeric}, {"figure", f.figure}});
-}
-
-void to_json(json& j, const Accelerator& a) {
-    members(j, {{"id", a.id},
-             {"name", a.name},
-             {"kind", a.kind},
-             {"peak_tflops", a.peak_tflops},
-             {"sparse_tflops", a.sparse_tflops},
-             {"memory", a.memory},
-             {"default_mfu", a.default_mfu},
-             {"capabilities", a.capabilities}});
-    optional_member(j, "memory_bandwidth", a.memory_bandwidth);
-    optional_member(j, "power", a.power);
-    optional_member(j, "decode_bandwidth_fraction", a.decode_bandwidth_fraction);
-}
-
-void to_json(json& j, const Instance& i) {
-    members(j, {{"id", i.id},   {"family", i.family}, {"accelerator", i.accelerator}, {"accelerator_count", i.accelerator_count},
-             {"vcpu", i.vcpu}, {"memory", i.memory}});
-    optional_member(j, "network", i.network);
-    optional_member(j, "accelerator_interconnect", i.accelerator_interconnect);
-    optional_member(j, "efa", i.efa);
-    optional_member(j, "local_nvme", i.local_nvme);
-    optional_member(j, "power", i.power);
-}
-
-void to_json(json& j, const Region& r) {
-    members(j, {{"id", r.id},   {"name", r.name}, {"coordinates", {r.latitude, r.longitude}}, {"carbon_intensity", r.carbon_intensity},
-             {"pue", r.pue}});
-    optional_member(j, "carbon_intensity_market", r.carbon_intensity_market);
-    if (!r.market_note.empty()) j["market_note"] = r.market_note;
-}
-
-void to_json(json& j, const Benchmark& b) {
-    members(j, {{"id", b.id}, {"kind", b.kind}, {"instance", b.instance}, {"model", b.model}});
-    if (!b.model_ja.empty()) j["model_ja"] = b.model_ja;
-    optional_member(j, "instances", b.instances);
-    optional_member(j, "scaling_efficiency", b.scaling_efficiency);
-    optional_member(j, "throughput", b.throughput);
-    optional_member(j, "latency", b.latency);
-}
-
-void to_json(json& j, const Model& m) {
-    members(j, {{"id", m.id}, {"name", m.name}, {"parameters", m.parameters}});
-    optional_member(j, "active_parameters", m.active_parameters);
-    if (m.architecture) {
-        const ModelArchitecture& a = *m.architecture;
-        json arch{{"layers", a.layers}, {"hidden", a.hidden}, {"heads", a.heads}, {"vocabulary", a.vocabulary}};
-        optional_member(arch, "sequence", a.sequence);
-        for (const auto& [name, f] : a.details) arch[name] = f;
-        j["architecture"] = std::move(arch);
-    }
-    optional_member(j, "tokens", m.tokens);
-    optional_member(j, "recompute", m.recompute);
-}
-
-void to_json(json& j, const Catalogue& c) {
-    members(j, {{"sources", json::object()},
-             {"accelerators", c.accelerators},
-             {"instances", c.instances},
-             {"regions", c.regions},
-             {"benchmarks", c.benchmarks},
-             {"models", c.models},
-             {"prices", c.prices},
-             {"exchange_rates", c.exchange_rates},
-             {"capacity", c.capacity},
-             {"operator_tables", c.operator_tables},
-             {"collectives", c.collectives},
-             {"error_bands", c.error_bands}});
-    for (const auto& [id, s] : c.sources) j["sources"][id] = s;
-}
-
 namespace {
+
+constexpr Canon<Source> kSource[] = {canon<&Source::id>("id"), canon<&Source::title>("title"), canon<&Source::url>("url"),
+                                     canon<&Source::as_of>("as_of"), canon_if<&Source::note>("note")};
+
+constexpr Canon<Figure> kFigure[] = {
+    canon<&Figure::value>("value"),        canon<&Figure::unit>("unit"),         canon<&Figure::source>("source"),
+    canon_if<&Figure::as_of>("as_of"),     canon_if<&Figure::note>("note"),      canon_if<&Figure::estimate>("estimate"),
+    canon_if<&Figure::range>("range")};  // [low, high]
+
+constexpr Canon<Fact> kFact[] = {canon<&Fact::value>("value"), canon<&Fact::source>("source"), canon_if<&Fact::note>("note")};
+
+constexpr Canon<Capability> kCapability[] = {canon<&Capability::value>("value"), canon<&Capability::source>("source"),
+                                             canon_if<&Capability::note>("note")};
+
+// A price is offered unless it says "offered": false, and published unless an offered one says
+// "published": false.
+void write_offered(json& j, const char* key, const Price& p) {
+    if (!p.offered) j[key] = false;
+}
+void read_offered(const json& j, const char* key, Price& p) { p.offered = j.value(key, true); }
+void write_published(json& j, const char* key, const Price& p) {
+    if (p.offered && !p.published) j[key] = false;
+}
+void read_published(const json& j, const char* key, Price& p) { p.published = j.value(key, true); }
+constexpr Canon<Price> kPrice[] = {
+    canon<&Price::instance>("instance"), canon<&Price::region>("region"), canon<&Price::option>("option"),
+    canon<&Price::usd_per_hour>("price"), {"offered", write_offered, read_offered},
+    {"published", write_published, read_published}};
+
+constexpr Canon<ExchangeRate> kExchangeRate[] = {canon<&ExchangeRate::from>("from"), canon<&ExchangeRate::to>("to"),
+                                                 canon<&ExchangeRate::rate>("rate")};
+
+constexpr Canon<ErrorBand> kErrorBand[] = {
+    canon<&ErrorBand::id>("id"),     canon<&ErrorBand::plan>("plan"),   canon<&ErrorBand::family>("family"),
+    canon<&ErrorBand::low>("low"),   canon<&ErrorBand::high>("high"),   canon<&ErrorBand::cases>("cases"),
+    canon<&ErrorBand::as_of>("as_of")};
+
+constexpr Canon<CapacityFact> kCapacityFact[] = {canon<&CapacityFact::option>("option"), canon<&CapacityFact::limit>("limit"),
+                                                 canon<&CapacityFact::numeric>("numeric"), canon<&CapacityFact::figure>("figure")};
+
+constexpr Canon<Accelerator> kAccelerator[] = {
+    canon<&Accelerator::id>("id"), canon<&Accelerator::name>("name"), canon<&Accelerator::kind>("kind"),
+    canon<&Accelerator::peak_tflops>("peak_tflops"), canon<&Accelerator::sparse_tflops>("sparse_tflops"),
+    canon<&Accelerator::memory>("memory"), canon<&Accelerator::default_mfu>("default_mfu"),
+    canon<&Accelerator::capabilities>("capabilities"), canon_if<&Accelerator::memory_bandwidth>("memory_bandwidth"),
+    canon_if<&Accelerator::power>("power"), canon_if<&Accelerator::decode_bandwidth_fraction>("decode_bandwidth_fraction")};
+
+constexpr Canon<Instance> kInstance[] = {
+    canon<&Instance::id>("id"), canon<&Instance::family>("family"), canon<&Instance::accelerator>("accelerator"),
+    canon<&Instance::accelerator_count>("accelerator_count"), canon<&Instance::vcpu>("vcpu"), canon<&Instance::memory>("memory"),
+    canon_if<&Instance::network>("network"), canon_if<&Instance::accelerator_interconnect>("accelerator_interconnect"),
+    canon_if<&Instance::efa>("efa"), canon_if<&Instance::local_nvme>("local_nvme"), canon_if<&Instance::power>("power")};
+
+// A region's place: [latitude, longitude].
+void write_coordinates(json& j, const char* key, const Region& r) { j[key] = {r.latitude, r.longitude}; }
+void read_coordinates(const json& j, const char* key, Region& r) {
+    r.latitude = j.at(key).at(0).get<double>();
+    r.longitude = j.at(key).at(1).get<double>();
+}
+constexpr Canon<Region> kRegion[] = {
+    canon<&Region::id>("id"), canon<&Region::name>("name"), {"coordinates", write_coordinates, read_coordinates},
+    canon<&Region::carbon_intensity>("carbon_intensity"), canon<&Region::pue>("pue"),
+    canon_if<&Region::carbon_intensity_market>("carbon_intensity_market"), canon_if<&Region::market_note>("market_note")};
+
+constexpr Canon<Benchmark> kBenchmark[] = {
+    canon<&Benchmark::id>("id"), canon<&Benchmark::kind>("kind"), canon<&Benchmark::instance>("instance"),
+    canon<&Benchmark::model>("model"), canon_if<&Benchmark::model_ja>("model_ja"), canon_if<&Benchmark::instances>("instances"),
+    canon_if<&Benchmark::scaling_efficiency>("scaling_efficiency"), canon_if<&Benchmark::throughput>("throughput"),
+    canon_if<&Benchmark::latency>("latency")};
+
+// An architecture's details sit beside its four widths, by name (architecture_details()).
+using Arch = ModelArchitecture;
+constexpr Canon<ModelArchitecture> kArchitecture[] = {
+    canon<&Arch::layers>("layers"), canon<&Arch::hidden>("hidden"), canon<&Arch::heads>("heads"),
+    canon<&Arch::vocabulary>("vocabulary"), canon_if<&Arch::sequence>("sequence")};
+void write_architecture(json& j, const char* key, const Model& m) {
+    if (!m.architecture) return;
+    json& a = j[key];
+    write_canon(a, *m.architecture, kArchitecture);
+    for (const auto& [name, f] : m.architecture->details) a[name] = f;
+}
+void read_architecture(const json& j, const char* key, Model& m) {
+    const auto it = j.find(key);
+    if (it == j.end()) return;
+    ModelArchitecture& arch = m.architecture.emplace();
+    read_canon(*it, arch, kArchitecture);
+    for (const std::string& name : architecture_details())
+        if (auto d = it->find(name); d != it->end()) arch.details.emplace(name, d->get<Figure>());
+}
+constexpr Canon<Model> kModel[] = {
+    canon<&Model::id>("id"), canon<&Model::name>("name"), canon<&Model::parameters>("parameters"),
+    canon_if<&Model::active_parameters>("active_parameters"), {"architecture", write_architecture, read_architecture},
+    canon_if<&Model::tokens>("tokens"), canon_if<&Model::recompute>("recompute")};
+
+using C = Catalogue;
+constexpr Canon<Catalogue> kCatalogue[] = {
+    canon<&C::sources>("sources"), canon<&C::accelerators>("accelerators"), canon<&C::instances>("instances"),
+    canon<&C::regions>("regions"), canon<&C::benchmarks>("benchmarks"), canon<&C::models>("models"),
+    canon<&C::prices>("prices"), canon<&C::exchange_rates>("exchange_rates"), canon<&C::capacity>("capacity"),
+    canon<&C::operator_tables>("operator_tables"), canon<&C::collectives>("collectives"),
+    canon<&C::error_bands>("error_bands")};
+
 // Removes "note" from every figure ({"value": number, "unit", "source", ...}) under `j`; a
 // capability's or a region's note (why a chip cannot train) stays.
 void drop_figure_notes(json& j) {
@@ -129,179 +125,47 @@ void drop_figure_notes(json& j) {
         for (auto& [key, value] : j.items()) drop_figure_notes(value);
     }
 }
+
 }  // namespace
+
+void to_json(json& j, const Source& s) { write_canon(j, s, kSource); }
+void to_json(json& j, const Figure& f) { write_canon(j, f, kFigure); }
+void to_json(json& j, const Fact& f) { write_canon(j, f, kFact); }
+void to_json(json& j, const Capability& c) { write_canon(j, c, kCapability); }
+void to_json(json& j, const Price& p) { write_canon(j, p, kPrice); }
+void to_json(json& j, const ExchangeRate& r) { write_canon(j, r, kExchangeRate); }
+void to_json(json& j, const ErrorBand& b) { write_canon(j, b, kErrorBand); }
+void to_json(json& j, const CapacityFact& f) { write_canon(j, f, kCapacityFact); }
+void to_json(json& j, const Accelerator& a) { write_canon(j, a, kAccelerator); }
+void to_json(json& j, const Instance& i) { write_canon(j, i, kInstance); }
+void to_json(json& j, const Region& r) { write_canon(j, r, kRegion); }
+void to_json(json& j, const Benchmark& b) { write_canon(j, b, kBenchmark); }
+void to_json(json& j, const Model& m) { write_canon(j, m, kModel); }
+void to_json(json& j, const Catalogue& c) { write_canon(j, c, kCatalogue); }
+
+void from_json(const json& j, Source& s) { read_canon(j, s, kSource); }
+void from_json(const json& j, Figure& f) { read_canon(j, f, kFigure); }
+void from_json(const json& j, Fact& f) { read_canon(j, f, kFact); }
+void from_json(const json& j, Capability& c) { read_canon(j, c, kCapability); }
+void from_json(const json& j, Price& p) { read_canon(j, p, kPrice); }
+void from_json(const json& j, ExchangeRate& r) { read_canon(j, r, kExchangeRate); }
+void from_json(const json& j, ErrorBand& b) { read_canon(j, b, kErrorBand); }
+void from_json(const json& j, CapacityFact& f) { read_canon(j, f, kCapacityFact); }
+void from_json(const json& j, Accelerator& a) { read_canon(j, a, kAccelerator); }
+void from_json(const json& j, Instance& i) { read_canon(j, i, kInstance); }
+void from_json(const json& j, Region& r) { read_canon(j, r, kRegion); }
+void from_json(const json& j, Benchmark& b) { read_canon(j, b, kBenchmark); }
+void from_json(const json& j, Model& m) { read_canon(j, m, kModel); }
+
+void from_json(const json& j, Catalogue& c) {
+    read_canon(j, c, kCatalogue);
+    if (!prices_grouped(c.prices)) throw std::invalid_argument("catalogue JSON: prices are not grouped by instance type");
+}
 
 json catalogue_without_notes(const Catalogue& c) {
     json j = c;
     drop_figure_notes(j);
     return j;
-}
-
-namespace {
-template <class T>
-void take(const json& j, const char* key, std::optional<T>& v) {
-    if (auto it = j.find(key); it != j.end()) v = it->template get<T>();
-}
-template <class T>
-void take(const json& j, const char* key, T& v) {
-    if (auto it = j.find(key); it != j.end()) it->get_to(v);
-}
-}  // namespace
-
-void from_json(const json& j, Source& s) {
-    j.at("id").get_to(s.id);
-    j.at("title").get_to(s.title);
-    j.at("url").get_to(s.url);
-    j.at("as_of").get_to(s.as_of);
-    s.note = j.value("note", std::string());
-}
-
-void from_json(const json& j, Figure& f) {
-    j.at("value").get_to(f.value);
-    j.at("unit").get_to(f.unit);
-    j.at("source").get_to(f.source);
-    take(j, "as_of", f.as_of);
-    take(j, "note", f.note);
-    take(j, "estimate", f.estimate);
-    if (auto r = j.find("range"); r != j.end()) f.range = std::pair{r->at(0).get<double>(), r->at(1).get<double>()};
-}
-
-void from_json(const json& j, Fact& f) {
-    j.at("value").get_to(f.value);
-    j.at("source").get_to(f.source);
-    take(j, "note", f.note);
-}
-
-void from_json(const json& j, Capability& c) {
-    j.at("value").get_to(c.value);
-    j.at("source").get_to(c.source);
-    if (auto it = j.find("note"); it != j.end()) it->get_to(c.note);
-}
-
-void from_json(const json& j, Price& p) {
-    j.at("instance").get_to(p.instance);
-    j.at("region").get_to(p.region);
-    j.at("option").get_to(p.option);
-    j.at("price").get_to(p.usd_per_hour);
-    p.offered = j.value("offered", true);
-    p.published = j.value("published", true);
-}
-
-void from_json(const json& j, CapacityFact& f) {
-    j.at("option").get_to(f.option);
-    j.at("limit").get_to(f.limit);
-    j.at("numeric").get_to(f.numeric);
-    j.at("figure").get_to(f.figure);
-}
-
-void from_json(const json& j, ExchangeRate& r) {
-    j.at("from").get_to(r.from);
-    j.at("to").get_to(r.to);
-    j.at("rate").get_to(r.rate);
-}
-
-void from_json(const json& j, ErrorBand& b) {
-    for (auto [key, text] : {std::pair{"id", &b.id}, {"plan", &b.plan}, {"family", &b.family}, {"as_of", &b.as_of}})
-        j.at(key).get_to(*text);
-    b.low = j.at("low").get<double>();
-    b.high = j.at("high").get<double>();
-    j.at("cases").get_to(b.cases);
-}
-
-void from_json(const json& j, Accelerator& a) {
-    j.at("id").get_to(a.id);
-    j.at("name").get_to(a.name);
-    j.at("kind").get_to(a.kind);
-    j.at("peak_tflops").get_to(a.peak_tflops);
-    j.at("sparse_tflops").get_to(a.sparse_tflops);
-    j.at("memory").get_to(a.memory);
-    j.at("default_mfu").get_to(a.default_mfu);
-    j.at("capabilities").get_to(a.capabilities);
-    take(j, "memory_bandwidth", a.memory_bandwidth);
-    take(j, "power", a.power);
-    take(j, "decode_bandwidth_fraction", a.decode_bandwidth_fraction);
-}
-
-void from_json(const json& j, Instance& i) {
-    j.at("id").get_to(i.id);
-    j.at("family").get_to(i.family);
-    j.at("accelerator").get_to(i.accelerator);
-    j.at("accelerator_count").get_to(i.accelerator_count);
-    j.at("vcpu").get_to(i.vcpu);
-    j.at("memory").get_to(i.memory);
-    take(j, "network", i.network);
-    take(j, "accelerator_interconnect", i.accelerator_interconnect);
-    take(j, "efa", i.efa);
-    take(j, "local_nvme", i.local_nvme);
-    take(j, "power", i.power);
-}
-
-void from_json(const json& j, Region& r) {
-    j.at("id").get_to(r.id);
-    j.at("name").get_to(r.name);
-    r.latitude = j.at("coordinates").at(0).get<double>();
-    r.longitude = j.at("coordinates").at(1).get<double>();
-    j.at("carbon_intensity").get_to(r.carbon_intensity);
-    take(j, "carbon_intensity_market", r.carbon_intensity_market);
-    take(j, "market_note", r.market_note);
-    j.at("pue").get_to(r.pue);
-}
-
-void from_json(const json& j, Benchmark& b) {
-    j.at("id").get_to(b.id);
-    j.at("kind").get_to(b.kind);
-    j.at("instance").get_to(b.instance);
-    j.at("model").get_to(b.model);
-    b.model_ja = j.value("model_ja", std::string());
-    take(j, "instances", b.instances);
-    take(j, "scaling_efficiency", b.scaling_efficiency);
-    take(j, "throughput", b.throughput);
-    take(j, "latency", b.latency);
-}
-
-void from_json(const json& j, Model& m) {
-    j.at("id").get_to(m.id);
-    j.at("name").get_to(m.name);
-    j.at("parameters").get_to(m.parameters);
-    take(j, "active_parameters", m.active_parameters);
-    if (auto it = j.find("architecture"); it != j.end()) {
-        const json& a = *it;
-        ModelArchitecture arch{a.at("layers").get<Figure>(), a.at("hidden").get<Figure>(), a.at("heads").get<Figure>(),
-                               a.at("vocabulary").get<Figure>(), std::nullopt, {}};
-        take(a, "sequence", arch.sequence);
-        for (const std::string& name : architecture_details())
-            if (auto d = a.find(name); d != a.end()) arch.details.emplace(name, d->get<Figure>());
-        m.architecture = std::move(arch);
-    }
-    take(j, "tokens", m.tokens);
-    take(j, "recompute", m.recompute);
-}
-
-namespace {
-// A list read element by element into a vector sized once: nlohmann's get_to inserts through an
-// iterator, which the module carried as insert and buffer code for every element type.
-template <class T>
-void take_list(const json& j, const char* key, std::vector<T>& out) {
-    const json& list = j.at(key);
-    out.resize(list.size());
-    for (std::size_t i = 0; i < out.size(); ++i) list[i].get_to(out[i]);
-}
-}  // namespace
-
-void from_json(const json& j, Catalogue& c) {
-    j.at("sources").get_to(c.sources);
-    take_list(j, "accelerators", c.accelerators);
-    take_list(j, "instances", c.instances);
-    take_list(j, "regions", c.regions);
-    take_list(j, "benchmarks", c.benchmarks);
-    take_list(j, "models", c.models);
-    take_list(j, "prices", c.prices);
-    if (!prices_grouped(c.prices)) throw std::invalid_argument("catalogue JSON: prices are not grouped by instance type");
-    take_list(j, "exchange_rates", c.exchange_rates);
-    take_list(j, "capacity", c.capacity);
-    take_list(j, "operator_tables", c.operator_tables);
-    take_list(j, "collectives", c.collectives);
-    take_list(j, "error_bands", c.error_bands);
 }
 
 }  // namespace planner
