@@ -14,18 +14,24 @@ using nlohmann::json;
 
 namespace {
 
-constexpr Canon<Source> kSource[] = {canon<&Source::id>("id"), canon<&Source::title>("title"), canon<&Source::url>("url"),
-                                     canon<&Source::as_of>("as_of"), canon_if<&Source::note>("note")};
+constexpr auto kSource = [](const auto& v) {
+    v.req(&Source::id, "id"); v.req(&Source::title, "title"); v.req(&Source::url, "url");
+    v.req(&Source::as_of, "as_of"); v.opt(&Source::note, "note");
+};
 
-constexpr Canon<Figure> kFigure[] = {
-    canon<&Figure::value>("value"),        canon<&Figure::unit>("unit"),         canon<&Figure::source>("source"),
-    canon_if<&Figure::as_of>("as_of"),     canon_if<&Figure::note>("note"),      canon_if<&Figure::estimate>("estimate"),
-    canon_if<&Figure::range>("range")};  // [low, high]
+constexpr auto kFigure = [](const auto& v) {
+    v.req(&Figure::value, "value"); v.req(&Figure::unit, "unit"); v.req(&Figure::source, "source");
+    v.opt(&Figure::as_of, "as_of"); v.opt(&Figure::note, "note"); v.opt(&Figure::estimate, "estimate");
+    v.opt(&Figure::range, "range");  // [low, high]
+};
 
-constexpr Canon<Fact> kFact[] = {canon<&Fact::value>("value"), canon<&Fact::source>("source"), canon_if<&Fact::note>("note")};
+constexpr auto kFact = [](const auto& v) {
+    v.req(&Fact::value, "value"); v.req(&Fact::source, "source"); v.opt(&Fact::note, "note");
+};
 
-constexpr Canon<Capability> kCapability[] = {canon<&Capability::value>("value"), canon<&Capability::source>("source"),
-                                             canon_if<&Capability::note>("note")};
+constexpr auto kCapability = [](const auto& v) {
+    v.req(&Capability::value, "value"); v.req(&Capability::source, "source"); v.opt(&Capability::note, "note");
+};
 
 // A price is offered unless it says "offered": false, and published unless an offered one says
 // "published": false.
@@ -37,34 +43,42 @@ void write_published(json& j, const char* key, const Price& p) {
     if (p.offered && !p.published) j[key] = false;
 }
 void read_published(const json& j, const char* key, Price& p) { p.published = j.value(key, true); }
-constexpr Canon<Price> kPrice[] = {
-    canon<&Price::instance>("instance"), canon<&Price::region>("region"), canon<&Price::option>("option"),
-    canon<&Price::usd_per_hour>("price"), {"offered", write_offered, read_offered},
-    {"published", write_published, read_published}};
+constexpr auto kPrice = [](const auto& v) {
+    v.req(&Price::instance, "instance"); v.req(&Price::region, "region"); v.req(&Price::option, "option");
+    v.req(&Price::usd_per_hour, "price"); v.custom("offered", write_offered, read_offered);
+    v.custom("published", write_published, read_published);
+};
 
-constexpr Canon<ExchangeRate> kExchangeRate[] = {canon<&ExchangeRate::from>("from"), canon<&ExchangeRate::to>("to"),
-                                                 canon<&ExchangeRate::rate>("rate")};
+constexpr auto kExchangeRate = [](const auto& v) {
+    v.req(&ExchangeRate::from, "from"); v.req(&ExchangeRate::to, "to"); v.req(&ExchangeRate::rate, "rate");
+};
 
-constexpr Canon<ErrorBand> kErrorBand[] = {
-    canon<&ErrorBand::id>("id"),     canon<&ErrorBand::plan>("plan"),   canon<&ErrorBand::family>("family"),
-    canon<&ErrorBand::low>("low"),   canon<&ErrorBand::high>("high"),   canon<&ErrorBand::cases>("cases"),
-    canon<&ErrorBand::as_of>("as_of")};
+constexpr auto kErrorBand = [](const auto& v) {
+    v.req(&ErrorBand::id, "id"); v.req(&ErrorBand::plan, "plan"); v.req(&ErrorBand::family, "family");
+    v.req(&ErrorBand::low, "low"); v.req(&ErrorBand::high, "high"); v.req(&ErrorBand::cases, "cases");
+    v.req(&ErrorBand::as_of, "as_of");
+};
 
-constexpr Canon<CapacityFact> kCapacityFact[] = {canon<&CapacityFact::option>("option"), canon<&CapacityFact::limit>("limit"),
-                                                 canon<&CapacityFact::numeric>("numeric"), canon<&CapacityFact::figure>("figure")};
+constexpr auto kCapacityFact = [](const auto& v) {
+    v.req(&CapacityFact::option, "option"); v.req(&CapacityFact::limit, "limit");
+    v.req(&CapacityFact::numeric, "numeric"); v.req(&CapacityFact::figure, "figure");
+};
 
-constexpr Canon<Accelerator> kAccelerator[] = {
-    canon<&Accelerator::id>("id"), canon<&Accelerator::name>("name"), canon<&Accelerator::kind>("kind"),
-    canon<&Accelerator::peak_tflops>("peak_tflops"), canon<&Accelerator::sparse_tflops>("sparse_tflops"),
-    canon<&Accelerator::memory>("memory"), canon<&Accelerator::default_mfu>("default_mfu"),
-    canon<&Accelerator::capabilities>("capabilities"), canon_if<&Accelerator::memory_bandwidth>("memory_bandwidth"),
-    canon_if<&Accelerator::power>("power"), canon_if<&Accelerator::decode_bandwidth_fraction>("decode_bandwidth_fraction")};
+constexpr auto kAccelerator = [](const auto& v) {
+    v.req(&Accelerator::id, "id"); v.req(&Accelerator::name, "name"); v.req(&Accelerator::kind, "kind");
+    v.req(&Accelerator::peak_tflops, "peak_tflops"); v.req(&Accelerator::sparse_tflops, "sparse_tflops");
+    v.req(&Accelerator::memory, "memory"); v.req(&Accelerator::default_mfu, "default_mfu");
+    v.req(&Accelerator::capabilities, "capabilities"); v.opt(&Accelerator::memory_bandwidth, "memory_bandwidth");
+    v.opt(&Accelerator::power, "power"); v.opt(&Accelerator::decode_bandwidth_fraction, "decode_bandwidth_fraction");
+};
 
-constexpr Canon<Instance> kInstance[] = {
-    canon<&Instance::id>("id"), canon<&Instance::family>("family"), canon<&Instance::accelerator>("accelerator"),
-    canon<&Instance::accelerator_count>("accelerator_count"), canon<&Instance::vcpu>("vcpu"), canon<&Instance::memory>("memory"),
-    canon_if<&Instance::network>("network"), canon_if<&Instance::accelerator_interconnect>("accelerator_interconnect"),
-    canon_if<&Instance::efa>("efa"), canon_if<&Instance::local_nvme>("local_nvme"), canon_if<&Instance::power>("power")};
+constexpr auto kInstance = [](const auto& v) {
+    v.req(&Instance::id, "id"); v.req(&Instance::family, "family"); v.req(&Instance::accelerator, "accelerator");
+    v.req(&Instance::accelerator_count, "accelerator_count"); v.req(&Instance::vcpu, "vcpu");
+    v.req(&Instance::memory, "memory"); v.opt(&Instance::network, "network");
+    v.opt(&Instance::accelerator_interconnect, "accelerator_interconnect"); v.opt(&Instance::efa, "efa");
+    v.opt(&Instance::local_nvme, "local_nvme"); v.opt(&Instance::power, "power");
+};
 
 // A region's place: [latitude, longitude].
 void write_coordinates(json& j, const char* key, const Region& r) { j[key] = {r.latitude, r.longitude}; }
@@ -72,22 +86,26 @@ void read_coordinates(const json& j, const char* key, Region& r) {
     r.latitude = j.at(key).at(0).get<double>();
     r.longitude = j.at(key).at(1).get<double>();
 }
-constexpr Canon<Region> kRegion[] = {
-    canon<&Region::id>("id"), canon<&Region::name>("name"), {"coordinates", write_coordinates, read_coordinates},
-    canon<&Region::carbon_intensity>("carbon_intensity"), canon<&Region::pue>("pue"),
-    canon_if<&Region::carbon_intensity_market>("carbon_intensity_market"), canon_if<&Region::market_note>("market_note")};
+constexpr auto kRegion = [](const auto& v) {
+    v.req(&Region::id, "id"); v.req(&Region::name, "name");
+    v.custom("coordinates", write_coordinates, read_coordinates);
+    v.req(&Region::carbon_intensity, "carbon_intensity"); v.req(&Region::pue, "pue");
+    v.opt(&Region::carbon_intensity_market, "carbon_intensity_market"); v.opt(&Region::market_note, "market_note");
+};
 
-constexpr Canon<Benchmark> kBenchmark[] = {
-    canon<&Benchmark::id>("id"), canon<&Benchmark::kind>("kind"), canon<&Benchmark::instance>("instance"),
-    canon<&Benchmark::model>("model"), canon_if<&Benchmark::model_ja>("model_ja"), canon_if<&Benchmark::instances>("instances"),
-    canon_if<&Benchmark::scaling_efficiency>("scaling_efficiency"), canon_if<&Benchmark::throughput>("throughput"),
-    canon_if<&Benchmark::latency>("latency")};
+constexpr auto kBenchmark = [](const auto& v) {
+    v.req(&Benchmark::id, "id"); v.req(&Benchmark::kind, "kind"); v.req(&Benchmark::instance, "instance");
+    v.req(&Benchmark::model, "model"); v.opt(&Benchmark::model_ja, "model_ja");
+    v.opt(&Benchmark::instances, "instances"); v.opt(&Benchmark::scaling_efficiency, "scaling_efficiency");
+    v.opt(&Benchmark::throughput, "throughput"); v.opt(&Benchmark::latency, "latency");
+};
 
 // An architecture's details sit beside its four widths, by name (architecture_details()).
 using Arch = ModelArchitecture;
-constexpr Canon<ModelArchitecture> kArchitecture[] = {
-    canon<&Arch::layers>("layers"), canon<&Arch::hidden>("hidden"), canon<&Arch::heads>("heads"),
-    canon<&Arch::vocabulary>("vocabulary"), canon_if<&Arch::sequence>("sequence")};
+constexpr auto kArchitecture = [](const auto& v) {
+    v.req(&Arch::layers, "layers"); v.req(&Arch::hidden, "hidden"); v.req(&Arch::heads, "heads");
+    v.req(&Arch::vocabulary, "vocabulary"); v.opt(&Arch::sequence, "sequence");
+};
 void write_architecture(json& j, const char* key, const Model& m) {
     if (!m.architecture) return;
     json& a = j[key];
@@ -102,18 +120,21 @@ void read_architecture(const json& j, const char* key, Model& m) {
     for (const std::string& name : architecture_details())
         if (auto d = it->find(name); d != it->end()) arch.details.emplace(name, d->get<Figure>());
 }
-constexpr Canon<Model> kModel[] = {
-    canon<&Model::id>("id"), canon<&Model::name>("name"), canon<&Model::parameters>("parameters"),
-    canon_if<&Model::active_parameters>("active_parameters"), {"architecture", write_architecture, read_architecture},
-    canon_if<&Model::tokens>("tokens"), canon_if<&Model::recompute>("recompute")};
+constexpr auto kModel = [](const auto& v) {
+    v.req(&Model::id, "id"); v.req(&Model::name, "name"); v.req(&Model::parameters, "parameters");
+    v.opt(&Model::active_parameters, "active_parameters");
+    v.custom("architecture", write_architecture, read_architecture); v.opt(&Model::tokens, "tokens");
+    v.opt(&Model::recompute, "recompute");
+};
 
 using C = Catalogue;
-constexpr Canon<Catalogue> kCatalogue[] = {
-    canon<&C::sources>("sources"), canon<&C::accelerators>("accelerators"), canon<&C::instances>("instances"),
-    canon<&C::regions>("regions"), canon<&C::benchmarks>("benchmarks"), canon<&C::models>("models"),
-    canon<&C::prices>("prices"), canon<&C::exchange_rates>("exchange_rates"), canon<&C::capacity>("capacity"),
-    canon<&C::operator_tables>("operator_tables"), canon<&C::collectives>("collectives"),
-    canon<&C::error_bands>("error_bands")};
+constexpr auto kCatalogue = [](const auto& v) {
+    v.req(&C::sources, "sources"); v.req(&C::accelerators, "accelerators"); v.req(&C::instances, "instances");
+    v.req(&C::regions, "regions"); v.req(&C::benchmarks, "benchmarks"); v.req(&C::models, "models");
+    v.req(&C::prices, "prices"); v.req(&C::exchange_rates, "exchange_rates"); v.req(&C::capacity, "capacity");
+    v.req(&C::operator_tables, "operator_tables"); v.req(&C::collectives, "collectives");
+    v.req(&C::error_bands, "error_bands");
+};
 
 // Removes "note" from every figure ({"value": number, "unit", "source", ...}) under `j`; a
 // capability's or a region's note (why a chip cannot train) stays.
@@ -128,34 +149,26 @@ void drop_figure_notes(json& j) {
 
 }  // namespace
 
-void to_json(json& j, const Source& s) { write_canon(j, s, kSource); }
-void to_json(json& j, const Figure& f) { write_canon(j, f, kFigure); }
-void to_json(json& j, const Fact& f) { write_canon(j, f, kFact); }
-void to_json(json& j, const Capability& c) { write_canon(j, c, kCapability); }
-void to_json(json& j, const Price& p) { write_canon(j, p, kPrice); }
-void to_json(json& j, const ExchangeRate& r) { write_canon(j, r, kExchangeRate); }
-void to_json(json& j, const ErrorBand& b) { write_canon(j, b, kErrorBand); }
-void to_json(json& j, const CapacityFact& f) { write_canon(j, f, kCapacityFact); }
-void to_json(json& j, const Accelerator& a) { write_canon(j, a, kAccelerator); }
-void to_json(json& j, const Instance& i) { write_canon(j, i, kInstance); }
-void to_json(json& j, const Region& r) { write_canon(j, r, kRegion); }
-void to_json(json& j, const Benchmark& b) { write_canon(j, b, kBenchmark); }
-void to_json(json& j, const Model& m) { write_canon(j, m, kModel); }
-void to_json(json& j, const Catalogue& c) { write_canon(j, c, kCatalogue); }
+// Each struct's writer and reader, from its one list of members.
+#define ACCELGUIDE_CANONICAL_JSON(T, members)                                  \
+    void to_json(json& j, const T& value) { write_canon(j, value, members); } \
+    void from_json(const json& j, T& value) { read_canon(j, value, members); }
+ACCELGUIDE_CANONICAL_JSON(Source, kSource)
+ACCELGUIDE_CANONICAL_JSON(Figure, kFigure)
+ACCELGUIDE_CANONICAL_JSON(Fact, kFact)
+ACCELGUIDE_CANONICAL_JSON(Capability, kCapability)
+ACCELGUIDE_CANONICAL_JSON(Price, kPrice)
+ACCELGUIDE_CANONICAL_JSON(ExchangeRate, kExchangeRate)
+ACCELGUIDE_CANONICAL_JSON(ErrorBand, kErrorBand)
+ACCELGUIDE_CANONICAL_JSON(CapacityFact, kCapacityFact)
+ACCELGUIDE_CANONICAL_JSON(Accelerator, kAccelerator)
+ACCELGUIDE_CANONICAL_JSON(Instance, kInstance)
+ACCELGUIDE_CANONICAL_JSON(Region, kRegion)
+ACCELGUIDE_CANONICAL_JSON(Benchmark, kBenchmark)
+ACCELGUIDE_CANONICAL_JSON(Model, kModel)
+#undef ACCELGUIDE_CANONICAL_JSON
 
-void from_json(const json& j, Source& s) { read_canon(j, s, kSource); }
-void from_json(const json& j, Figure& f) { read_canon(j, f, kFigure); }
-void from_json(const json& j, Fact& f) { read_canon(j, f, kFact); }
-void from_json(const json& j, Capability& c) { read_canon(j, c, kCapability); }
-void from_json(const json& j, Price& p) { read_canon(j, p, kPrice); }
-void from_json(const json& j, ExchangeRate& r) { read_canon(j, r, kExchangeRate); }
-void from_json(const json& j, ErrorBand& b) { read_canon(j, b, kErrorBand); }
-void from_json(const json& j, CapacityFact& f) { read_canon(j, f, kCapacityFact); }
-void from_json(const json& j, Accelerator& a) { read_canon(j, a, kAccelerator); }
-void from_json(const json& j, Instance& i) { read_canon(j, i, kInstance); }
-void from_json(const json& j, Region& r) { read_canon(j, r, kRegion); }
-void from_json(const json& j, Benchmark& b) { read_canon(j, b, kBenchmark); }
-void from_json(const json& j, Model& m) { read_canon(j, m, kModel); }
+void to_json(json& j, const Catalogue& c) { write_canon(j, c, kCatalogue); }
 
 void from_json(const json& j, Catalogue& c) {
     read_canon(j, c, kCatalogue);
