@@ -21,6 +21,10 @@
 
 #include <nlohmann/json.hpp>
 
+#ifndef ACCELGUIDE_FIELD_DOCS
+#define ACCELGUIDE_FIELD_DOCS 1
+#endif
+
 namespace planner {
 
 /// The words a text field allows, in the order a calculator offers them (the usual choice first);
@@ -128,8 +132,19 @@ struct Field {
     constexpr Field needed(bool yes = true) const { Field f = *this; f.required = yes; return f; }
     constexpr Field or_null() const { Field f = *this; f.nullable = true; return f; }
     constexpr Field in(const char* u) const { Field f = *this; f.unit = u; return f; }
-    constexpr Field says(const char* d) const { Field f = *this; f.doc = d; return f; }
-    constexpr Field or_else(const char* d) const { Field f = *this; f.fallback = d; return f; }
+    /// The doc and the default in words: for the CLI's help, API.md and the JSON Schema only. The
+    /// wasm module shows none of them, and is built without them (ACCELGUIDE_FIELD_DOCS=0, PUBLIC on
+    /// the planner there), so their text stays out of it.
+    constexpr Field says([[maybe_unused]] const char* d) const {
+        Field f = *this;
+        if (ACCELGUIDE_FIELD_DOCS) f.doc = d;
+        return f;
+    }
+    constexpr Field or_else([[maybe_unused]] const char* d) const {
+        Field f = *this;
+        if (ACCELGUIDE_FIELD_DOCS) f.fallback = d;
+        return f;
+    }
     constexpr Field or_words(Words w) const { Field f = *this; f.allowed = w; return f; }
     constexpr Field flag(const char* name) const { Field f = *this; f.cli = name; return f; }
     /// A calculator input: its name on the page (and in a saved URL) and its label id.
