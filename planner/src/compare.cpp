@@ -295,13 +295,9 @@ using SRow = ServingRow;
 // What every row has: its instance type, Pareto mark, and the reason when the job cannot run
 // there; a row's figures only when it can.
 template <class Row>
-bool row_error(json& v, const Row& r) {
-    return r.error && (v = said(*r.error, true), true);
-}
-
-template <class Row>
 constexpr Put<Row> kRowHeadOut[] = {
-    put<&Row::instance>(row::instance), put<&Row::pareto>(row::pareto), put_from<Row>(row::error, row_error<Row>)};
+    put<&Row::instance>(row::instance), put<&Row::pareto>(row::pareto),
+    put_from<Row>(row::error, said_error<Row, true>)};
 
 template <class Row, std::size_t N>
 void write_row(json& j, const Row& r, const Put<Row> (&figures)[N]) {

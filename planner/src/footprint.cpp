@@ -156,8 +156,4 @@ void to_json(json& j, const Footprint& f) { add_to_json(j, f); }
 
 void to_json(json& j, const Range& r) { members(j, {{"low", r.low}, {"high", r.high}}); }
 
-void range_member(json& j, const char* key, const std::optional<Range>& range) {
-    if (range) j["range"][key] = *range;
-}
-
 }  // namespace planner

@@ -394,12 +394,11 @@ constexpr Put<ServingSweepPoint> kSweepPointOut[] = {
     put<&SW::concurrency>(out::point::concurrency), put<&SW::ttft_ms>(out::point::ttft_ms),
     put<&SW::tpot_ms>(out::point::tpot_ms), put<&SW::output_tokens_per_second>(out::point::output_tokens_per_second)};
 
-bool option_error(json& v, const SP& p) { return p.error && (v = said(*p.error, false), true); }
-
 // A tensor-parallel option: its plan, or the limit that rules it out and why.
 constexpr Put<ServingPoint> kOptionOut[] = {
     put<&SP::tensor_parallel>(out::option::tensor_parallel), put<&SP::replicas>(out::option::replicas),
-    put_when<&SP::error, &SP::limit>(out::option::limit), put_from<ServingPoint>(out::option::error, option_error),
+    put_when<&SP::error, &SP::limit>(out::option::limit),
+    put_from<ServingPoint>(out::option::error, said_error<ServingPoint, false>),
     put_unless<&SP::error, &SP::concurrency>(out::option::concurrency),
     put_unless<&SP::error, &SP::ttft_ms>(out::option::ttft_ms),
     put_unless<&SP::error, &SP::tpot_ms>(out::option::tpot_ms),

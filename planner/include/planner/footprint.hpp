@@ -33,8 +33,6 @@ struct Range {
 
 /// {"low": …, "high": …}
 void to_json(nlohmann::json& j, const Range& r);
-/// Sets j["range"][key] to the range when there is one: how every result shows a figure's range.
-void range_member(nlohmann::json& j, const char* key, const std::optional<Range>& range);
 
 /// An instance power the catalogue estimates (accelerator TDP × count + host) is near the ceiling:
 /// measured averages run lower. GPT-3 on 10,000 V100 drew 330 W per GPU on average (Patterson et al.

@@ -47,6 +47,15 @@ void to_json(nlohmann::json& j, const Note& n);
 /// field's path ("precision: …"), which the Japanese leaves out.
 nlohmann::json said(const FieldError& e, bool with_field);
 
+/// A result's writer row for its optional `error` (response_writer.hpp's put_from): the error said,
+/// or nothing when there is none.
+template <class R, bool WithField>
+bool said_error(nlohmann::json& v, const R& r) {
+    if (!r.error) return false;
+    v = said(*r.error, WithField);
+    return true;
+}
+
 /// The languages the display says messages in.
 inline bool is_supported_language(std::string_view lang) { return lang == "en" || lang == "ja"; }
 
