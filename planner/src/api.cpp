@@ -98,8 +98,7 @@ json plan_serve(const Catalogue& catalogue, const json& request) {
 // A Hugging Face config.json read as serve reads model.config: the architecture and its counted
 // parameters, for a form to fill in (the serving calculator's import).
 json plan_model(const json& request) {
-    RequestReader in(request);
-    in.reject_unknown(*request_schema("model"));
+    RequestReader in(request, "model");
     const Transformer m = read_model_config(in, "config");
     in.refuse_unused();
     if (!in.errors().empty()) return failure(in.errors());
@@ -124,8 +123,7 @@ json plan_instances(const Catalogue& catalogue, const json& request) {
 }
 
 json plan_catalog(const Catalogue& catalogue, const json& request, CatalogWriter write_catalog) {
-    RequestReader in(request);
-    in.reject_unknown(*request_schema("catalog"));
+    RequestReader in(request, "catalog");
     if (!in.errors().empty()) return failure(in.errors());
     return success("catalog", write_catalog(catalogue));
 }

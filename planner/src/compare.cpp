@@ -202,9 +202,8 @@ ServingComparison compare_serve(const Catalogue& catalogue, const CompareRequest
 }  // namespace
 
 Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const json& request) {
-    RequestReader in(request);
+    RequestReader in(request, "compare");
     Checked<CompareRequest> out;
-    in.reject_unknown(*request_schema("compare"));
     // The job, read by its own reader below: as given, or the one a request of its own instance
     // stands for (same_job.hpp).
     const json* given = in.take("job");

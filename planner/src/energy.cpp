@@ -18,10 +18,9 @@ ACCELGUIDE_DEFINE_OUT_OF_LINE_VALUE(EnergyRequest)
 using nlohmann::json;
 
 Checked<EnergyRequest> read_energy_request(const json& request) {
-    RequestReader in(request);
+    RequestReader in(request, "energy");
     Checked<EnergyRequest> out;
     namespace f = fields::energy;
-    in.reject_unknown(*request_schema("energy"));
     const FootprintInputs shared = read_footprint_inputs(in, "");
     std::string work;  // the job's kind; its fields are read when each configuration plans it
     if (const json* w = in.find("work")) {

@@ -39,11 +39,10 @@ std::optional<int> FleetDemand::fleet(double per_instance_rps) const {
 }
 
 Checked<InferenceRequest> read_inference_request(const json& request) {
-    RequestReader in(request);
+    RequestReader in(request, "infer");
     Checked<InferenceRequest> out;
     InferenceRequest& r = out.value;
     namespace f = fields::infer;
-    in.reject_unknown(*request_schema("infer"));
     if (auto id = in.text(fields::job::instance)) r.instance = *id;
 
     r.demand = read_fleet_demand(in);

@@ -11,8 +11,7 @@ namespace planner {
 using nlohmann::json;
 
 Checked<InstanceSheetRequest> read_instance_sheet_request(const json& request) {
-    RequestReader in(request);
-    in.reject_unknown(*request_schema("instances"));
+    RequestReader in(request, "instances");
     Checked<InstanceSheetRequest> out;
     if (auto option = in.text(fields::footprint::purchase_option)) out.value.purchase_option = *option;
     if (auto region = in.text(fields::footprint::region)) out.value.region = *region;

@@ -12,6 +12,7 @@
 #include "planner/response_fields.hpp"
 #include "planner/response_writer.hpp"
 #include "planner/serving_cost.hpp"
+#include "instance_job.hpp"
 #include "serving_formats.hpp"
 #include "serving_replica.hpp"
 
@@ -114,14 +115,8 @@ static bool better(const ServingPoint& a, const ServingPoint& b) {
 // One serving estimate's stages and what they share: the request, where it runs, the speeds it
 // assumes or prices, and the result being filled. A stage that returns false has put its reasons
 // in `errors`.
-struct ServingJob : Stages {
-    const Catalogue& catalogue;
-    const ServingRequest& req;
-    const Instance* inst;
-    const Accelerator& chip;
-    ServingResult& r;
+struct ServingJob : InstanceJob<ServingRequest, ServingResult> {
     const Transformer& m;
-    const int per_instance;
     const Storage& weights;
     const Storage& kv;
     double peak = 0;                     // FLOP/s per accelerator at req.compute
@@ -132,8 +127,7 @@ struct ServingJob : Stages {
     double link = 0;                     // bytes/s between an instance's accelerators (0: not published)
 
     ServingJob(const Catalogue& c, const ServingRequest& q, const Instance* i, ServingResult& result, std::vector<FieldError>& e)
-        : Stages(e), catalogue(c), req(q), inst(i), chip(c.accelerator_of(*i)), r(result), m(q.model),
-          per_instance(int(i->accelerator_count.value)), weights(format(kWeightFormats, q.weights)),
+        : InstanceJob(c, q, i, result, e), m(q.model), weights(format(kWeightFormats, q.weights)),
           kv(format(kKvFormats, q.kv_cache)) {}
     // The chip serves at all, and the job fits the model's context.
     bool check_job() {

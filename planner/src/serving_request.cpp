@@ -68,10 +68,9 @@ void read_typed_window(RequestReader& in, Transformer& m) {
 }  // namespace
 
 Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const json& request) {
-    RequestReader in(request);
+    RequestReader in(request, "serve");
     Checked<ServingRequest> out;
     ServingRequest& r = out.value;
-    in.reject_unknown(*request_schema("serve"));
     const json* model = in.find("model");
     if (!model) {
         in.refuse("model", msg::serve_model_required);

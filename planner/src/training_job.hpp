@@ -14,6 +14,7 @@
 #include "planner/layout_search.hpp"
 #include "planner/step_time.hpp"
 #include "planner/training.hpp"
+#include "instance_job.hpp"
 #include "training_throughput.hpp"
 
 namespace planner {
@@ -46,13 +47,7 @@ struct Planned {
 // One estimate's stages and what they share: the request, where it runs, what is trained, the step
 // model's inputs, and the result being filled, read as it stands (a later stage revises the rates an
 // earlier one set). A stage that returns false has put its reasons in `errors`.
-struct Job : Stages {
-    const Catalogue& catalogue;
-    const TrainingRequest& req;
-    const Instance* inst;
-    const Accelerator& chip;
-    TrainingResult& r;
-    const int per_instance;
+struct Job : InstanceJob<TrainingRequest, TrainingResult> {
     TrainedModel trained;
     int sequence = 0;  // tokens per sequence the step runs at
     std::optional<training_throughput::Throughput> tp;
@@ -63,8 +58,7 @@ struct Job : Stages {
     MemoryLimits limits;
 
     Job(const Catalogue& c, const TrainingRequest& q, const Instance* i, TrainingResult& result, std::vector<FieldError>& e)
-        : Stages(e), catalogue(c), req(q), inst(i), chip(c.accelerator_of(*i)), r(result),
-          per_instance(int(i->accelerator_count.value)) {}
+        : InstanceJob(c, q, i, result, e) {}
     // What is trained, its FLOPs, and the chip's throughput for it.
     bool model_the_job();
 

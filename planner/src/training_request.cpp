@@ -247,10 +247,9 @@ void read_schedule(RequestReader& in, TrainingRequest& r) {
 }  // namespace
 
 Checked<TrainingRequest> read_training_request(const Catalogue& catalogue, const json& request) {
-    RequestReader in(request);
+    RequestReader in(request, "train");
     Checked<TrainingRequest> out;
     TrainingRequest& r = out.value;
-    in.reject_unknown(*request_schema("train"));
     read_shape(in, catalogue, r);
     read_recipe(in, r);
     read_size(in, r);

@@ -22,20 +22,16 @@ namespace {
 
 // Under AddressSanitizer, the arena's unused bytes and headers are poisoned, so a read or write
 // past an allocation, or into memory a scope gave back, is reported as it would be on the heap.
-void poison(const void* p, std::size_t n) {
+// poison(p, n, false) gives the bytes back to use.
+void poison(const void* p, std::size_t n, bool poisoned = true) {
 #ifdef ACCELGUIDE_ASAN
-    ASAN_POISON_MEMORY_REGION(p, n);
+    if (poisoned) ASAN_POISON_MEMORY_REGION(p, n);
+    else ASAN_UNPOISON_MEMORY_REGION(p, n);
 #else
-    (void)p, (void)n;
+    (void)p, (void)n, (void)poisoned;
 #endif
 }
-void unpoison(const void* p, std::size_t n) {
-#ifdef ACCELGUIDE_ASAN
-    ASAN_UNPOISON_MEMORY_REGION(p, n);
-#else
-    (void)p, (void)n;
-#endif
-}
+void unpoison(const void* p, std::size_t n) { poison(p, n, false); }
 
 // Every allocation is preceded by a header holding its size (realloc copies that much) and is
 // aligned like malloc's.

@@ -35,6 +35,11 @@ struct NumberRule {
 class RequestReader {
 public:
     explicit RequestReader(const nlohmann::json& request) : root_(request) {}
+    /// A reader of one kind's request ("train", "serve"…): every member its schema does not declare
+    /// is reported at once (reject_unknown below).
+    RequestReader(const nlohmann::json& request, const std::string& kind) : root_(request) {
+        reject_unknown(*request_schema(kind));
+    }
 
     /// The value at a dotted path ("model.parameters", "configurations.0.hours"), or nullptr when
     /// absent. Looking is not using: see take().
