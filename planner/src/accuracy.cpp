@@ -132,17 +132,18 @@ std::optional<double> read_number(const json& response, const std::string& path,
     return response[p].get<double>();
 }
 
-// A figure "a.b.c" has a range when the response holds "a.range.b.c" as {low, high}.
+// A figure "a.b.c" has a range when an object on its path holds the rest of the path under
+// "range" as {low, high}: "a.b.range.c" (a row's own, as an energy configuration's), else "a.range.b.c".
 std::optional<Range> read_range(const json& response, const std::string& path) {
-    const auto dot = path.find('.');
-    if (dot == std::string::npos) return std::nullopt;
-    std::string pointer = "/" + path.substr(0, dot) + "/range/" + path.substr(dot + 1);
-    std::replace(pointer.begin(), pointer.end(), '.', '/');
-    const Pointer p(pointer);
-    if (!response.contains(p)) return std::nullopt;
-    const json& r = response[p];
-    if (!r.is_object() || !r.contains("low") || !r.contains("high")) return std::nullopt;
-    return Range{r["low"].get<double>(), r["high"].get<double>()};
+    for (std::size_t dot = path.rfind('.'); dot != std::string::npos && dot > 0; dot = path.rfind('.', dot - 1)) {
+        std::string pointer = "/" + path.substr(0, dot) + "/range/" + path.substr(dot + 1);
+        std::replace(pointer.begin(), pointer.end(), '.', '/');
+        const Pointer p(pointer);
+        if (!response.contains(p)) continue;
+        const json& r = response[p];
+        if (r.is_object() && r.contains("low") && r.contains("high")) return Range{r["low"].get<double>(), r["high"].get<double>()};
+    }
+    return std::nullopt;
 }
 
 CaseResult evaluate(const Catalogue& catalogue, const AccuracyCase& c) {

@@ -92,7 +92,7 @@ const std::vector<RequestSchema>& request_schemas() {
          {part("", serve::kJob), part("", footprint::kAll)}},
         {"model", "A Hugging Face config.json read as serve reads it: the architecture and its parameters",
          {part("", model::kJob)}},
-        {"energy", "Energy, CO2e and cost of two to eight configurations",
+        {"energy", "Energy, CO2e and cost of one to eight configurations, each against the first",
          {part("", energy::kJob), part("", footprint::kShared), part("configurations[]", energy::kConfiguration),
           part("configurations[]", footprint::kAll)}},
         {"compare", "One job on many instance types, ranked", {part("", compare::kJob)}},

@@ -30,6 +30,9 @@ struct FlagSpec {
     bool text = false;  // the value stays text
 };
 
+// A kind's subcommand help: the kind's own doc (planner/request_fields.cpp).
+std::string kind_doc(const char* kind) { return planner::request_schema(kind)->doc; }
+
 // A declared field's flag (planner/request_fields.hpp): its help is the field's doc, its words and
 // its default; a text field's value stays text ("--model 405" names a model, not a number).
 FlagSpec flag_of(const planner::Field& f) {
@@ -183,29 +186,33 @@ CLI::App* add_plan_command(CLI::App& app, PlanCommand& c) {
         cmd->callback([&c, cmd] { c.kind = cmd->get_name(); });
         return cmd;
     };
-    CLI::App* train = with_common(plan->add_subcommand("train", "Training time, cost, energy and memory"));
+    CLI::App* train = with_common(plan->add_subcommand("train", kind_doc("train")));
     train->add_option("--instance", c.flags["instance"], "Instance type, e.g. p4d.24xlarge")->required();
     add_flags(train, c, kTrainFlags);
 
-    CLI::App* infer = with_common(plan->add_subcommand("infer", "Inference fleet size and cost per million requests"));
+    CLI::App* infer = with_common(plan->add_subcommand("infer", kind_doc("infer")));
     infer->add_option("--instance", c.flags["instance"], "Instance type")->required();
     infer->add_option("--rate", c.flags["rate"], "Requests, e.g. 1000000/hour (per second, hour or day)")->required();
     add_flags(infer, c, kInferFlags);
 
-    CLI::App* serve = with_common(plan->add_subcommand("serve", "An LLM served under TTFT and TPOT targets: concurrency, fleet, cost per million tokens"));
+    CLI::App* serve = with_common(plan->add_subcommand("serve", kind_doc("serve")));
     serve->add_option("--instance", c.flags["instance"], "Instance type")->required();
     serve->add_option("--rate", c.flags["rate"], "Requests, e.g. 10/second (per second, hour or day)")->required();
     add_flags(serve, c, kServeFlags);
     serve->add_option("--model-config", c.model_config, "A Hugging Face config.json: the model's architecture");
 
-    CLI::App* energy = with_common(plan->add_subcommand("energy", "Energy, CO2e and cost of 2-4 configurations"));
-    energy->add_option("--config", c.configs, "label=..,instance=..,instances=..,hours=.. (repeat 2-4 times)")->required();
+    CLI::App* energy = with_common(plan->add_subcommand("energy", kind_doc("energy")));
+    const planner::Field& configurations = planner::fields::energy::configurations;
+    energy->add_option("--config", c.configs,
+                       "label=..,instance=..,instances=..,hours=.. (one per configuration, " +
+                           std::to_string(configurations.min_items) + " to " + std::to_string(configurations.max_items) + ")")
+        ->required();
 
     CLI::App* cmp = with_common(plan->add_subcommand("compare", "One training job on every instance type"));
     add_flags(cmp, c, kTrainFlags);
     cmp->add_option("--only", c.only, "Compare only these instance types");
 
-    CLI::App* catalog = plan->add_subcommand("catalog", "The whole catalogue, every figure with its source");
+    CLI::App* catalog = plan->add_subcommand("catalog", kind_doc("catalog"));
     catalog->add_option("--format", c.format, "json | table")->check(CLI::IsMember({"json", "table"}));
     catalog->add_option("--root", c.root, "Project folder holding data/");
     catalog->add_option("--data", c.data, "A catalogue folder laid out as data/ is");

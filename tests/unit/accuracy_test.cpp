@@ -151,6 +151,24 @@ TEST_CASE("a training case that rests on a default MFU carries the planner's ran
     FAIL("llama-65b-gpu-hours is missing");
 }
 
+TEST_CASE("a figure read inside a row takes the row's own range: GPT-3's energy from the run's count and days") {
+    for (const auto& r : real_results()) {
+        if (r.c.id != "gpt3-v100-energy") continue;
+        REQUIRE(r.planned);
+        // 1,250 p3.16xlarge at the catalogue's 3,400 W (8 × 300 W V100 + 1 kW host) for 355.2 h at
+        // PUE 1.1: 1,660.6 MWh; the row's range (energy.configurations.0.range) is an estimated
+        // power's span (kEstimatedPowerFactor), 2,550 to 3,400 W.
+        CHECK(*r.planned == doctest::Approx(1250 * 3.4 * 355.2 * 1.1 / 1000).epsilon(1e-6));
+        REQUIRE(r.range);
+        CHECK(r.range->high == doctest::Approx(*r.planned));
+        CHECK(r.range->low == doctest::Approx(*r.planned * 2550 / 3400));
+        // Patterson et al. measured 330 W per GPU, not the estimate's 425 W: 1,287 MWh, inside the range.
+        CHECK(r.published_in_range);
+        return;
+    }
+    FAIL("gpt3-v100-energy is missing");
+}
+
 TEST_CASE("the summary gives median and worst |error| per kind, in the page's order") {
     planner::AccuracyCase a, b, c;
     a.kind = b.kind = "memory";

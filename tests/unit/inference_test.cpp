@@ -224,10 +224,17 @@ TEST_CASE("compare runs one job on every instance type, sorted by cost, with a s
     CHECK(r["compare"]["sweep"].size() == rows.size());
 }
 
-TEST_CASE("energy compares two to eight configurations against the first") {
+TEST_CASE("energy takes one to eight configurations, each after the first compared with it") {
     const json one{{"instance", "p4d.24xlarge"}, {"instances", 1}, {"hours", 1}};
-    json r = run({{"api", 1}, {"kind", "energy"}, {"configurations", json::array({one})}});
-    CHECK(r["errors"][0] == json{{"field", "configurations"}, {"message", "must list 2 to 8 items"}, {"code", "list_length"}, {"args", {"2", "8"}}});
+    json r = run({{"api", 1}, {"kind", "energy"}, {"configurations", json::array()}});
+    CHECK(r["errors"][0] == json{{"field", "configurations"}, {"message", "must list 1 to 8 items"}, {"code", "list_length"}, {"args", {"1", "8"}}});
+    // One configuration alone: its energy, and nothing to compare it with.
+    r = run({{"api", 1}, {"kind", "energy"}, {"configurations", json::array({one})}});
+    REQUIRE(r["ok"] == true);
+    const json& row = r["energy"]["configurations"][0];
+    // One hour: the instance's power times the PUE.
+    CHECK(row["energy_kwh"].get<double>() == doctest::Approx(row["power_watts"].get<double>() / 1000 * row["pue"].get<double>()));
+    CHECK_FALSE(row.contains("energy_saving_percent"));
     CHECK(run({{"api", 1}, {"kind", "energy"}, {"configurations", json(8, one)}})["ok"] == true);
     r = run({{"api", 1}, {"kind", "energy"}, {"configurations", json(9, one)}});
     CHECK(r["errors"][0]["field"] == "configurations");

@@ -202,8 +202,8 @@ TEST_CASE("a list's length is refused from its declaration, by code, in both lan
     const auto errors_of = [](const std::string& request) {
         return json::parse(site::plan(test::real_catalogue(), request))["errors"];
     };
-    const json one = errors_of(R"({"api":1,"kind":"energy","lang":"ja","configurations":[{"instance":"p5.48xlarge","instances":1,"hours":1}]})");
-    CHECK(one == json({{{"field", "configurations"}, {"message", "2 個から 8 個の項目を並べてください"}, {"code", "list_length"}, {"args", {"2", "8"}}}}));
+    const json none = errors_of(R"({"api":1,"kind":"energy","lang":"ja","configurations":[]})");
+    CHECK(none == json({{{"field", "configurations"}, {"message", "1 個から 8 個の項目を並べてください"}, {"code", "list_length"}, {"args", {"1", "8"}}}}));
     // No least (ids: 0 to 64): at most; no most (target_modules: 1 or more): at least.
     json many = json::array();
     for (int i = 0; i < 65; ++i) many.push_back("p5.48xlarge");

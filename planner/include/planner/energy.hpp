@@ -1,4 +1,4 @@
-// Energy comparison: two to eight configurations doing the same work, side by side.
+// Energy of one configuration, or a comparison of up to eight doing the same work, side by side.
 //
 //     {"api":1,"kind":"energy","region":"us-east-1","configurations":[
 //        {"label":"P4d","instance":"p4d.24xlarge","instances":16,"hours":4},

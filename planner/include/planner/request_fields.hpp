@@ -209,9 +209,9 @@ inline constexpr const F* kJob[] = {
     &expert_overlap, &expert_dispatch, &pipeline_split, &headroom, &checkpoint_overhead};
 }  // namespace train
 
-// Energy, CO2e and cost of two to eight configurations (energy.hpp).
+// Energy, CO2e and cost of one to eight configurations (energy.hpp).
 namespace energy {
-inline constexpr F configurations = F::objects("configurations", 2, 8).needed().says("the configurations compared, the first the baseline");
+inline constexpr F configurations = F::objects("configurations", 1, 8).needed().says("the configurations, the first the baseline the others are compared with");
 inline constexpr F work = F::object("work").says("a train or serve request without its instance, planned on each configuration").or_else("none: each gives instances and hours");
 inline constexpr F label = F::text("label").says("the configuration's name").or_else("its instance");
 inline constexpr F instances = F::number("instances", 0, 100000, true).says("instances running (required without work)");
