@@ -4,6 +4,7 @@
 #include "planner/model_config.hpp"
 #include "planner/request_fields.hpp"
 #include "planner/request_reader.hpp"
+#include "planner/response_fields.hpp"
 
 #include "planner/json_members.hpp"
 #include "planner/json_position.hpp"
@@ -27,12 +28,13 @@ using nlohmann::json;
 namespace {
 
 constexpr int kApi = 1;
+namespace envelope = results::envelope;  // every response's outside, declared in response_fields.hpp
 const char* const kKinds = "train, infer, serve, model, energy, compare, instances, catalog";
 
 // Responses stay JSON values until answer() hands the one that goes out to the display.
 json failure(const std::vector<FieldError>& errors) {
     json j;
-    members(j, {{"api", kApi}, {"ok", false}, {"errors", errors}});
+    members(j, {{envelope::api.path, kApi}, {envelope::ok.path, false}, {envelope::errors.path, errors}});
     return j;
 }
 
@@ -70,7 +72,7 @@ std::optional<std::size_t> invalid_utf8_at(std::string_view s) {
 
 json success(const char* kind, json result) {
     json j;
-    members(j, {{"api", kApi}, {"ok", true}, {"kind", kind}, {kind, std::move(result)}});
+    members(j, {{envelope::api.path, kApi}, {envelope::ok.path, true}, {envelope::kind.path, kind}, {kind, std::move(result)}});
     return j;
 }
 

@@ -1,15 +1,20 @@
 #include "planner/error.hpp"
 #include "planner/json_members.hpp"
+#include "planner/response_fields.hpp"
+#include "planner/response_writer.hpp"
 
 namespace planner {
 
 using nlohmann::json;
 
+namespace {
+namespace out = results::error;
 // The message itself is the display's (display/messages.hpp adds "message" in the request's language).
-void to_json(json& j, const FieldError& e) {
-    members(j, {{"field", e.field}, {"code", e.code}});
-    if (!e.args.empty()) j["args"] = e.args;
-}
+constexpr Put<FieldError> kFieldErrorOut[] = {put<&FieldError::field>(out::field), put<&FieldError::code>(out::code),
+                                              put_filled<&FieldError::args>(out::args)};
+}  // namespace
+
+void to_json(json& j, const FieldError& e) { write_fields(j, e, kFieldErrorOut); }
 
 void to_json(json& j, const Diagnostic& e) {
     members(j, {{"code", e.code}, {"file", e.file},   {"line", e.line},       {"column", e.column},

@@ -37,6 +37,9 @@ bool Stages::refuse(std::string field, msg::Code code, std::vector<std::string> 
     return false;
 }
 
-std::vector<std::string> message_codes() { return {std::begin(kCodeNames), std::end(kCodeNames)}; }
+const std::vector<std::string>& message_codes() {
+    static const std::vector<std::string> codes(std::begin(kCodeNames), std::end(kCodeNames));
+    return codes;
+}
 
 }  // namespace planner

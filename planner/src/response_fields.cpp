@@ -17,4 +17,9 @@ const std::vector<ResponseSchema>& response_schemas() {
 
 const ResponseSchema* response_schema(const std::string& kind) { return find_kind(response_schemas(), kind); }
 
+const ResponseSchema& envelope_schema() {
+    static const ResponseSchema envelope{"envelope", "every response's outside", {std::begin(results::kEnvelope), std::end(results::kEnvelope)}};
+    return envelope;
+}
+
 }  // namespace planner

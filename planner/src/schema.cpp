@@ -8,6 +8,7 @@
 
 #include "planner/messages.hpp"
 #include "planner/request_reader.hpp"
+#include "planner/response_fields.hpp"
 
 namespace planner {
 
@@ -305,40 +306,43 @@ std::vector<std::string> sorted_words(const Field& f) {
 }
 
 json response_json_schema(const ResponseSchema& schema) {
-    const json api{{"const", 1}, {"description", "the API version this response speaks"}};
+    // The outside every response shares, from its declarations (response_fields.hpp, results::envelope
+    // and results::error), with the values each side holds as constants.
+    namespace env = results::envelope;
+    Node outside = tree_of(envelope_schema());
+    const auto declared = [&](const Field& f, json constant) {
+        json property = emit(outside.child(f.path));
+        return constant.is_null() ? property : json{{"const", std::move(constant)}, {"description", property["description"]}};
+    };
     json success{{"type", "object"},
-                 {"properties", {{"api", api}, {"ok", {{"const", true}}}, {"kind", {{"const", schema.kind}}}}},
-                 {"required", {"api", "ok", "kind", schema.kind}},
+                 {"properties", {{env::api.path, declared(env::api, 1)}, {env::ok.path, declared(env::ok, true)},
+                                 {env::kind.path, declared(env::kind, schema.kind)}}},
+                 {"required", {env::api.path, env::ok.path, env::kind.path, schema.kind}},
                  {"additionalProperties", false}};
     json result = object_of(tree_of(schema));
     result["description"] = schema.doc;
     success["properties"][schema.kind] = std::move(result);
-    const json text{{"type", "string"}};
-    json codes = json::array();
-    for (const std::string& code : message_codes()) codes.push_back(code);
-    const json error{{"type", "object"},
-                     {"properties",
-                      {{"field", {{"type", "string"}, {"description", "the field's path in the request; \"\" the request as a whole"}}},
-                       {"message", {{"type", "string"}, {"description", "what is wrong, in the request's lang"}}},
-                       {"code", {{"enum", std::move(codes)}, {"description", "the message's code (API.md, Errors)"}}},
-                       {"args", {{"type", "array"}, {"items", text}, {"description", "the code's arguments"}}}}},
-                     {"required", {"field", "message", "code"}},
-                     {"additionalProperties", false}};
     const json failure{{"type", "object"},
-                       {"properties", {{"api", api}, {"ok", {{"const", false}}}, {"errors", {{"type", "array"}, {"minItems", 1}, {"items", error}}}}},
-                       {"required", {"api", "ok", "errors"}},
+                       {"properties", {{env::api.path, declared(env::api, 1)}, {env::ok.path, declared(env::ok, false)},
+                                       {env::errors.path, declared(env::errors, nullptr)}}},
+                       {"required", {env::api.path, env::ok.path, env::errors.path}},
                        {"additionalProperties", false}};
     return {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
             {"title", std::string("accelguide API 1: ") + schema.kind + " response"},
             {"oneOf", {std::move(success), failure}}};
 }
 
+constexpr std::size_t kWordsInTable = 16;
+
 std::string response_markdown(const ResponseSchema& schema) {
     std::string out = "| field | type | unit | always | what it is |\n|---|---|---|---|---|\n";
     for (const FieldPart& part : schema.parts)
         for (const Field* f : part) {
             std::string type = type_words(*f);
-            if (f->type == Field::Type::text && f->allowed) type = values_words(*f);
+            // A long list of words (every message code) is the JSON Schema's to list, not the table's.
+            if (f->type == Field::Type::text && f->allowed)
+                type = f->allowed().size() <= kWordsInTable ? values_words(*f)
+                                                            : "text, one of " + std::to_string(f->allowed().size()) + " words (the JSON Schema's enum)";
             if (f->nullable) type += " or null";
             out += "| `" + full_path(part, *f) + "` | " + type + " | " + f->unit + " | " + (f->required ? "yes" : "") +
                    " | " + f->doc + " |\n";

@@ -23,7 +23,8 @@ from jsonschema import Draft202012Validator
 
 accelguide, source = sys.argv[1], pathlib.Path(sys.argv[2])
 help_text = subprocess.run([accelguide, "schema", "--help"], capture_output=True, text=True, check=True).stdout
-kinds = re.search(r"kind TEXT:\{([^}]*)\}", help_text).group(1).split(",")
+# "envelope" is every response's outside, printed as API.md's table only: each kind's response schema holds it.
+kinds = [k for k in re.search(r"kind TEXT:\{([^}]*)\}", help_text).group(1).split(",") if k != "envelope"]
 schemas, responses = {}, {}
 for kind in kinds:
     for table, flags in ((schemas, []), (responses, ["--response"])):

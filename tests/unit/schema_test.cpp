@@ -206,6 +206,8 @@ TEST_CASE("planner/API.md holds each kind's request and response tables as the d
         CHECK(api_block(api, "fields", kind.kind) == planner::fields_markdown(kind));
         CHECK(api_block(api, "response", kind.kind) == planner::response_markdown(*planner::response_schema(kind.kind)));
     }
+    INFO("regenerate with: ./build/bin/accelguide schema envelope");
+    CHECK(api_block(api, "response", "envelope") == planner::response_markdown(planner::envelope_schema()));
 }
 
 TEST_CASE("every request kind has a response schema, and each refuses an undeclared field") {

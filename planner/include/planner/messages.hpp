@@ -60,6 +60,6 @@ bool said_error(nlohmann::json& v, const R& r) {
 inline bool is_supported_language(std::string_view lang) { return lang == "en" || lang == "ja"; }
 
 /// The codes of the list, in its order (the response schema's enum of codes).
-std::vector<std::string> message_codes();
+const std::vector<std::string>& message_codes();
 
 }  // namespace planner

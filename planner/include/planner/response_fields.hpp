@@ -7,6 +7,7 @@
 // field must appear in one of them.
 #pragma once
 
+#include "planner/messages.hpp"
 #include "planner/response_parts.hpp"
 
 namespace planner::results {
@@ -364,6 +365,24 @@ inline constexpr FieldPart kCompare[] = {part("", compare::kResult), part("rows[
                                          part("sweep[]", compare::curve::kAll), part("sweep[].points[]", compare::point::kAll)};
 inline constexpr FieldPart kInstances[] = {part("", instances::kResult), part("rows[]", instances::kRow)};
 inline constexpr FieldPart kCatalog[] = {part("", catalog::kResult)};
+
+// What every response carries around its result (api.cpp), and each problem a failure lists
+// (error.hpp FieldError; the display adds its message in the request's language).
+namespace envelope {
+inline constexpr F api = count("api", "", "the API version this response speaks: 1").needed();
+inline constexpr F ok = yes_no("ok", "whether the request was planned: the result follows, or the errors").needed();
+inline constexpr F kind = word("kind", "on success, the request's kind; the result is under its name");
+inline constexpr F errors = F::objects("errors", 1, 0).says("on failure, one per problem");
+inline constexpr const F* kAll[] = {&api, &ok, &kind, &errors};
+}  // namespace envelope
+namespace error {
+inline constexpr F field = word("field", "the field's path in the request; \"\" the request as a whole").needed();
+inline constexpr F code = word("code", "the message's code (API.md, Errors)", message_codes).needed();
+inline constexpr F args = F::words("args", 0, 0).says("the code's arguments: the texts that vary in its message");
+inline constexpr F message = word("message", "what is wrong, in the request's lang (said by the display)").needed();
+inline constexpr const F* kAll[] = {&field, &code, &args, &message};
+}  // namespace error
+inline constexpr FieldPart kEnvelope[] = {part("", envelope::kAll), part("errors[]", error::kAll)};
 
 /// Each kind's result: its name, what it holds, and its parts.
 struct ResultKind {

@@ -221,6 +221,8 @@ std::string fields_markdown(const RequestSchema& schema);
 using ResponseSchema = RequestSchema;
 const std::vector<ResponseSchema>& response_schemas();
 const ResponseSchema* response_schema(const std::string& kind);
+/// What every response carries around its result, and each error a failure lists (kind "envelope").
+const ResponseSchema& envelope_schema();
 
 /// The JSON Schema of one kind's response: {"api", "ok": true, "kind", KIND: the result} with every
 /// declared field and none other, or a failure {"api", "ok": false, "errors"}.
