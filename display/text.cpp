@@ -1,6 +1,7 @@
 #include "text.hpp"
 
 #include "answers.hpp"
+#include "tables.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -176,6 +177,7 @@ nlohmann::json display_json(const nlohmann::json& response, const std::map<std::
     for (auto it = response.begin(); it != response.end(); ++it)
         out[it.key()] = displayed(*it, Place{it.key(), ""}, names, Money{std::nullopt, lang});
     add_answers(out, lang);
+    add_tables(out);
     return out;
 }
 

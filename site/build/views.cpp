@@ -590,10 +590,13 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
         view["fine_tuning_is"][response["train"].value("fine_tuning", std::string("pretraining"))] = true;
         json lost_on = json::object();
         for (const std::string& term : planner::lost_on_terms()) lost_on[term] = label("lost_on_" + term);
+        // The runner-up table's word cells in the page's language, as results.js names them (data-words).
         json& shown = view["example"]["train"];
-        if (shown.contains("alternatives"))
-            for (auto& alternative : shown["alternatives"])
-                alternative["lost_on_label"] = lost_on.value(alternative.value("lost_on", std::string()), std::string());
+        if (shown.contains("table"))
+            for (auto& row : shown["table"])
+                for (auto& cell : row["cells"])
+                    if (cell.value("word", false) && cell["text"].is_string())
+                        cell["text"] = lost_on.value(cell["text"].get<std::string>(), cell["text"].get<std::string>());
         view["lost_on_labels"] = lost_on.dump();
         view["example_charts"]["memory"] = chart_from_json({{"type", "memory"}, {"title", label("chart_memory")},
                                                             {"x_label", "GB"}, {"memory", response["train"]["memory"]},

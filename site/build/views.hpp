@@ -76,7 +76,7 @@ nlohmann::json catalogue_view(const planner::Catalogue& catalogue,
 /// choices of a select: instance types, regions, benchmarks or model presets, one selected),
 /// `instances` and `models` (every choice), and `example`: the worked example's response with its
 /// numbers formatted as the live calculator shows them, and `example_charts` drawn from it. A training
-/// page also gets `fine_tuning_is.<method>` and `lost_on_labels` (the runner-up layouts' words); the
+/// page also gets `fine_tuning_is.<method>` and `lost_on_labels` (the runner-up layouts' words, the table's data-words); the
 /// instance comparison `example_training`, the front matter's `requests.training` (a compare request)
 /// as shown. `strings` are the page language's UI strings (chart labels); `lang` its code (names of
 /// catalogue ids).

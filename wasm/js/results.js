@@ -185,19 +185,22 @@ function chartInto(slot, spec, draw) {
   slot.innerHTML = draw(full);
 }
 
-// Rows already on the page keep their elements and only the text that changed is written: new
-// elements would each cost the browser a style computation, and an edit usually changes a few cells.
+// A table as the display writes it (display/tables.hpp: rows of cells, each its text and whether it
+// is a figure; a word cell named in the page's language by the table's data-words). Rows already on
+// the page keep their elements and only the text that changed is written: new elements would each
+// cost the browser a style computation, and an edit usually changes a few cells.
 function fillTable(table, rows) {
   const body = table?.querySelector('tbody');
   if (!body || unchanged(body, rows)) return;
+  const words = table.dataset.words ? JSON.parse(table.dataset.words) : {};
   while (body.rows.length > rows.length) body.lastElementChild.remove();
-  rows.forEach((cells, i) => {
+  rows.forEach(({ cells }, i) => {
     let tr = body.rows[i];
     if (!tr) tr = body.appendChild(document.createElement('tr'));
     while (tr.cells.length > cells.length) tr.lastElementChild.remove();
-    cells.forEach(({ text, num }, j) => {
+    cells.forEach(({ text, num, word }, j) => {
       const td = tr.cells[j] ?? tr.appendChild(document.createElement('td'));
-      setText(td, text ?? '—');
+      setText(td, (word ? words[text] ?? text : text) ?? '—');
       const className = num ? 'num' : '';
       if (td.className !== className) td.className = className;
     });
@@ -221,13 +224,7 @@ export const EXTRAS = {
     const labels = root.querySelector('[data-chart="memory"]')?.dataset.labels.split('|') ?? [];
     chartInto(root.querySelector('[data-chart="memory"]'), { type: 'memory', memory: response.train.memory, labels }, draw);
     // The runner-up layouts the search weighed, as the build writes them (calc-train.html).
-    const alternatives = root.querySelector('[data-table="alternatives"]');
-    if (alternatives) {
-      const words = JSON.parse(alternatives.dataset.lostOn);
-      fillTable(alternatives, display.train.alternatives.map((a) => [
-        { text: layoutText(a.layout) }, { text: a.slower, num: true }, { text: words[a.lost_on] ?? a.lost_on },
-        { text: a.step.step_seconds, num: true }, { text: a.memory_bytes, num: true }]));
-    }
+    fillTable(root.querySelector('[data-table="alternatives"]'), display.train.table ?? []);
 
     // The same job on every instance type, as the planner derives it from this request (compare's
     // `like`, planner/include/planner/same_job.hpp): a deadline or budget kept, else this count;
@@ -261,7 +258,7 @@ export const EXTRAS = {
       answer.hidden = compared.answer == null;
       answer.textContent = compared.answer ?? '';
     }
-    fillTable(root.querySelector('[data-table="compare-rows"]'), compared.rows.map(compareCells));
+    fillTable(root.querySelector('[data-table="compare-rows"]'), compared.table);
     return { compare: { request: compareRequest, response: compare } };
   },
 
@@ -295,13 +292,8 @@ export const EXTRAS = {
     }
     linkEnergy(root, compare.compare, request.instance);
     const compared = shownCompare(shown, compare);
-    const rows = compared.rows;
     setText(answer.querySelector('[data-serve-best]'), compared.answer);
-    fillTable(root.querySelector('[data-table="serve-rows"]'), rows.map((r) => (r.error != null
-      ? [{ text: r.instance }, { text: r.error }, {}, {}, {}, {}, {}, {}].map((c) => ({ text: '', ...c }))
-      : [{ text: r.instance }, { text: r.tensor_parallel, num: true }, { text: r.concurrency_per_instance, num: true },
-        { text: r.ttft_ms, num: true }, { text: r.tpot_ms, num: true }, { text: r.fleet, num: true },
-        { text: r.cost_per_million_output, num: true }, { text: r.pareto ? '✓' : '' }])));
+    fillTable(root.querySelector('[data-table="serve-rows"]'), compared.table);
     // Throughput against TPOT for the types chosen under the form; the cost of the cheapest twelve.
     const picked = new Set(chartChoices(form));
     const series = compare.compare.sweep.filter((s) => picked.has(s.instance) && s.points.length)
@@ -315,15 +307,8 @@ export const EXTRAS = {
   },
 
   energy(root, form, request, response, { draw, display }) {
-    const rows = display.energy.configurations;
-    // A figure that rests on an estimated power carries its span, as the build-time table does.
-    const spanned = (r, key) => (r.range && r.range[key] ? `${r[key]} (${r.range[key].low}–${r.range[key].high})` : r[key]);
-    fillTable(root.querySelector('[data-table="energy-rows"]'), rows.map((r) => [
-      { text: r.label }, { text: r.instance }, { text: `${r.instances} × ${r.hours}`, num: true }, { text: spanned(r, 'energy_kwh'), num: true },
-      { text: spanned(r, 'co2e_kg'), num: true },
-      { text: r.cost_usd, num: true }, { text: r.energy_saving_percent, num: true },
-      { text: r.co2e_saving_percent, num: true }, { text: r.cost_saving_percent, num: true },
-    ]));
+    // A figure that rests on an estimated power carries its span (display/tables.hpp).
+    fillTable(root.querySelector('[data-table="energy-rows"]'), display.energy.table);
     // The answer first: each configuration's savings against the baseline, as the build writes it
     // (display/answers.hpp).
     const list = root.querySelector('[data-energy-answer]');
@@ -373,33 +358,18 @@ export const EXTRAS = {
     const compareRequest = { api: 1, kind: 'compare', ...(request.ids ? { instances: request.ids } : {}), counts: [1], job,
       ...(request.lang ? { lang: request.lang } : {}) };
     const compare = call(compareRequest);
-    const jobRows = compare.ok ? shownCompare(shown, compare).rows : [];
+    const jobRows = compare.ok ? shownCompare(shown, compare).table : [];
     if (!compare.ok) showErrors(part, compare.errors, 'job.');
-    fillTable(root.querySelector('[data-table="job-rows"]'), jobRows.map(compareCells));
+    fillTable(root.querySelector('[data-table="job-rows"]'), jobRows);
     return { compare: { request: compareRequest, response: compare } };
   },
 };
 
 // A comparison as the page shows it: its rows (their units declared by kind and path,
-// display/units.hpp) and the sentence it answers with (display/answers.hpp), without its sweep,
+// display/units.hpp), the sentence it answers with (display/answers.hpp) and its table's cells
+// (display/tables.hpp), without its sweep,
 // which is drawn, not written; the rate goes with the rows, for yen on Japanese pages.
 function shownCompare(shown, compare) {
   const { job, work, usd_jpy, rows } = compare.compare;
   return shown({ compare: { job, work, usd_jpy, rows } }).compare;
 }
-
-// A layout as the results write it: "TP 1 × PP 1 × DP 16 (EP 8), ZeRO 1" (expert parallelism is
-// drawn from the data-parallel ranks; context parallelism multiplies them).
-function layoutText(l) {
-  return `TP ${l.tensor} × PP ${l.pipeline} × DP ${l.data}${l.expert ? ` (EP ${l.expert})` : ''}` +
-    `${l.context ? ` × CP ${l.context}` : ''}, ZeRO ${l.zero}`;
-}
-
-// A training comparison's row as its tables show it: the type, its count, the days (or why it
-// cannot run the job), their range, the cost, and whether it is in the cost–time Pareto set.
-function compareCells(r) {
-  return [{ text: r.instance }, { text: r.instances, num: true }, { text: r.days ?? r.error, num: r.days != null },
-    { text: r.range && r.range.days ? `${r.range.days.low}–${r.range.days.high}` : '', num: true },
-    { text: r.cost_usd, num: true }, { text: r.pareto ? '✓' : '' }];
-}
-
