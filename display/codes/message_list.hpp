@@ -119,7 +119,7 @@
       "config.json の内容 (JSON オブジェクト) にしてください") \
     X(config_too_many_parameters, "describes {0} parameters, more than the {1} a model may have", \
       "{0} パラメーターになり、モデルの上限 {1} を超えています") \
-    X(serving_on_cpu, "serving on CPUs is not modelled: give throughput_rps to the infer kind", \
+    X(serving_on_cpu, "serving an LLM on CPUs is not modelled: give a measured throughput per instance to the inference fleet calculator (the infer kind's throughput_rps)", \
       "CPU での LLM サービングはモデル化していません。推論フリートの計算機に 1 台あたりのスループットを指定してください") \
     X(no_bandwidth, "{0} has no published memory bandwidth", \
       "{0} はメモリー帯域が公表されていません") \
