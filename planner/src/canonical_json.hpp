@@ -26,15 +26,16 @@ namespace planner {
 
 namespace canon_detail {
 
-/// One reader per value type; a list is read element by element into a vector sized once
-/// (nlohmann's get_to inserts through an iterator, code the module would carry for every type).
+/// One reader per value type; a list is read element by element into a vector made at its size
+/// (nlohmann's get_to inserts through an iterator, and resize() grows a vector that may hold
+/// elements already: code the module would carry for every type).
 template <class V>
 [[gnu::noinline]] void get_value(const nlohmann::json& in, V& v) {
     in.get_to(v);
 }
 template <class V>
 [[gnu::noinline]] void get_value(const nlohmann::json& in, std::vector<V>& v) {
-    v.resize(in.size());
+    v = std::vector<V>(in.size());
     for (std::size_t i = 0; i < v.size(); ++i) in[i].get_to(v[i]);
 }
 template <class V>

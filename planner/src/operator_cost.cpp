@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "planner/order.hpp"
 #include "planner/request_reader.hpp"
 
 namespace planner {
@@ -123,14 +124,15 @@ std::optional<OperatorPrice> price_matmul(const OperatorBasis& basis, const Meas
         double d2, efficiency;
     };
     const double lm = std::log2(m), ln = std::log2(n), lk = std::log2(k);
+    std::vector<std::pair<int, double>> distance;
+    distance.reserve(shapes.size());
+    for (const ShapeEfficiency& r : shapes)
+        distance.push_back({0, (r.log2_m - lm) * (r.log2_m - lm) + (r.log2_n - ln) * (r.log2_n - ln) + (r.log2_k - lk) * (r.log2_k - lk)});
+    // Nearest first, stable: rows at the same distance keep the table's order, so every build (native,
+    // wasm) takes the same neighbours (order.hpp's one stable ordering).
     std::vector<Near> near;
     near.reserve(shapes.size());
-    for (const ShapeEfficiency& r : shapes)
-        near.push_back({(r.log2_m - lm) * (r.log2_m - lm) + (r.log2_n - ln) * (r.log2_n - ln) + (r.log2_k - lk) * (r.log2_k - lk),
-                        r.efficiency});
-    // Stable: rows at the same distance keep the table's order, so every build (native, wasm) takes
-    // the same neighbours.
-    std::stable_sort(near.begin(), near.end(), [](const Near& a, const Near& b) { return a.d2 < b.d2; });
+    for (std::size_t i : stable_order(distance)) near.push_back({distance[i].second, shapes[i].efficiency});
     // A shape measured (perhaps more than once) prices at its own measurements alone.
     const auto exact = std::find_if(near.begin(), near.end(), [](const Near& x) { return x.d2 > 1e-12; });
     const std::size_t used = exact != near.begin() ? std::size_t(exact - near.begin()) : std::min(kNeighbours, near.size());
