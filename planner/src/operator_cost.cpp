@@ -7,7 +7,6 @@
 #include <utility>
 #include <vector>
 
-#include "planner/order.hpp"
 #include "planner/request_reader.hpp"
 
 namespace planner {
@@ -15,6 +14,7 @@ namespace planner {
 namespace {
 
 constexpr std::size_t kNeighbours = 4;  // measured shapes a price rests on
+constexpr double kSameShape = 1e-12;    // squared log2 distance within which a row is the shape priced
 constexpr double kOutputBytes = 2;      // products write bf16
 
 // The chips that borrow a sibling's table, and whose: the same kernels' efficiency against the
@@ -120,29 +120,37 @@ std::optional<OperatorPrice> price_matmul(const OperatorBasis& basis, const Meas
     if (!target_bw) return std::nullopt;
     const std::optional<double> roofline = matmul_roofline(*basis.target, *target_bw, dtype, m, n, k);
     if (!roofline) return std::nullopt;
+    const double lm = std::log2(m), ln = std::log2(n), lk = std::log2(k);
+    const auto distance = [&](const ShapeEfficiency& r) {
+        return (r.log2_m - lm) * (r.log2_m - lm) + (r.log2_n - ln) * (r.log2_n - ln) + (r.log2_k - lk) * (r.log2_k - lk);
+    };
+    // A shape measured (perhaps more than once) prices at its own measurements alone; any other at
+    // its kNeighbours nearest.
+    std::size_t used = 0;
+    for (const ShapeEfficiency& r : shapes) used += distance(r) <= kSameShape;
+    if (used == 0) used = std::min(kNeighbours, shapes.size());
+    // The `used` nearest, nearest first; rows at the same distance keep the table's order, so every
+    // build (native, wasm) takes the same neighbours. A selection, not a sort: this runs for every
+    // product of every layout and decode step tried.
     struct Near {
         double d2, efficiency;
     };
-    const double lm = std::log2(m), ln = std::log2(n), lk = std::log2(k);
-    std::vector<std::pair<int, double>> distance;
-    distance.reserve(shapes.size());
-    for (const ShapeEfficiency& r : shapes)
-        distance.push_back({0, (r.log2_m - lm) * (r.log2_m - lm) + (r.log2_n - ln) * (r.log2_n - ln) + (r.log2_k - lk) * (r.log2_k - lk)});
-    // Nearest first, stable: rows at the same distance keep the table's order, so every build (native,
-    // wasm) takes the same neighbours (order.hpp's one stable ordering).
     std::vector<Near> near;
-    near.reserve(shapes.size());
-    for (std::size_t i : stable_order(distance)) near.push_back({distance[i].second, shapes[i].efficiency});
-    // A shape measured (perhaps more than once) prices at its own measurements alone.
-    const auto exact = std::find_if(near.begin(), near.end(), [](const Near& x) { return x.d2 > 1e-12; });
-    const std::size_t used = exact != near.begin() ? std::size_t(exact - near.begin()) : std::min(kNeighbours, near.size());
+    near.reserve(used + 1);
+    for (const ShapeEfficiency& r : shapes) {
+        const Near x{distance(r), r.efficiency};
+        if (near.size() == used && !(x.d2 < near.back().d2)) continue;
+        if (near.size() == used) near.pop_back();
+        near.push_back(x);
+        for (std::size_t j = near.size() - 1; j > 0 && near[j - 1].d2 > near[j].d2; --j) std::swap(near[j - 1], near[j]);
+    }
     double weights = 0, weighted = 0, least = near[0].efficiency, most = near[0].efficiency;
-    for (std::size_t i = 0; i < used; ++i) {
-        const double w = near[i].d2 > 1e-12 ? 1 / near[i].d2 : 1;
+    for (const Near& x : near) {
+        const double w = x.d2 > kSameShape ? 1 / x.d2 : 1;
         weights += w;
-        weighted += w * near[i].efficiency;
-        least = std::min(least, near[i].efficiency);
-        most = std::max(most, near[i].efficiency);
+        weighted += w * x.efficiency;
+        least = std::min(least, x.efficiency);
+        most = std::max(most, x.efficiency);
     }
     const double widen = basis.borrowed() ? kBorrowedWidening : 0;
     return OperatorPrice{*roofline / (weighted / weights), *roofline / (most * (1 + widen)),
