@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "files.hpp"
 #include "planner/api.hpp"
 #include "plan.hpp"
 
@@ -26,8 +27,13 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: planner_bench ROOT REQUEST.json [RUNS]\n");
         return 2;
     }
+    // The catalogue as the CLI reads it, operator tables included (site/build/files.hpp): without them
+    // the planner would fall back to assumed speeds, another job than the module's.
     planner::CatalogueFiles files;
-    for (auto* f : files.all()) f->text = read(std::string(argv[1]) + "/" + f->name);
+    if (const auto problems = site::read_catalogue_files(argv[1], files); !problems.empty()) {
+        std::fprintf(stderr, "%s: %s\n", problems.front().path.c_str(), problems.front().message.c_str());
+        return 1;
+    }
     const planner::CatalogueLoad load = planner::load_catalogue(files);
     if (!load.ok()) {
         std::fprintf(stderr, "%s\n", load.errors.front().to_string().c_str());
