@@ -146,6 +146,27 @@ TEST_CASE("a measured shape prices at its measured time") {
     CHECK(twice->high * 1e6 == doctest::Approx(203.749).epsilon(1e-6));
 }
 
+TEST_CASE("of measured shapes at the same distance, a price takes the four first in the table's order") {
+    // 1024^3 against five rows each one doubling away (log2 distance 1): the first four, at equal
+    // weight, set the efficiency (mean 0.65) and the range (0.5 to 0.8); the fifth (0.1) is left out.
+    const planner::OperatorBasis basis = h200_basis();
+    const planner::MeasuredShapes shapes = {
+        {11, 10, 10, 0.5}, {9, 10, 10, 0.6}, {10, 11, 10, 0.7}, {10, 9, 10, 0.8}, {10, 10, 11, 0.1}};
+    const auto p = planner::price_matmul(basis, shapes, "bf16", 1024, 1024, 1024);
+    REQUIRE(p);
+    const double roofline = *planner::matmul_roofline(*basis.target, *planner::achievable_bandwidth(basis), "bf16", 1024, 1024, 1024);
+    CHECK(p->rows == 4);
+    CHECK(p->seconds == doctest::Approx(roofline / 0.65).epsilon(1e-12));
+    CHECK(p->low == doctest::Approx(roofline / 0.8).epsilon(1e-12));
+    CHECK(p->high == doctest::Approx(roofline / 0.5).epsilon(1e-12));
+    // The same rows with the slow one first: it is among the four, and the last row is left out.
+    const planner::MeasuredShapes reordered = {shapes[4], shapes[0], shapes[1], shapes[2], shapes[3]};
+    const auto q = planner::price_matmul(basis, reordered, "bf16", 1024, 1024, 1024);
+    REQUIRE(q);
+    CHECK(q->seconds == doctest::Approx(roofline / ((0.1 + 0.5 + 0.6 + 0.7) / 4)).epsilon(1e-12));
+    CHECK(q->high == doctest::Approx(roofline / 0.1).epsilon(1e-12));
+}
+
 TEST_CASE("an unmeasured shape prices between the measured rows on either side of it") {
     // M = 3,000 on Llama 3.1 8B's gate+up (28672 x 4096) in bf16: M = 2,048 took 739.513 us and
     // M = 4,096 1,379.092 us, both compute-bound, so 3,000 tokens cost 3000/2048 x 739.513 = 1,083 us
