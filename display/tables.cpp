@@ -155,18 +155,24 @@ json table_of(const json& rows, Columns columns) {
     return table;
 }
 
+// The rows under `key`, read in place (no copy: a comparison's rows are redrawn on every edit).
+const json& rows_at(const json& parent, const char* key) {
+    static const json kNone = json::array();
+    const auto found = parent.find(key);
+    return found != parent.end() ? *found : kNone;
+}
+
 }  // namespace
 
 void add_tables(json& shown) {
     if (!shown.is_object()) return;
     if (auto compare = shown.find("compare"); compare != shown.end() && compare->is_object()) {
         const std::string job = compare->value("job", std::string());
-        const json rows = compare->value("rows", json::array());
-        if (job == "train") (*compare)["table"] = table_of(rows, kTrainingRows);
-        if (job == "serve") (*compare)["table"] = table_of(rows, kServingRows);
+        if (job == "train") (*compare)["table"] = table_of(rows_at(*compare, "rows"), kTrainingRows);
+        if (job == "serve") (*compare)["table"] = table_of(rows_at(*compare, "rows"), kServingRows);
     }
     if (auto energy = shown.find("energy"); energy != shown.end() && energy->is_object())
-        (*energy)["table"] = table_of(energy->value("configurations", json::array()), kEnergyRows);
+        (*energy)["table"] = table_of(rows_at(*energy, "configurations"), kEnergyRows);
     if (auto train = shown.find("train"); train != shown.end() && train->is_object() && train->contains("alternatives"))
         (*train)["table"] = table_of((*train)["alternatives"], kAlternatives);
 }
