@@ -161,18 +161,14 @@ InferenceComparison compare_infer(const Catalogue& catalogue, const CompareReque
     auto estimate = [&](const InferenceRequest& req) { return estimate_inference(catalogue, req); };
     auto out = each_instance<InferenceRow, InferencePoint>(request, job, estimate, [&](InferenceComparison& c, InferenceRow& row,
                                                                                         std::vector<InferencePoint>& points,
-                                                                                        InferenceRequest& req, const InferenceResult& r) {
+                                                                                        InferenceRequest&, const InferenceResult& r) {
         row.fleet = r.fleet;
         row.per_instance_rps = r.per_instance_rps;
         row.latency_ms = r.latency_ms;
         row.cost_per_million = r.cost_per_million;
         row.kwh_per_million = r.kwh_per_million;
         take_rate(c, r.footprint);
-        for (double factor : {0.25, 0.5, 1.0, 2.0, 4.0}) {
-            req.demand.rate_per_second = job.demand.rate_per_second * factor;
-            auto p = estimate_inference(catalogue, req);
-            if (p.ok()) points.push_back({req.demand.rate_per_second, p.value.fleet});
-        }
+        points = r.sweep;
     });
     rank(out.rows);
     return out;
@@ -241,6 +237,8 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
         out.errors = std::move(in.errors());
         return out;
     }
+    // A job derived from `like` is that request: its problems are named under it.
+    const char* at = like ? "like" : "job";
     json j = *job;
     if (j.contains("instance")) {
         out.errors.push_back(coded("job.instance", msg::compare_job_instance));
@@ -256,20 +254,20 @@ Checked<CompareRequest> read_compare_request(const Catalogue& catalogue, const j
     const std::string kind = kind_field != j.end() && kind_field->is_string() ? kind_field->get<std::string>() : "";
     if (kind == "train") {
         auto read = read_training_request(catalogue, j);
-        if (!read.ok()) out.errors = nested(read.errors, "job");
+        if (!read.ok()) out.errors = nested(read.errors, at);
         else out.value.job = std::move(read.value);
     } else if (kind == "infer") {
         auto read = read_inference_request(j);
-        if (!read.ok()) out.errors = nested(read.errors, "job");
+        if (!read.ok()) out.errors = nested(read.errors, at);
         else if (read.value.benchmark || read.value.throughput_rps)
-            out.errors.push_back(coded("job", msg::compare_measured_throughput));
+            out.errors.push_back(coded(at, msg::compare_measured_throughput));
         else out.value.job = std::move(read.value);
     } else if (kind == "serve") {
         auto read = read_serving_request(catalogue, j);
-        if (!read.ok()) out.errors = nested(read.errors, "job");
+        if (!read.ok()) out.errors = nested(read.errors, at);
         else out.value.job = std::move(read.value);
     } else {
-        out.errors.push_back(coded("job.kind", msg::not_one_of, {"train, infer, serve"}));
+        out.errors.push_back(coded(std::string(at) + ".kind", msg::not_one_of, {"train, infer, serve"}));
     }
     return out;
 }
@@ -327,16 +325,12 @@ constexpr Put<ServingRow> kServingRowOut[] = {
 constexpr Put<TrainingPoint> kTrainingPointOut[] = {
     put<&TrainingPoint::instances>(point::instances), put<&TrainingPoint::days>(point::days),
     put<&TrainingPoint::fits>(point::fits), put<&TrainingPoint::cost_usd>(point::cost_usd)};
-
-constexpr Put<InferencePoint> kInferencePointOut[] = {
-    put<&InferencePoint::rate_per_second>(point::rate_per_second), put<&InferencePoint::fleet>(point::fleet)};
 }  // namespace
 
 void to_json(json& j, const TrainingRow& r) { write_row(j, r, kTrainingRowOut); }
 void to_json(json& j, const InferenceRow& r) { write_row(j, r, kInferenceRowOut); }
 void to_json(json& j, const ServingRow& r) { write_row(j, r, kServingRowOut); }
 void to_json(json& j, const TrainingPoint& p) { write_fields(j, p, kTrainingPointOut); }
-void to_json(json& j, const InferencePoint& p) { write_fields(j, p, kInferencePointOut); }
 
 namespace {
 namespace cmp = results::compare;

@@ -221,6 +221,11 @@ bool size_fleet(const InferenceRequest& req, InferenceResult& r, Errors& errors)
         if (!most) r.notes.push_back({msg::range_low_throughput_fleet});
         else if (*fewest != *most) r.fleet_range = Range{double(*fewest), double(*most)};
     }
+    for (const double factor : kSweepRates) {
+        FleetDemand at = req.demand;
+        at.rate_per_second *= factor;
+        if (const std::optional<int> n = at.fleet(r.per_instance_rps)) r.sweep.push_back({at.rate_per_second, *n});
+    }
     if (r.latency_ms) r.requests_in_flight = r.peak_rps * *r.latency_ms / 1000;
     if (req.latency_target_ms) {
         if (r.latency_ms) r.latency_ok = *r.latency_ms <= *req.latency_target_ms;
@@ -304,8 +309,14 @@ constexpr Put<InferenceResult> kInferenceOut[] = {
     put<&IR::per_instance_rps_range>(out::per_instance_rps_range), put<&IR::fleet_range>(out::fleet_range),
     put<&IR::cost_per_million_range>(out::cost_per_million_range),
     put<&IR::kwh_per_million_range>(out::kwh_per_million_range),
-    put<&IR::co2e_kg_per_million_range>(out::co2e_per_million_range), put<&IR::footprint>(out::fleet_hour)};
+    put<&IR::co2e_kg_per_million_range>(out::co2e_per_million_range), put<&IR::footprint>(out::fleet_hour),
+    put<&IR::sweep>(out::sweep)};
+
+constexpr Put<InferencePoint> kInferencePointOut[] = {
+    put<&InferencePoint::rate_per_second>(out::point::rate_per_second), put<&InferencePoint::fleet>(out::point::fleet)};
 }  // namespace
+
+void to_json(json& j, const InferencePoint& p) { write_fields(j, p, kInferencePointOut); }
 
 void to_json(json& j, const InferenceResult& r) { write_fields(j, r, kInferenceOut); }
 

@@ -268,6 +268,12 @@ TEST_CASE("compare like a request that cannot be planned says why at like's own 
     CHECK(job["errors"][0]["field"] == "job.instance_count");
     CHECK(job["errors"][0]["code"] == "whole_range");
     CHECK(job["errors"][0]["message"].get<std::string>().find("整数") != std::string::npos);
+    // A serving or inference request is read as the job itself: its problems are still like's.
+    const json serve = plan({{"api", 1}, {"kind", "compare"},
+                             {"like", {{"kind", "serve"}, {"model", "llama3.1-8b"}, {"instance", "g6e.xlarge"}}}});
+    REQUIRE(serve["ok"] == false);
+    CHECK(serve["errors"][0]["field"] == "like.prompt_tokens");
+    CHECK(serve["errors"][0]["code"] == "required");
     const json both = plan({{"api", 1}, {"kind", "compare"}, {"job", {{"kind", "infer"}}}, {"like", {{"kind", "infer"}}}});
     REQUIRE(both["ok"] == false);
     CHECK(both["errors"][0]["field"] == "like");

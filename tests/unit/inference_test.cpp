@@ -32,6 +32,22 @@ TEST_CASE("fleet = ceil(rate · peak factor / (throughput · utilisation)) + red
     CHECK(r["cost_per_million"].get<double>() == doctest::Approx(13 * 1.006 / 0.36));
 }
 
+TEST_CASE("the sweep sizes the fleet at a quarter to four times the rate on the same throughput, leaving out a fleet past the largest planned") {
+    // 20 requests/s per instance at 70%: 14 each. Peak 1.5x: 7.5, 15, 30, 60, 120 requests/s.
+    json r = infer({{"instance", "g5.xlarge"}, {"rate", {{"value", 20}, {"per", "second"}}}, {"peak_factor", 1.5},
+                    {"redundancy", 1}, {"throughput_rps", 20}});
+    const json expected = json::parse(R"([{"fleet": 2, "rate_per_second": 5.0}, {"fleet": 3, "rate_per_second": 10.0},
+        {"fleet": 4, "rate_per_second": 20.0}, {"fleet": 6, "rate_per_second": 40.0}, {"fleet": 10, "rate_per_second": 80.0}])");
+    CHECK(r["sweep"] == expected);  // ceil(7.5/14) + 1, ceil(15/14) + 1, ceil(30/14) + 1, ceil(60/14) + 1, ceil(120/14) + 1
+    CHECK(r["sweep"][2]["fleet"] == r["fleet"]);  // once the rate: the plan itself
+
+    // 3,000,000 instances at the rate; four times that is past the 10,000,000 planned at most.
+    json big = infer({{"instance", "g5.xlarge"}, {"rate", {{"value", 2.1e6}, {"per", "second"}}}, {"throughput_rps", 1}});
+    CHECK(big["fleet"] == 3000000);
+    REQUIRE(big["sweep"].size() == 4);
+    CHECK(big["sweep"].back() == json{{"fleet", 6000000}, {"rate_per_second", 4.2e6}});
+}
+
 TEST_CASE("any rate above 0 needs at least one instance, plus redundancy") {
     for (double per_day : {1.0, 1e-9}) {
         CAPTURE(per_day);

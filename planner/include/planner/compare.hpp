@@ -74,11 +74,6 @@ struct InferenceRow {
     bool pareto = false;  // cost and energy per million requests
 };
 
-struct InferencePoint {
-    double rate_per_second = 0;
-    int fleet = 0;
-};
-
 struct ServingRow {
     std::string instance;
     std::optional<FieldError> error;   // which target cannot be met there, and why

@@ -94,6 +94,15 @@ struct InferenceRequest {
     ACCELGUIDE_OUT_OF_LINE_VALUE(InferenceRequest)
 };
 
+/// The fleet at another rate, the throughput unchanged (InferenceResult::sweep).
+struct InferencePoint {
+    double rate_per_second = 0;
+    int fleet = 0;
+};
+
+/// The rates a result's sweep plans, as multiples of the request's.
+inline constexpr double kSweepRates[] = {0.25, 0.5, 1.0, 2.0, 4.0};
+
 struct InferenceResult {
     std::string instance;
     double per_instance_rps = 0;
@@ -116,6 +125,9 @@ struct InferenceResult {
     Footprint footprint;               // of one hour of the whole fleet
     std::vector<Note> notes;
     std::optional<ActivityMix> running_mix;  // llm, compute: an instance's time by activity while it runs
+    // The fleet at each of kSweepRates times the rate (the calculator's chart, compare's sweep); a
+    // rate whose fleet would pass FleetDemand::kMaxFleet is left out.
+    std::vector<InferencePoint> sweep;
 
     ACCELGUIDE_OUT_OF_LINE_VALUE(InferenceResult)
 };
@@ -125,5 +137,6 @@ Checked<InferenceRequest> read_inference_request(const nlohmann::json& request);
 Checked<InferenceResult> estimate_inference(const Catalogue& catalogue, const InferenceRequest& request);
 
 void to_json(nlohmann::json& j, const InferenceResult& r);
+void to_json(nlohmann::json& j, const InferencePoint& p);
 
 }  // namespace planner

@@ -125,11 +125,19 @@ inline constexpr F cost_per_million_range = span("range.cost_per_million", "USD 
 inline constexpr F kwh_per_million_range = span("range.kwh_per_million", "kWh per million requests", "the energy's range");
 inline constexpr F co2e_per_million_range = span("range.co2e_kg_per_million", "kg CO2e per million requests", "the emissions' range");
 inline constexpr F fleet_hour = F::object("fleet_hour").needed().says("the fleet's hour: its price, power, energy and emissions");
+inline constexpr F sweep = F::objects("sweep", 0, 0).needed().says("the fleet at a quarter, half, once, twice and four times the rate");
 inline constexpr const F* kResult[] = {
     &instance, &per_instance_rps, &throughput_source, &peak_rps, &fleet, &notes, &latency_ms, &latency_ok,
     &requests_in_flight, &kv_cache_bytes, &memory_bytes, &cost_per_hour, &cost_per_million, &kwh_per_million,
     &co2e_per_million, &per_instance_rps_range, &fleet_range, &cost_per_million_range, &kwh_per_million_range,
-    &co2e_per_million_range, &fleet_hour};
+    &co2e_per_million_range, &fleet_hour, &sweep};
+
+// Each of `sweep`: the fleet at one rate, the throughput unchanged.
+namespace point {
+inline constexpr F rate_per_second = figure("rate_per_second", "requests/s", "the mean request rate").needed();
+inline constexpr F fleet = count("fleet", "instances", "the fleet for that rate, spares included").needed();
+inline constexpr const F* kAll[] = {&rate_per_second, &fleet};
+}  // namespace point
 }  // namespace infer
 
 // An LLM served under latency targets (serving.hpp ServingResult).
@@ -354,7 +362,8 @@ inline constexpr FieldPart kTrain[] = {
     part("", train::kResult), part("", footprint::kAll), part("memory", train::memory::kAll), part("layout", layout::kAll),
     part("step", step::kAll), part("alternatives[]", train::alternative::kAll),
     part("alternatives[].layout", layout::kSearched), part("alternatives[].step", step::kAll)};
-inline constexpr FieldPart kInfer[] = {part("", infer::kResult), part("fleet_hour", footprint::kAll)};
+inline constexpr FieldPart kInfer[] = {part("", infer::kResult), part("fleet_hour", footprint::kAll),
+                                       part("sweep[]", infer::point::kAll)};
 inline constexpr FieldPart kServe[] = {
     part("", serve::kResult), part("architecture", transformer::kAll), part("tensor_parallel_options[]", serve::option::kAll),
     part("sweep[]", serve::point::kAll), part("fleet_hour", footprint::kAll)};
