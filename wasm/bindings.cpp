@@ -1,12 +1,13 @@
 // The module's functions for JavaScript: plan(requestJson) -> responseJson; chart(specJson) -> SVG,
-// drawn by the same code as the site's build-time charts (display/chart.hpp); and
+// drawn by the same code as the site's build-time charts (display/chart.hpp); charts(sourcesJson)
+// -> the spec of each chart a calculator draws beside its result (display/chart_specs.hpp); and
 // display(responseJson) -> the response with its numbers formatted as the site shows them
 // (display/text.hpp), so a live result reads exactly like the build-time example.
 //
 // Each is a plain C export taking UTF-8 text as pointer and length (written into the buffer that
 // accelguide_input() gives) and returning UTF-8 text whose length accelguide_result_size() gives;
-// wasm/js/exports.js wraps them as Module.plan, .chart and .display, which take and return JS
-// strings. (Plain exports instead of embind or cwrap: the same three calls, a smaller module and
+// wasm/js/exports.js wraps them as Module.plan, .chart, .charts and .display, which take and return JS
+// strings. (Plain exports instead of embind or cwrap: the same calls, a smaller module and
 // loader, and no input text copied onto the module's small stack.) A returned pointer stays valid
 // until the next call of the same function; exports.js copies it at once.
 // Only conversion lives here; nothing throws, so nothing opaque crosses into JS.
@@ -18,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "chart.hpp"
+#include "chart_specs.hpp"
 #include "text.hpp"
 #include "planner/api.hpp"
 #include "plan.hpp"
@@ -77,6 +79,11 @@ EMSCRIPTEN_KEEPALIVE const char* accelguide_chart(const char* spec_json, std::si
     static std::string out;
     const auto spec = parse({spec_json, size});
     return give(out, spec.is_object() ? site::chart_from_json(spec) : std::string());
+}
+
+EMSCRIPTEN_KEEPALIVE const char* accelguide_charts(const char* sources_json, std::size_t size) {
+    static std::string out;
+    return give(out, site::chart_specs_from_json(parse({sources_json, size})).dump());
 }
 
 // display and display_ja differ in the language of the names shown for catalogue ids and of money

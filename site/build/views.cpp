@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "chart.hpp"
+#include "chart_specs.hpp"
 #include "shortcodes.hpp"
 
 namespace site {
@@ -598,9 +599,13 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
                     if (cell.value("word", false) && cell["text"].is_string())
                         cell["text"] = lost_on.value(cell["text"].get<std::string>(), cell["text"].get<std::string>());
         view["lost_on_labels"] = lost_on.dump();
-        view["example_charts"]["memory"] = chart_from_json({{"type", "memory"}, {"title", label("chart_memory")},
-                                                            {"x_label", "GB"}, {"memory", response["train"]["memory"]},
-                                                            {"labels", labels}});
+        // The memory bar's spec as the calculator asks the module for it (chart_specs.hpp), with the
+        // labels its slot carries (calc-train.html: data-title, data-unit, data-labels).
+        ChartSources sources;
+        sources.response = &response;
+        json memory = chart_specs(sources).value("memory", json::object());
+        memory.update({{"title", label("chart_memory")}, {"x_label", "GB"}, {"labels", labels}});
+        view["example_charts"]["memory"] = chart_from_json(memory);
     }
     return view;
 }

@@ -55,8 +55,10 @@ run('browser.calculators', async ({ url, context, root, cli }) => {
   await typeInto(page, '#peak_factor', '2');
   await typeInto(page, '#redundancy', '1');
   assert.equal(await text(page, '[data-output="infer.fleet"]'), '12');
-  // The chart of fleet size against traffic is drawn, one line per chosen instance type.
-  assert.ok(await page.locator('[data-chart="infer-fleet"] svg polyline').count() >= 1);
+  // The chart of fleet size against traffic: a measured throughput belongs to its own type, so one
+  // line, this type's, whatever other types are chosen below the form.
+  assert.equal(await page.locator('[data-chart="infer-fleet"] svg polyline').count(), 1);
+  assert.match(await page.innerHTML('[data-chart="infer-fleet"]'), /inf1\.2xlarge/);
   // The URL holds the state: a reload gives the same inputs and result.
   await page.waitForURL(/peak_factor=2/);  // written once typing pauses
   await page.reload();

@@ -76,6 +76,8 @@ async function start(root) {
   const display = document.documentElement.lang === 'ja' ? planner.display_ja : planner.display;
   const shown = (response) => JSON.parse(display(typeof response === 'string' ? response : JSON.stringify(response)));
   const draw = (spec) => planner.chart(JSON.stringify(spec));
+  // Which figures each chart plots is the display's (display/chart_specs.hpp); money in the page's currency.
+  const charts = (sources) => JSON.parse(planner.charts(JSON.stringify({ ...sources, lang: document.documentElement.lang })));
 
   const hadChartChoices = restoreFromUrl(form);
   if (!hadChartChoices) chooseDefaultChartInstances(form);
@@ -97,7 +99,7 @@ async function start(root) {
     show(root, response, display);
     last = { request, response };
     const extras = () => {
-      const extra = response.ok ? (EXTRAS[kind]?.(root, form, request, response, { call, shown, draw, display }) ?? {}) : {};
+      const extra = response.ok ? (EXTRAS[kind]?.(root, form, request, response, { call, shown, draw, charts, display }) ?? {}) : {};
       if (!response.ok) clearExtras(root);
       if (last.request === request) Object.assign(last, extra);
     };

@@ -1,4 +1,4 @@
-// Appended to the Emscripten loader (--post-js): the module's three functions as JS string →
+// Appended to the Emscripten loader (--post-js): the module's functions as JS string →
 // JS string calls, over the C exports in wasm/bindings.cpp. The text goes in through the module's
 // input buffer (TextEncoder.encodeInto) and comes back as pointer and length (one TextDecoder
 // call): no copy on the module's stack, no byte-by-byte scan for the end of the result.
@@ -16,5 +16,6 @@ function textCall(name) {
 }
 Module['plan'] = textCall('plan');
 Module['chart'] = textCall('chart');
+Module['charts'] = textCall('charts');
 Module['display'] = textCall('display');
 Module['display_ja'] = textCall('display_ja');

@@ -175,14 +175,26 @@ function widthOf(slot) {
 }
 
 function chartInto(slot, spec, draw) {
-  if (!slot) return;
   // Drawn as wide as its slot, in CSS pixels: the chart's text is never scaled (display/chart.hpp).
   const width = widthOf(slot);
   const full = { title: slot.dataset.title ?? '', x_label: slot.dataset.xLabel ?? slot.dataset.unit ?? '',
-                 y_label: slot.dataset.yLabel ?? '', ...(width > 0 ? { width } : {}), ...spec };
+                 y_label: slot.dataset.yLabel ?? '', ...(slot.dataset.labels ? { labels: slot.dataset.labels.split('|') } : {}),
+                 ...(width > 0 ? { width } : {}), ...spec };
   if (unchanged(slot, full)) return;
   // The SVG comes from the module's chart(), which escapes every text it draws (display/chart.cpp).
   slot.innerHTML = draw(full);
+}
+
+// Every chart slot of the calculator, from the display's specs (display/chart_specs.hpp: which
+// figures each slot plots) of the plan's response, the comparison when one was made, and the types
+// chosen under the form; a slot with nothing to draw is emptied.
+function drawCharts(root, form, sources, { charts, draw }) {
+  const specs = charts({ ...sources, picked: chartChoices(form) });
+  for (const slot of root.querySelectorAll('[data-chart]')) {
+    const spec = specs[slot.dataset.chart];
+    if (spec) chartInto(slot, spec, draw);
+    else if (!unchanged(slot, null)) slot.replaceChildren();
+  }
 }
 
 // A table as the display writes it (display/tables.hpp: rows of cells, each its text and whether it
@@ -207,9 +219,6 @@ function fillTable(table, rows) {
   });
 }
 
-// A chart's money: dollars, shown in the page's currency at the plan's rate.
-const moneyOf = (usdJpy) => ({ usd_jpy: usdJpy ?? null, lang: document.documentElement.lang });
-
 function chartChoices(form) {
   const chosen = [...form.querySelectorAll('[data-chart-choices] input:checked')].map((box) => box.value);
   const current = form.querySelector('#instance')?.value;
@@ -219,10 +228,7 @@ function chartChoices(form) {
 // What each kind of calculator asks and draws besides its main result. Each returns what the
 // export adds to the request and response. `display` is the response as display() formats it.
 export const EXTRAS = {
-  train(root, form, request, response, { call, shown, draw, display }) {
-    // The module draws the bar from the response's bytes (display/chart.cpp, type "memory").
-    const labels = root.querySelector('[data-chart="memory"]')?.dataset.labels.split('|') ?? [];
-    chartInto(root.querySelector('[data-chart="memory"]'), { type: 'memory', memory: response.train.memory, labels }, draw);
+  train(root, form, request, response, { call, shown, display, ...tools }) {
     // The runner-up layouts the search weighed, as the build writes them (calc-train.html).
     fillTable(root.querySelector('[data-table="alternatives"]'), display.train.table ?? []);
 
@@ -236,21 +242,11 @@ export const EXTRAS = {
       clearExtras(root);
       const answerSlot = root.querySelector('[data-answer]');
       if (answerSlot) answerSlot.hidden = true;
-      return { compare: { request: compareRequest, response: compare } };
     }
+    // The memory bar of this plan; with the comparison, days, cost and both against each other.
+    drawCharts(root, form, { response, compare }, tools);
+    if (!compare.ok) return { compare: { request: compareRequest, response: compare } };
     linkEnergy(root, compare.compare, request.instance);
-    const picked = new Set(chartChoices(form));
-    const sweep = compare.compare.sweep.filter((s) => picked.has(s.instance) && s.points.length);
-    const series = (field) => sweep.map((s) => ({ name: s.instance, points: s.points.filter((p) => p.fits).map((p) => [p.instances, p[field] ?? null]) }));
-    chartInto(root.querySelector('[data-chart="train-days"]'), { type: 'line', log_x: true, log_y: true, series: series('days') }, draw);
-    // Costs are drawn in the page's currency, as the results show them (display/chart.cpp, "money").
-    const money = moneyOf(compare.compare.usd_jpy);
-    chartInto(root.querySelector('[data-chart="train-cost"]'), { type: 'line', log_x: true, log_y: true, series: series('cost_usd'), money }, draw);
-    const runnable = compare.compare.rows.filter((r) => r.days != null && r.cost_usd != null);
-    chartInto(root.querySelector('[data-chart="train-pareto"]'), {
-      type: 'scatter', log_x: true, log_y: true,
-      points: runnable.map((r) => ({ label: r.instance, x: r.days, y: r.cost_usd, marked: r.pareto })), money,
-    }, draw);
     // The deadline or budget question answered in one sentence above the table (display/answers.hpp).
     const compared = shownCompare(shown, compare);
     const answer = root.querySelector('[data-answer]');
@@ -262,22 +258,17 @@ export const EXTRAS = {
     return { compare: { request: compareRequest, response: compare } };
   },
 
-  infer(root, form, request, response, { call, draw }) {
-    const multiples = [0.25, 0.5, 1, 2, 4];
-    const series = [];
-    for (const instance of chartChoices(form)) {
-      const points = [];
-      for (const k of multiples) {
-        const r = call({ ...request, lang: undefined, instance, rate: { ...request.rate, value: request.rate.value * k } });
-        if (r.ok) points.push([r.infer.peak_rps, r.infer.fleet]);
-      }
-      if (points.length) series.push({ name: instance, points });
-    }
-    chartInto(root.querySelector('[data-chart="infer-fleet"]'), { type: 'line', log_x: true, series }, draw);
-    return {};
+  infer(root, form, request, response, { call, ...tools }) {
+    // The fleet at a quarter to four times the rate on the same job on every type (compare's
+    // `like`); a measured throughput belongs to its own type, which compare refuses, and the chart
+    // then draws the plan's own sweep alone (display/chart_specs.hpp).
+    const compareRequest = { api: 1, kind: 'compare', like: request, ...(request.lang ? { lang: request.lang } : {}) };
+    const compare = call(compareRequest);
+    drawCharts(root, form, { response, compare }, tools);
+    return { compare: { request: compareRequest, response: compare } };
   },
 
-  serve(root, form, request, response, { call, shown, draw, display }) {
+  serve(root, form, request, response, { call, shown, display, ...tools }) {
     // The answer first, as the build writes it, then the cheapest type for the same targets: both
     // sentences are the display's (display/answers.hpp).
     const answer = root.querySelector('[data-serve-answer]');
@@ -295,18 +286,11 @@ export const EXTRAS = {
     setText(answer.querySelector('[data-serve-best]'), compared.answer);
     fillTable(root.querySelector('[data-table="serve-rows"]'), compared.table);
     // Throughput against TPOT for the types chosen under the form; the cost of the cheapest twelve.
-    const picked = new Set(chartChoices(form));
-    const series = compare.compare.sweep.filter((s) => picked.has(s.instance) && s.points.length)
-      .map((s) => ({ name: s.instance, points: s.points.map((p) => [p.tpot_ms, p.output_tokens_per_second]) }));
-    chartInto(root.querySelector('[data-chart="serve-curve"]'), { type: 'line', log_x: true, series }, draw);
-    const priced = compare.compare.rows.filter((r) => r.error == null && r.cost_per_million_output != null).slice(0, 12);
-    chartInto(root.querySelector('[data-chart="serve-cost"]'), {
-      type: 'bar', bars: priced.map((r) => ({ label: r.instance, value: r.cost_per_million_output })), money: moneyOf(compare.compare.usd_jpy),
-    }, draw);
+    drawCharts(root, form, { compare }, tools);
     return { compare: { request: compareRequest, response: compare } };
   },
 
-  energy(root, form, request, response, { draw, display }) {
+  energy(root, form, request, response, { display, ...tools }) {
     // A figure that rests on an estimated power carries its span (display/tables.hpp).
     fillTable(root.querySelector('[data-table="energy-rows"]'), display.energy.table);
     // The answer first: each configuration's savings against the baseline, as the build writes it
@@ -317,11 +301,7 @@ export const EXTRAS = {
       list.replaceChildren(...items);
       list.hidden = false;
     }
-    const raw = response.energy.configurations;
-    chartInto(root.querySelector('[data-chart="energy-kwh"]'), { type: 'bar', bars: raw.map((r) => ({ label: r.label, value: r.energy_kwh })) }, draw);
-    chartInto(root.querySelector('[data-chart="energy-cost"]'), {
-      type: 'bar', bars: raw.map((r) => ({ label: r.label, value: r.cost_usd ?? null })), money: moneyOf(raw.find((r) => r.usd_jpy)?.usd_jpy),
-    }, draw);
+    drawCharts(root, form, { response }, tools);
     return {};
   },
 

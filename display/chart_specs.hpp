@@ -1,0 +1,40 @@
+// The charts a calculator draws beside its result, declared once: which figures of a response each
+// chart slot plots, as the specs chart_from_json draws (chart.hpp). The calculators ask the module
+// for them (charts(), wasm/bindings.cpp) and draw each into the page's slot of that name; the build
+// draws the training calculator's memory bar from the same spec. A slot's title and axis labels are
+// the page's (its data-* attributes, in its language), never the spec's.
+//
+//   slot            from                          plots
+//   memory          a train response              memory per accelerator against the usable memory
+//   energy-kwh      an energy response            each configuration's energy
+//   energy-cost     an energy response            each configuration's cost (money)
+//   infer-fleet     compare (infer job), else an  the fleet at 0.25-4x the rate, per picked type
+//                   infer response's own sweep    (else the plan's own type)
+//   train-days      compare (train job)           days by instance count, per picked type, where it fits
+//   train-cost      compare (train job)           cost by instance count, likewise (money)
+//   train-pareto    compare (train job)           cost against days, the Pareto set marked (money)
+//   serve-curve     compare (serve job)           output tokens/s against TPOT, per picked type
+//   serve-cost      compare (serve job)           cost per million output tokens, the cheapest 12 (money)
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace site {
+
+struct ChartSources {
+    const nlohmann::json* response = nullptr;  // the plan's whole response; none, or not ok: no chart of it
+    const nlohmann::json* compare = nullptr;   // the same job on every type (compare's `like`), when asked and ok
+    std::vector<std::string> picked;           // the types whose lines are drawn, in the compare's order
+    std::string lang = "en";                   // money in yen on Japanese pages ("ja")
+};
+
+/// Each slot's spec, by slot name; a slot with nothing to draw has no spec.
+nlohmann::json chart_specs(const ChartSources& in);
+
+/// The same from the module's JSON: {"response", "compare", "picked": [ids], "lang"}.
+nlohmann::json chart_specs_from_json(const nlohmann::json& in);
+
+}  // namespace site
