@@ -213,12 +213,17 @@ function readValue(input) {
   return number;
 }
 
-// The request the form describes, or a part of it that makes its own ([data-request]: the
-// comparison page's training job): every [data-field] inside `scope` but a nested part's.
+// The request the form describes: its api and language, then its fields.
 export function buildRequest(scope) {
-  const root = scope.closest('[data-calculator]');
-  const request = { api: Number(root.dataset.api) };
+  const request = { api: Number(scope.closest('[data-calculator]').dataset.api) };
   if (document.documentElement.lang === 'ja') request.lang = 'ja';
+  return Object.assign(request, buildFields(scope));
+}
+
+// The fields of the form, or of a part of it that makes a job of its own ([data-request]: the
+// comparison page's training job): every [data-field] inside `scope` but a nested part's.
+export function buildFields(scope) {
+  const request = {};
   const own = (input) => input.closest('[data-request], [data-form]') === scope;
   const skipped = new Set();
   for (const group of scope.querySelectorAll('[data-group]')) {

@@ -2,7 +2,7 @@
 // formats them, the planner's messages beside their fields, and what each kind of calculator asks
 // and draws besides its result (EXTRAS: comparisons, charts, tables). No formula: every number is
 // the planner's, as display() writes it.
-import { buildRequest } from './form.js';
+import { buildFields } from './form.js';
 
 export function lookup(object, path) {
   return path.split('.').reduce((node, key) => (node == null ? undefined : node[key]), object);
@@ -332,9 +332,7 @@ export const EXTRAS = {
     // them when none is), as the build shows the page's example (calc-instances.html).
     const part = form.querySelector('[data-request="job"]');
     if (!part) return {};
-    const job = buildRequest(part);
-    delete job.api;
-    delete job.lang;
+    const job = buildFields(part);
     const compareRequest = { api: 1, kind: 'compare', ...(request.ids ? { instances: request.ids } : {}), counts: [1], job,
       ...(request.lang ? { lang: request.lang } : {}) };
     const compare = call(compareRequest);
