@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "messages.hpp"
+
 namespace site {
 
 using nlohmann::json;
@@ -168,14 +170,27 @@ json chart_specs(const ChartSources& in) {
     return out;
 }
 
-json chart_specs_from_json(const json& in) {
+namespace {
+ChartSources sources_of(const json& in) {
     ChartSources sources;
     sources.response = &member(in, "response");
-    sources.compare = &member(in, "compare");
     for (const json& id : member(in, "picked"))
         if (id.is_string()) sources.picked.push_back(id.get<std::string>());
     if (member(in, "lang") == "ja") sources.lang = "ja";
-    return chart_specs(sources);
+    return sources;
+}
+}  // namespace
+
+std::string plan_charts(const planner::Catalogue& catalogue, const json& in, planner::CatalogWriter write_catalog) {
+    ChartSources sources = sources_of(in);
+    const json& request = member(in, "request");
+    if (request.is_null()) return "{\"charts\":" + chart_specs(sources).dump() + "}";
+    // As site::plan answers it (plan.cpp): its messages said, then written.
+    planner::Answer a = planner::answer(catalogue, request.dump(), write_catalog);
+    say_messages(a.response, a.lang);
+    sources.compare = &a.response;
+    const std::string charts = chart_specs(sources).dump();
+    return "{\"charts\":" + charts + ",\"compare\":" + planner::response_text(std::move(a.response)) + "}";
 }
 
 }  // namespace site

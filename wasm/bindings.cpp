@@ -1,6 +1,7 @@
 // The module's functions for JavaScript: plan(requestJson) -> responseJson; chart(specJson) -> SVG,
 // drawn by the same code as the site's build-time charts (display/chart.hpp); charts(sourcesJson)
-// -> the spec of each chart a calculator draws beside its result (display/chart_specs.hpp); and
+// -> a comparison planned and the spec of each chart a calculator draws beside its result
+// (display/chart_specs.hpp plan_charts); and
 // display(responseJson) -> the response with its numbers formatted as the site shows them
 // (display/text.hpp), so a live result reads exactly like the build-time example.
 //
@@ -40,6 +41,9 @@ const planner::Catalogue& catalogue() {
     return c;
 }
 
+// The catalog kind answers with the embedded text itself (planner::CatalogWriter).
+nlohmann::json embedded_catalogue(const planner::Catalogue&) { return parse(kCatalogueJson); }
+
 std::size_t result_size = 0;
 
 // A response as the site shows it (site::display_json), as JSON text.
@@ -70,9 +74,7 @@ EMSCRIPTEN_KEEPALIVE std::size_t accelguide_result_size() { return result_size; 
 
 EMSCRIPTEN_KEEPALIVE const char* accelguide_plan(const char* request_json, std::size_t size) {
     static std::string out;
-    // The catalog kind answers with the embedded text itself (planner::CatalogWriter).
-    return give(out, site::plan(catalogue(), std::string_view(request_json, size),
-                                   [](const planner::Catalogue&) { return parse(kCatalogueJson); }));
+    return give(out, site::plan(catalogue(), std::string_view(request_json, size), embedded_catalogue));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* accelguide_chart(const char* spec_json, std::size_t size) {
@@ -83,7 +85,7 @@ EMSCRIPTEN_KEEPALIVE const char* accelguide_chart(const char* spec_json, std::si
 
 EMSCRIPTEN_KEEPALIVE const char* accelguide_charts(const char* sources_json, std::size_t size) {
     static std::string out;
-    return give(out, site::chart_specs_from_json(parse({sources_json, size})).dump());
+    return give(out, site::plan_charts(catalogue(), parse({sources_json, size}), embedded_catalogue));
 }
 
 // display and display_ja differ in the language of the names shown for catalogue ids and of money

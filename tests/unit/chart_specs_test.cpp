@@ -163,11 +163,25 @@ TEST_CASE("an energy comparison draws each configuration's energy and cost, labe
     CHECK(s["energy-cost"]["money"]["usd_jpy"] == rows[0]["usd_jpy"]);
 }
 
-TEST_CASE("the module's JSON gives the same specs: response, compare, picked and lang") {
-    const json predicted = {{"api", 1}, {"kind", "infer"}, {"instance", "g5.xlarge"}, {"rate", {{"value", 20}, {"per", "second"}}},
-                            {"throughput_rps", 15}};
+TEST_CASE("the module's call plans the comparison and gives its answer byte for byte as plan() does, with the charts of both") {
+    const json predicted = {{"api", 1}, {"kind", "infer"}, {"instance", "g6e.xlarge"}, {"rate", {{"value", 20}, {"per", "second"}}},
+                            {"llm", {{"model", "llama3.1-8b"}, {"prompt_tokens", 512}, {"output_tokens", 256}, {"batch", 8}}}};
     const json plan = ok(predicted);
-    const json in = {{"response", plan}, {"compare", nullptr}, {"picked", {"g5.xlarge"}}, {"lang", "ja"}};
-    CHECK(site::chart_specs_from_json(in) == specs(&plan, nullptr, {"g5.xlarge"}, "ja"));
-    CHECK(site::chart_specs_from_json(json::array()) == json::object());  // malformed: nothing to draw
+    const json request = {{"api", 1}, {"kind", "compare"}, {"like", predicted}, {"lang", "ja"}};
+    const json in = {{"request", request}, {"response", plan}, {"picked", {"g6e.xlarge", "g6.xlarge"}}, {"lang", "ja"}};
+    const std::string text = site::plan_charts(test::real_catalogue(), in, planner::catalogue_without_notes);
+    const std::string alone = site::plan(test::real_catalogue(), request.dump());
+    const std::string head = "{\"charts\":";
+    REQUIRE(text.compare(0, head.size(), head) == 0);
+    const std::string tail = ",\"compare\":" + alone + "}";
+    REQUIRE(text.size() > tail.size());
+    CHECK(text.compare(text.size() - tail.size(), tail.size(), tail) == 0);
+    const json got = json::parse(text);
+    const json compare = json::parse(alone);
+    CHECK(got["charts"] == specs(&plan, &compare, {"g6e.xlarge", "g6.xlarge"}, "ja"));
+
+    // Without a request: the response's charts alone; anything malformed: nothing to draw.
+    const json own = json::parse(site::plan_charts(test::real_catalogue(), {{"response", plan}}, planner::catalogue_without_notes));
+    CHECK(own == json{{"charts", specs(&plan, nullptr, {})}});
+    CHECK(site::plan_charts(test::real_catalogue(), json::array(), planner::catalogue_without_notes) == R"({"charts":{}})");
 }

@@ -76,7 +76,8 @@ async function start(root) {
   const display = document.documentElement.lang === 'ja' ? planner.display_ja : planner.display;
   const shown = (response) => JSON.parse(display(typeof response === 'string' ? response : JSON.stringify(response)));
   const draw = (spec) => planner.chart(JSON.stringify(spec));
-  // Which figures each chart plots is the display's (display/chart_specs.hpp); money in the page's currency.
+  // A comparison planned and each chart's spec in one call: which figures a chart plots is the
+  // display's (display/chart_specs.hpp); money in the page's currency.
   const charts = (sources) => JSON.parse(planner.charts(JSON.stringify({ ...sources, lang: document.documentElement.lang })));
 
   const hadChartChoices = restoreFromUrl(form);

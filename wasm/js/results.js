@@ -123,6 +123,12 @@ export function showErrors(scope, errors, prefix = '') {
 
 export function clearExtras(root) {
   for (const slot of root.querySelectorAll('[data-chart]')) slot.replaceChildren(), drawn.delete(slot);
+  clearTables(root);
+}
+
+// What a failed comparison leaves: no table rows and no link to an energy comparison of it (its
+// charts are emptied where they are drawn).
+function clearTables(root) {
   for (const body of root.querySelectorAll('[data-table] tbody')) body.replaceChildren(), drawn.delete(body);
   for (const link of root.querySelectorAll('[data-energy-link]')) link.hidden = true;
 }
@@ -186,15 +192,16 @@ function chartInto(slot, spec, draw) {
 }
 
 // Every chart slot of the calculator, from the display's specs (display/chart_specs.hpp: which
-// figures each slot plots) of the plan's response, the comparison when one was made, and the types
-// chosen under the form; a slot with nothing to draw is emptied.
-function drawCharts(root, form, sources, { charts, draw }) {
-  const specs = charts({ ...sources, picked: chartChoices(form) });
+// figures each slot plots) of the plan's response and of the comparison `request` asks, which the
+// module plans in the same call and returns; a slot with nothing to draw is emptied.
+function planAndDraw(root, form, sources, { charts, draw }) {
+  const { charts: specs, compare } = charts({ ...sources, picked: chartChoices(form) });
   for (const slot of root.querySelectorAll('[data-chart]')) {
     const spec = specs[slot.dataset.chart];
     if (spec) chartInto(slot, spec, draw);
     else if (!unchanged(slot, null)) slot.replaceChildren();
   }
+  return compare;
 }
 
 // A table as the display writes it (display/tables.hpp: rows of cells, each its text and whether it
@@ -228,7 +235,7 @@ function chartChoices(form) {
 // What each kind of calculator asks and draws besides its main result. Each returns what the
 // export adds to the request and response. `display` is the response as display() formats it.
 export const EXTRAS = {
-  train(root, form, request, response, { call, shown, display, ...tools }) {
+  train(root, form, request, response, { shown, display, ...tools }) {
     // The runner-up layouts the search weighed, as the build writes them (calc-train.html).
     fillTable(root.querySelector('[data-table="alternatives"]'), display.train.table ?? []);
 
@@ -237,15 +244,14 @@ export const EXTRAS = {
     // each type searches its own layout.
     const counts = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
     const compareRequest = { api: 1, kind: 'compare', like: request, counts, ...(request.lang ? { lang: request.lang } : {}) };
-    const compare = call(compareRequest);
+    // The memory bar of this plan; with the comparison, days, cost and both against each other.
+    const compare = planAndDraw(root, form, { response, request: compareRequest }, tools);
     if (!compare.ok) {
-      clearExtras(root);
+      clearTables(root);
       const answerSlot = root.querySelector('[data-answer]');
       if (answerSlot) answerSlot.hidden = true;
+      return { compare: { request: compareRequest, response: compare } };
     }
-    // The memory bar of this plan; with the comparison, days, cost and both against each other.
-    drawCharts(root, form, { response, compare }, tools);
-    if (!compare.ok) return { compare: { request: compareRequest, response: compare } };
     linkEnergy(root, compare.compare, request.instance);
     // The deadline or budget question answered in one sentence above the table (display/answers.hpp).
     const compared = shownCompare(shown, compare);
@@ -258,17 +264,16 @@ export const EXTRAS = {
     return { compare: { request: compareRequest, response: compare } };
   },
 
-  infer(root, form, request, response, { call, ...tools }) {
+  infer(root, form, request, response, tools) {
     // The fleet at a quarter to four times the rate on the same job on every type (compare's
     // `like`); a measured throughput belongs to its own type, which compare refuses, and the chart
     // then draws the plan's own sweep alone (display/chart_specs.hpp).
     const compareRequest = { api: 1, kind: 'compare', like: request, ...(request.lang ? { lang: request.lang } : {}) };
-    const compare = call(compareRequest);
-    drawCharts(root, form, { response, compare }, tools);
+    const compare = planAndDraw(root, form, { response, request: compareRequest }, tools);
     return { compare: { request: compareRequest, response: compare } };
   },
 
-  serve(root, form, request, response, { call, shown, display, ...tools }) {
+  serve(root, form, request, response, { shown, display, ...tools }) {
     // The answer first, as the build writes it, then the cheapest type for the same targets: both
     // sentences are the display's (display/answers.hpp).
     const answer = root.querySelector('[data-serve-answer]');
@@ -276,17 +281,16 @@ export const EXTRAS = {
     setText(answer.querySelector('[data-serve-this]'), display.serve.answer);
     // The same job on every instance type, as the planner derives it (compare's `like`).
     const compareRequest = { api: 1, kind: 'compare', like: request, ...(request.lang ? { lang: request.lang } : {}) };
-    const compare = call(compareRequest);
+    // Throughput against TPOT for the types chosen under the form; the cost of the cheapest twelve.
+    const compare = planAndDraw(root, form, { request: compareRequest }, tools);
     if (!compare.ok) {
-      clearExtras(root);
+      clearTables(root);
       return { compare: { request: compareRequest, response: compare } };
     }
     linkEnergy(root, compare.compare, request.instance);
     const compared = shownCompare(shown, compare);
     setText(answer.querySelector('[data-serve-best]'), compared.answer);
     fillTable(root.querySelector('[data-table="serve-rows"]'), compared.table);
-    // Throughput against TPOT for the types chosen under the form; the cost of the cheapest twelve.
-    drawCharts(root, form, { compare }, tools);
     return { compare: { request: compareRequest, response: compare } };
   },
 
@@ -301,7 +305,7 @@ export const EXTRAS = {
       list.replaceChildren(...items);
       list.hidden = false;
     }
-    drawCharts(root, form, { response }, tools);
+    planAndDraw(root, form, { response }, tools);
     return {};
   },
 
