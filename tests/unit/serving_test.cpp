@@ -442,15 +442,16 @@ TEST_CASE("engine names one of the batching behaviours") {
 }
 
 TEST_CASE("a chip without a published peak for the format names the missing figure once, not a missing format") {
-    // The A10G (g5) was refused with 「A10G は fp16 に必要な fp16 に対応していません」: the catalogue
-    // lacks the figure (NVIDIA publishes no A10G tensor peaks), not the chip the format.
+    // The A10G (g5) was refused with 「A10G は fp16 に必要な fp16 に対応していません」 while the catalogue
+    // lacked its tensor peaks: the message names the figure the catalogue lacks, and lists those it
+    // has, so that a T4 (no bf16 at all) points the user at its fp16.
     json job = small_job();
-    job["instance"] = "g5.xlarge";
+    job["instance"] = "g4dn.xlarge";
     job.erase("tensor_parallel");
     const json r = run(job);
     REQUIRE(r["ok"] == false);
     REQUIRE(r["errors"].size() == 1);
     CHECK(r["errors"][0]["field"] == "compute");
     CHECK(r["errors"][0]["message"] ==
-          "NVIDIA A10G (AWS G5 variant) has no published dense bf16 peak in the catalogue (its published peaks: fp32 31.2 TFLOPS)");
+          "NVIDIA T4 has no published dense bf16 peak in the catalogue (its published peaks: fp16 65 TFLOPS, fp32 8.1 TFLOPS, int8 130 TOPS)");
 }
