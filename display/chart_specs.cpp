@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "messages.hpp"
+#include "text.hpp"
 
 namespace site {
 
@@ -181,16 +182,24 @@ ChartSources sources_of(const json& in) {
 }
 }  // namespace
 
-std::string plan_charts(const planner::Catalogue& catalogue, const json& in, planner::CatalogWriter write_catalog) {
+std::string plan_charts(const ChartCall& call, const json& in) {
     ChartSources sources = sources_of(in);
     const json& request = member(in, "request");
     if (request.is_null()) return "{\"charts\":" + chart_specs(sources).dump() + "}";
     // As site::plan answers it (plan.cpp): its messages said, then written.
-    planner::Answer a = planner::answer(catalogue, request.dump(), write_catalog);
+    planner::Answer a = planner::answer(call.catalogue, request.dump(), call.write_catalog);
     say_messages(a.response, a.lang);
     sources.compare = &a.response;
     const std::string charts = chart_specs(sources).dump();
-    return "{\"charts\":" + charts + ",\"compare\":" + planner::response_text(std::move(a.response)) + "}";
+    std::string shown = "null";
+    if (is_true(a.response, "ok") && a.response.contains("compare")) {
+        json& compare = a.response["compare"];
+        json sweep = std::move(compare["sweep"]);
+        compare.erase("sweep");
+        shown = display_json(a.response, sources.lang == "ja" ? call.names_ja : call.names_en, sources.lang)["compare"].dump();
+        compare["sweep"] = std::move(sweep);
+    }
+    return "{\"charts\":" + charts + ",\"compare\":" + planner::response_text(std::move(a.response)) + ",\"shown\":" + shown + "}";
 }
 
 }  // namespace site

@@ -17,6 +17,7 @@
 //   serve-cost      compare (serve job)           cost per million output tokens, the cheapest 12 (money)
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -36,13 +37,22 @@ struct ChartSources {
 /// Each slot's spec, by slot name; a slot with nothing to draw has no spec.
 nlohmann::json chart_specs(const ChartSources& in);
 
-/// The module's call (charts()): a comparison planned and its charts' specs taken from its answer
-/// in the same call, so that the browser never sends a comparison's sweep back to be parsed again
-/// (36 KB, 1.5 ms in the module). `in` is {"request": a compare request, "response": the plan's
-/// own, "picked": [ids], "lang"}; the text returned {"charts": {…}, "compare": the request's
-/// answer, byte for byte as plan() gives it}. Without "request", only the response's charts, and
-/// no "compare".
-/// `write_catalog` as for plan() (the module passes the catalogue it embeds).
-std::string plan_charts(const planner::Catalogue& catalogue, const nlohmann::json& in, planner::CatalogWriter write_catalog);
+/// What plan_charts needs besides its input: the catalogue, what the `catalog` kind answers with
+/// (as for plan()), and the names readers see for catalogue ids in each language (display_json).
+struct ChartCall {
+    const planner::Catalogue& catalogue;
+    planner::CatalogWriter write_catalog;
+    const std::map<std::string, std::string>& names_en;
+    const std::map<std::string, std::string>& names_ja;
+};
+
+/// The module's call (charts()): a calculator's comparison planned, shown and charted in one call,
+/// so that the browser never sends a comparison back to be parsed again (its sweep alone is 36 KB,
+/// 1.5 ms in the module). `in` is {"request": a compare request, "response": the plan's own,
+/// "picked": [ids], "lang"}; the text returned {"charts": {…}, "compare": the request's answer,
+/// byte for byte as plan() gives it, "shown": that comparison as display_json shows it, without its
+/// sweep, which is drawn, not written (null when it failed)}. Without "request", only the
+/// response's charts.
+std::string plan_charts(const ChartCall& call, const nlohmann::json& in);
 
 }  // namespace site

@@ -44,6 +44,13 @@ const planner::Catalogue& catalogue() {
 // The catalog kind answers with the embedded text itself (planner::CatalogWriter).
 nlohmann::json embedded_catalogue(const planner::Catalogue&) { return parse(kCatalogueJson); }
 
+// What readers see for catalogue ids, in English or Japanese (display_json), made once.
+const std::map<std::string, std::string>& names(const char* lang) {
+    static const auto en = catalogue().display_names("en");
+    static const auto ja = catalogue().display_names("ja");
+    return lang[0] == 'j' ? ja : en;
+}
+
 std::size_t result_size = 0;
 
 // A response as the site shows it (site::display_json), as JSON text.
@@ -85,21 +92,19 @@ EMSCRIPTEN_KEEPALIVE const char* accelguide_chart(const char* spec_json, std::si
 
 EMSCRIPTEN_KEEPALIVE const char* accelguide_charts(const char* sources_json, std::size_t size) {
     static std::string out;
-    return give(out, site::plan_charts(catalogue(), parse({sources_json, size}), embedded_catalogue));
+    return give(out, site::plan_charts({catalogue(), embedded_catalogue, names("en"), names("ja")}, parse({sources_json, size})));
 }
 
 // display and display_ja differ in the language of the names shown for catalogue ids and of money
 // (yen first on Japanese pages).
 EMSCRIPTEN_KEEPALIVE const char* accelguide_display(const char* response_json, std::size_t size) {
     static std::string out;
-    static const auto names = catalogue().display_names("en");
-    return give(out, shown(parse({response_json, size}), names, "en"));
+    return give(out, shown(parse({response_json, size}), names("en"), "en"));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* accelguide_display_ja(const char* response_json, std::size_t size) {
     static std::string out;
-    static const auto names = catalogue().display_names("ja");
-    return give(out, shown(parse({response_json, size}), names, "ja"));
+    return give(out, shown(parse({response_json, size}), names("ja"), "ja"));
 }
 
 }  // extern "C"

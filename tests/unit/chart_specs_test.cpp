@@ -9,6 +9,7 @@
 #include "chart_specs.hpp"
 #include "plan.hpp"
 #include "test_catalogue.hpp"
+#include "text.hpp"
 
 using nlohmann::json;
 
@@ -122,6 +123,13 @@ TEST_CASE("a serving comparison draws throughput against TPOT for the picked typ
     CHECK(expected.size() == 12);  // more types than that can serve it
     CHECK(s["serve-cost"]["bars"] == expected);
     CHECK(s.count("train-days") == 0);
+
+    // The module's call shows the same comparison with its table, a row per type, and its answer.
+    const auto names = test::real_catalogue().display_names("en");
+    const json called = json::parse(site::plan_charts({test::real_catalogue(), planner::catalogue_without_notes, names, names},
+                                                     {{"request", {{"api", 1}, {"kind", "compare"}, {"like", like}}}}));
+    CHECK(called["shown"]["table"].size() == c["compare"]["rows"].size());
+    CHECK(called["shown"]["answer"].is_string());
 }
 
 TEST_CASE("the fleet chart draws each picked type's sweep from the comparison, or, for a measured throughput, the plan's own type alone") {
@@ -163,25 +171,42 @@ TEST_CASE("an energy comparison draws each configuration's energy and cost, labe
     CHECK(s["energy-cost"]["money"]["usd_jpy"] == rows[0]["usd_jpy"]);
 }
 
-TEST_CASE("the module's call plans the comparison and gives its answer byte for byte as plan() does, with the charts of both") {
+TEST_CASE("the module's call plans the comparison and gives its answer byte for byte as plan() does, shown as display_json shows it, with the charts of both") {
+    const auto& catalogue = test::real_catalogue();
+    const auto en = catalogue.display_names("en"), ja = catalogue.display_names("ja");
+    const site::ChartCall call{catalogue, planner::catalogue_without_notes, en, ja};
     const json predicted = {{"api", 1}, {"kind", "infer"}, {"instance", "g6e.xlarge"}, {"rate", {{"value", 20}, {"per", "second"}}},
                             {"llm", {{"model", "llama3.1-8b"}, {"prompt_tokens", 512}, {"output_tokens", 256}, {"batch", 8}}}};
     const json plan = ok(predicted);
     const json request = {{"api", 1}, {"kind", "compare"}, {"like", predicted}, {"lang", "ja"}};
     const json in = {{"request", request}, {"response", plan}, {"picked", {"g6e.xlarge", "g6.xlarge"}}, {"lang", "ja"}};
-    const std::string text = site::plan_charts(test::real_catalogue(), in, planner::catalogue_without_notes);
-    const std::string alone = site::plan(test::real_catalogue(), request.dump());
+    const std::string text = site::plan_charts(call, in);
+    const std::string alone = site::plan(catalogue, request.dump());
     const std::string head = "{\"charts\":";
     REQUIRE(text.compare(0, head.size(), head) == 0);
-    const std::string tail = ",\"compare\":" + alone + "}";
-    REQUIRE(text.size() > tail.size());
-    CHECK(text.compare(text.size() - tail.size(), tail.size(), tail) == 0);
+    const std::string answer = ",\"compare\":" + alone + ",\"shown\":";
+    CHECK(text.find(answer) != std::string::npos);
     const json got = json::parse(text);
     const json compare = json::parse(alone);
     CHECK(got["charts"] == specs(&plan, &compare, {"g6e.xlarge", "g6.xlarge"}, "ja"));
+    // Shown as the page showed it before (results.js's shownCompare): its job, work, rate and rows
+    // in Japanese, with what the display adds to them, and no sweep.
+    const json& c = compare["compare"];
+    const json before = site::display_json({{"compare", {{"job", c["job"]}, {"work", c["work"]}, {"usd_jpy", c["usd_jpy"]}, {"rows", c["rows"]}}}},
+                                           ja, "ja")["compare"];
+    REQUIRE(before.contains("rows"));
+    for (const auto& [key, value] : before.items()) CHECK_MESSAGE(got["shown"][key] == value, key);
+    CHECK_FALSE(got["shown"].contains("sweep"));
 
-    // Without a request: the response's charts alone; anything malformed: nothing to draw.
-    const json own = json::parse(site::plan_charts(test::real_catalogue(), {{"response", plan}}, planner::catalogue_without_notes));
+    // A comparison that fails is not shown; without a request, the response's charts alone;
+    // anything malformed: nothing to draw.
+    json measured = predicted;
+    measured.erase("llm");
+    measured["throughput_rps"] = 15;
+    const json refused = json::parse(site::plan_charts(call, {{"request", {{"api", 1}, {"kind", "compare"}, {"like", measured}}}}));
+    CHECK(refused["compare"]["ok"] == false);
+    CHECK(refused["shown"].is_null());
+    const json own = json::parse(site::plan_charts(call, {{"response", plan}}));
     CHECK(own == json{{"charts", specs(&plan, nullptr, {})}});
-    CHECK(site::plan_charts(test::real_catalogue(), json::array(), planner::catalogue_without_notes) == R"({"charts":{}})");
+    CHECK(site::plan_charts(call, json::array()) == R"({"charts":{}})");
 }

@@ -100,7 +100,7 @@ async function start(root) {
     show(root, response, display);
     last = { request, response };
     const extras = () => {
-      const extra = response.ok ? (EXTRAS[kind]?.(root, form, request, response, { call, shown, draw, charts, display }) ?? {}) : {};
+      const extra = response.ok ? (EXTRAS[kind]?.(root, form, request, response, { draw, charts, display }) ?? {}) : {};
       if (!response.ok) clearExtras(root);
       if (last.request === request) Object.assign(last, extra);
     };

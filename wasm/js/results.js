@@ -193,15 +193,16 @@ function chartInto(slot, spec, draw) {
 
 // Every chart slot of the calculator, from the display's specs (display/chart_specs.hpp: which
 // figures each slot plots) of the plan's response and of the comparison `request` asks, which the
-// module plans in the same call and returns; a slot with nothing to draw is emptied.
+// module plans in the same call and returns with its display (rows, table, answer); a slot with
+// nothing to draw is emptied.
 function planAndDraw(root, form, sources, { charts, draw }) {
-  const { charts: specs, compare } = charts({ ...sources, picked: chartChoices(form) });
+  const { charts: specs, compare, shown } = charts({ ...sources, picked: chartChoices(form) });
   for (const slot of root.querySelectorAll('[data-chart]')) {
     const spec = specs[slot.dataset.chart];
     if (spec) chartInto(slot, spec, draw);
     else if (!unchanged(slot, null)) slot.replaceChildren();
   }
-  return compare;
+  return { compare, shown };
 }
 
 // A table as the display writes it (display/tables.hpp: rows of cells, each its text and whether it
@@ -235,7 +236,7 @@ function chartChoices(form) {
 // What each kind of calculator asks and draws besides its main result. Each returns what the
 // export adds to the request and response. `display` is the response as display() formats it.
 export const EXTRAS = {
-  train(root, form, request, response, { shown, display, ...tools }) {
+  train(root, form, request, response, { display, ...tools }) {
     // The runner-up layouts the search weighed, as the build writes them (calc-train.html).
     fillTable(root.querySelector('[data-table="alternatives"]'), display.train.table ?? []);
 
@@ -245,7 +246,7 @@ export const EXTRAS = {
     const counts = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
     const compareRequest = { api: 1, kind: 'compare', like: request, counts, ...(request.lang ? { lang: request.lang } : {}) };
     // The memory bar of this plan; with the comparison, days, cost and both against each other.
-    const compare = planAndDraw(root, form, { response, request: compareRequest }, tools);
+    const { compare, shown: compared } = planAndDraw(root, form, { response, request: compareRequest }, tools);
     if (!compare.ok) {
       clearTables(root);
       const answerSlot = root.querySelector('[data-answer]');
@@ -254,7 +255,6 @@ export const EXTRAS = {
     }
     linkEnergy(root, compare.compare, request.instance);
     // The deadline or budget question answered in one sentence above the table (display/answers.hpp).
-    const compared = shownCompare(shown, compare);
     const answer = root.querySelector('[data-answer]');
     if (answer) {
       answer.hidden = compared.answer == null;
@@ -269,11 +269,11 @@ export const EXTRAS = {
     // `like`); a measured throughput belongs to its own type, which compare refuses, and the chart
     // then draws the plan's own sweep alone (display/chart_specs.hpp).
     const compareRequest = { api: 1, kind: 'compare', like: request, ...(request.lang ? { lang: request.lang } : {}) };
-    const compare = planAndDraw(root, form, { response, request: compareRequest }, tools);
+    const { compare } = planAndDraw(root, form, { response, request: compareRequest }, tools);
     return { compare: { request: compareRequest, response: compare } };
   },
 
-  serve(root, form, request, response, { shown, display, ...tools }) {
+  serve(root, form, request, response, { display, ...tools }) {
     // The answer first, as the build writes it, then the cheapest type for the same targets: both
     // sentences are the display's (display/answers.hpp).
     const answer = root.querySelector('[data-serve-answer]');
@@ -282,13 +282,12 @@ export const EXTRAS = {
     // The same job on every instance type, as the planner derives it (compare's `like`).
     const compareRequest = { api: 1, kind: 'compare', like: request, ...(request.lang ? { lang: request.lang } : {}) };
     // Throughput against TPOT for the types chosen under the form; the cost of the cheapest twelve.
-    const compare = planAndDraw(root, form, { request: compareRequest }, tools);
+    const { compare, shown: compared } = planAndDraw(root, form, { request: compareRequest }, tools);
     if (!compare.ok) {
       clearTables(root);
       return { compare: { request: compareRequest, response: compare } };
     }
     linkEnergy(root, compare.compare, request.instance);
-    const compared = shownCompare(shown, compare);
     setText(answer.querySelector('[data-serve-best]'), compared.answer);
     fillTable(root.querySelector('[data-table="serve-rows"]'), compared.table);
     return { compare: { request: compareRequest, response: compare } };
@@ -309,7 +308,7 @@ export const EXTRAS = {
     return {};
   },
 
-  instances(root, form, request, response, { call, shown, display }) {
+  instances(root, form, request, response, { display, ...tools }) {
     const table = root.querySelector('[data-sheet]');
     const rows = lookup(display, table.dataset.sheet);
     for (const tr of table.querySelectorAll('tr[data-row]')) {
@@ -339,19 +338,10 @@ export const EXTRAS = {
     const job = buildFields(part);
     const compareRequest = { api: 1, kind: 'compare', ...(request.ids ? { instances: request.ids } : {}), counts: [1], job,
       ...(request.lang ? { lang: request.lang } : {}) };
-    const compare = call(compareRequest);
-    const jobRows = compare.ok ? shownCompare(shown, compare).table : [];
+    const { compare, shown } = planAndDraw(root, form, { request: compareRequest }, tools);
+    const jobRows = compare.ok ? shown.table : [];
     if (!compare.ok) showErrors(part, compare.errors, 'job.');
     fillTable(root.querySelector('[data-table="job-rows"]'), jobRows);
     return { compare: { request: compareRequest, response: compare } };
   },
 };
-
-// A comparison as the page shows it: its rows (their units declared by kind and path,
-// display/units.hpp), the sentence it answers with (display/answers.hpp) and its table's cells
-// (display/tables.hpp), without its sweep,
-// which is drawn, not written; the rate goes with the rows, for yen on Japanese pages.
-function shownCompare(shown, compare) {
-  const { job, work, usd_jpy, rows } = compare.compare;
-  return shown({ compare: { job, work, usd_jpy, rows } }).compare;
-}
