@@ -506,6 +506,25 @@ void serve_view(json& view, const json& inputs, const json& strings, const json&
     view["serve_answer"] = view["example"]["serve"].value("answer", std::string());
 }
 
+// The comparison a training or serving calculator makes live (results.js: compare like its
+// request, the same job on every instance type), made at build time for its example so the page
+// reads without JavaScript: its table and answer as display_json writes them. A training job at its
+// own count only (the table reads that; the sweep behind the charts is the browser's).
+json example_comparison(const planner::Catalogue& catalogue, const FrontMatter& front, const std::string& kind,
+                        const std::string& lang) {
+    json request = in_language({{"api", 1}, {"kind", "compare"}, {"like", front.example}}, lang);
+    if (kind == "train") request["counts"] = {1};
+    const json compared = json::parse(site::plan(catalogue, request.dump()));
+    if (!compared.value("ok", false)) return json::object();
+    json shown = display_json(compared, catalogue.display_names(lang), lang)["compare"];
+    // A cell with nothing to show is a dash, as results.js writes it (and no name the template
+    // would look up in the page's own view instead).
+    for (auto& row : shown["table"])
+        for (auto& cell : row["cells"])
+            if (cell["text"].is_null()) cell["text"] = "—";
+    return shown;
+}
+
 }  // namespace
 
 json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& front, const json& response,
@@ -561,6 +580,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
     }
     view["choice"] = choices_view(kind, inputs, strings);
     if (kind == "instances") view["choice"].update(choices_view("train", inputs, strings));  // its training job
+    if (kind == "train" || kind == "serve") view["example_compare"] = example_comparison(catalogue, front, kind, lang);
     if (kind == "serve") serve_view(view, inputs, strings, response);
     if (kind == "infer") infer_view(view, inputs, strings);
     // The LoRA matrices a training job may target (templates/partials/calc-fine-tuning.html).

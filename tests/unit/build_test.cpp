@@ -14,6 +14,7 @@
 #include "output.hpp"
 #include "planner/layout_search.hpp"
 #include "views.hpp"
+#include "test_catalogue.hpp"
 
 namespace fs = std::filesystem;
 
@@ -161,6 +162,22 @@ TEST_CASE("the project's own content, templates and data build without errors") 
             CHECK(page.find("&quot;" + term + "&quot;:") != std::string::npos);
             CHECK(page.find("lost_on_" + term) == std::string::npos);
         }
+    // Without JavaScript, the training and serving calculators show their example compared on
+    // every instance type, as results.js shows it live: a row per type in the catalogue, and the
+    // serving page's cheapest type in its answer.
+    const auto rows_in = [](const std::string& page, const std::string& table) {
+        const auto at = page.find("data-table=\"" + table + "\"");
+        REQUIRE(at != std::string::npos);
+        const auto from = page.find("<tbody>", at), to = page.find("</tbody>", at);
+        std::size_t rows = 0;
+        for (auto tr = page.find("<tr>", from); tr < to; tr = page.find("<tr>", tr + 1)) ++rows;
+        return rows;
+    };
+    const std::size_t types = test::real_catalogue().instances.size();
+    CHECK(rows_in(calc, "compare-rows") == types);
+    const std::string serve = read(options.out / "en/calculators/serving/index.html");
+    CHECK(rows_in(serve, "serve-rows") == types);
+    CHECK(serve.find("<span data-serve-best data-headline-text>The cheapest type for these targets is ") != std::string::npos);
     // The cheat-sheet shows each instance's power estimate with its source and how it was made.
     const std::string sheet = read(options.out / "en/instances/index.html");
     CHECK(sheet.find("Power (W, estimate)") != std::string::npos);
