@@ -195,7 +195,7 @@ TEST_CASE("the module's call plans the comparison and gives its answer byte for 
     const json before = site::display_json({{"compare", {{"job", c["job"]}, {"work", c["work"]}, {"usd_jpy", c["usd_jpy"]}, {"rows", c["rows"]}}}},
                                            ja, "ja")["compare"];
     REQUIRE(before.contains("rows"));
-    for (const auto& [key, value] : before.items()) CHECK_MESSAGE(got["shown"][key] == value, key);
+    for (auto it = before.begin(); it != before.end(); ++it) CHECK_MESSAGE(got["shown"][it.key()] == it.value(), it.key());
     CHECK_FALSE(got["shown"].contains("sweep"));
 
     // A comparison that fails is not shown; without a request, the response's charts alone;
