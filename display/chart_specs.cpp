@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "messages.hpp"
+#include "plan.hpp"
 #include "text.hpp"
 
 namespace site {
@@ -72,8 +72,7 @@ const json& result_for(const ChartSources& in, const char* from) {
 // The rate that turns dollars into yen on Japanese pages: the result's own, else its first row's.
 json money_of(const ChartSources& in, const json& result, const json& list) {
     json rate = member(result, "usd_jpy");
-    for (const json& row : list)
-        if (rate.is_null()) rate = member(row, "usd_jpy");
+    for (auto row = list.begin(); rate.is_null() && row != list.end(); ++row) rate = member(*row, "usd_jpy");
     json money = json::object();
     money["usd_jpy"] = rate;
     money["lang"] = in.lang;
@@ -186,9 +185,7 @@ std::string plan_charts(const ChartCall& call, const json& in) {
     ChartSources sources = sources_of(in);
     const json& request = member(in, "request");
     if (request.is_null()) return "{\"charts\":" + chart_specs(sources).dump() + "}";
-    // As site::plan answers it (plan.cpp): its messages said, then written.
-    planner::Answer a = planner::answer(call.catalogue, request.dump(), call.write_catalog);
-    say_messages(a.response, a.lang);
+    planner::Answer a = said_answer(call.catalogue, request.dump(), call.write_catalog);
     sources.compare = &a.response;
     const std::string charts = chart_specs(sources).dump();
     std::string shown = "null";

@@ -21,4 +21,9 @@ std::string plan(const planner::Catalogue& catalogue, std::string_view request_j
 /// The same for a catalogue that may have failed to load.
 std::string plan(const planner::CatalogueLoad& load, std::string_view request_json);
 
+/// The answer plan() writes, before it is written: for a caller that reads it first (the module's
+/// charts(), display/chart_specs.hpp); planner::response_text(answer.response) is plan()'s text.
+planner::Answer said_answer(const planner::Catalogue& catalogue, std::string_view request_json,
+                            planner::CatalogWriter write_catalog);
+
 }  // namespace site

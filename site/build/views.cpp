@@ -511,12 +511,12 @@ void serve_view(json& view, const json& inputs, const json& strings, const json&
 // reads without JavaScript: its table and answer as display_json writes them. A training job at its
 // own count only (the table reads that; the sweep behind the charts is the browser's).
 json example_comparison(const planner::Catalogue& catalogue, const FrontMatter& front, const std::string& kind,
-                        const std::string& lang) {
+                        const std::map<std::string, std::string>& names, const std::string& lang) {
     json request = in_language({{"api", 1}, {"kind", "compare"}, {"like", front.example}}, lang);
     if (kind == "train") request["counts"] = {1};
     const json compared = json::parse(site::plan(catalogue, request.dump()));
     if (!compared.value("ok", false)) return json::object();
-    json shown = display_json(compared, catalogue.display_names(lang), lang)["compare"];
+    json shown = display_json(compared, names, lang)["compare"];
     // A cell with nothing to show is a dash, as results.js writes it (and no name the template
     // would look up in the page's own view instead).
     for (auto& row : shown["table"])
@@ -538,7 +538,9 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
         if (!choices.empty()) pick[it.key()] = std::move(choices);
     }
     const std::string kind = response.value("kind", std::string());
-    json view{{"kind", kind}, {"inputs", inputs}, {"is", is}, {"pick", pick}, {"example", display_json(response, catalogue.display_names(lang), lang)},
+    // What readers see for catalogue ids, in the page's language (display_json).
+    const std::map<std::string, std::string> names = catalogue.display_names(lang);
+    json view{{"kind", kind}, {"inputs", inputs}, {"is", is}, {"pick", pick}, {"example", display_json(response, names, lang)},
               {"instances", choices_for(catalogue, "instance", "")}, {"models", choices_for(catalogue, "preset", inputs.value("preset", std::string()))}};
     view["is_" + kind] = true;
     view["display_units"] = display_scales(kind).dump();  // the CSV export's units, as display_json's
@@ -548,7 +550,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
         if (front.requests.is_object() && front.requests.contains("training")) {
             const json compared = json::parse(site::plan(catalogue, in_language(front.requests["training"], lang).dump()));
             if (compared.value("ok", false)) {
-                json shown = display_json(compared, catalogue.display_names(lang), lang)["compare"];
+                json shown = display_json(compared, names, lang)["compare"];
                 // A type that cannot run the job has no count or cost: a dash, as the live table writes
                 // it (and no name the template would look up in the page's own view instead).
                 for (auto& row : shown["rows"])
@@ -580,7 +582,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
     }
     view["choice"] = choices_view(kind, inputs, strings);
     if (kind == "instances") view["choice"].update(choices_view("train", inputs, strings));  // its training job
-    if (kind == "train" || kind == "serve") view["example_compare"] = example_comparison(catalogue, front, kind, lang);
+    if (kind == "train" || kind == "serve") view["example_compare"] = example_comparison(catalogue, front, kind, names, lang);
     if (kind == "serve") serve_view(view, inputs, strings, response);
     if (kind == "infer") infer_view(view, inputs, strings);
     // The LoRA matrices a training job may target (templates/partials/calc-fine-tuning.html).
