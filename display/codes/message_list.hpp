@@ -151,6 +151,8 @@
       "モデル ID か、アーキテクチャのオブジェクトにしてください") \
     X(exceeds_max_batch, "cannot exceed max_batch ({0})", \
       "max_batch ({0}) を超えられません") \
+    X(cached_below_prompt, "must be fewer than prompt_tokens ({0}): an engine prefills a prompt's last token at least", \
+      "prompt_tokens ({0}) より少なくしてください。エンジンはプロンプトの最後のトークンを必ずプリフィルします") \
     X(lora_needs_shape, "LoRA counts its adapters from the model's shape: give a catalogue model, model.config or model.architecture", \
       "LoRA のアダプターはモデルの形状から数えます。カタログのモデル、config.json、アーキテクチャのいずれかを指定してください") \
     X(layout_context_divide, "tensor × pipeline × context ({0}) must divide the {1} accelerators", \
@@ -317,6 +319,8 @@
       "テンソル並列: カタログに {0} のアクセラレーター間接続の値がないため、all-reduce は遅延だけを数えています") \
     X(attention_not_counted, "attention: the FLOPs and KV reads of attention itself beyond the cache size are not counted; long prompts take longer", \
       "アテンション: アテンション自体の演算は数えていません。長いプロンプトではこれより時間がかかります") \
+    X(prefix_cache, "prefix cache: {0} of each prompt's {1} tokens are found in the engine's cache and not prefilled again (their attention is still read); their KV cache is counted for every sequence, as when each conversation caches its own history, so a prefix shared by all needs less memory than planned", \
+      "プレフィックスキャッシュ: 各プロンプト {1} トークンのうち {0} トークンはエンジンのキャッシュにあり、プリフィルし直しません (アテンションでは読み込みます)。その KV キャッシュは系列ごとに数えています (会話ごとに自分の履歴をキャッシュする場合)。全リクエストで共有されるプレフィックスなら、必要なメモリーは計画より少なくなります") \
     X(max_batch_cap, "max_batch: each replica runs at most {0} sequences at once, the engine's batch cap", \
       "max_batch: エンジンのバッチ上限により、各レプリカの同時処理は最大 {0} 系列です") \
     X(engine_static, "engine: static batching: a request waits on average half a batch's cycle for the running batch to finish, then for the whole batch's prefill; decode steps are not interrupted", \

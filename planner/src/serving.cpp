@@ -264,7 +264,7 @@ struct ServingJob : InstanceJob<ServingRequest, ServingResult> {
             r.bandwidth_fraction = (parameters_read_per_step(m, r.chosen.concurrency) * weights.bytes +
                                     r.chosen.concurrency * chosen.cache(mean_decode_context(req.prompt_tokens, req.output_tokens))) /
                                    (chosen.t * chosen.bandwidth * chosen.step_compute(r.chosen.concurrency));
-            r.mfu = 2 * m.active_parameters * req.prompt_tokens / (chosen.t * chosen.peak * chosen.prefill_compute());
+            r.mfu = 2 * m.active_parameters * req.prefilled_tokens() / (chosen.t * chosen.peak * chosen.prefill_compute());
         }
         const std::vector<Note> notes =
             basis_notes(catalogue, chip, priced ? &*priced : nullptr, bandwidth, req.bandwidth_fraction.has_value(), req.mfu.has_value());
@@ -306,6 +306,8 @@ struct ServingJob : InstanceJob<ServingRequest, ServingResult> {
             r.notes.push_back({msg::tensor_no_interconnect, {inst->id}});
         if (!priced)
             r.notes.push_back({msg::attention_not_counted});
+        if (req.cached_prompt_tokens > 0)
+            r.notes.push_back({msg::prefix_cache, {format_number(req.cached_prompt_tokens), format_number(req.prompt_tokens)}});
         if (req.max_batch && r.chosen.concurrency == *req.max_batch)
             r.notes.push_back({msg::max_batch_cap, {std::to_string(*req.max_batch)}});
         if (req.engine == "static")

@@ -148,17 +148,22 @@ OperatorPrice ServingParts::total() const {
     return OperatorPrice{products.seconds + fixed, products.low + fixed, products.high + fixed, products.rows};
 }
 
-std::optional<ServingParts> prefill_parts(const ServingBasis& b, const Transformer& m, int t, double prompt) {
+std::optional<ServingParts> prefill_parts(const ServingBasis& b, const Transformer& m, int t, double prompt, double cached) {
     const ServingWidths w = serving_widths(m);
+    const double fresh = prompt - cached;
     Priced p;
-    add_products(p, b, m, w, t, prompt, 1);  // logits for the last token only
+    add_products(p, b, m, w, t, fresh, 1);  // logits for the last token only
     const auto rate = attention_rate(*b.attention, *b.attention_chip, *b.basis.target, prompt, true);
     const auto products = p.price();
     if (!rate || !products) return std::nullopt;
-    // Causal attention's pairs, the windowed layers' fewer: 2 · (heads / t) · prompt² · head_dim without a window.
-    const double flops = m.window ? 4 * (double(m.heads) / t) * attention_pairs(m, prompt) * m.head_dim
-                                  : 2 * (double(m.heads) / t) * prompt * prompt * m.head_dim;
-    return ServingParts{*products, m.layers * flops / *rate, elementwise_seconds(b, m, w, t, prompt), kEngineStepSeconds};
+    // Causal attention's pairs up to `tokens`, the windowed layers' fewer: 2 · (heads / t) · tokens² ·
+    // head_dim without a window. The cached tokens' own pairs were computed when they were cached.
+    auto flops = [&](double tokens) {
+        return m.window ? 4 * (double(m.heads) / t) * attention_pairs(m, tokens) * m.head_dim
+                        : 2 * (double(m.heads) / t) * tokens * tokens * m.head_dim;
+    };
+    return ServingParts{*products, m.layers * (flops(prompt) - flops(cached)) / *rate, elementwise_seconds(b, m, w, t, fresh),
+                        kEngineStepSeconds};
 }
 
 std::optional<ServingParts> decode_parts(const ServingBasis& b, const Transformer& m, int t, double batch,
@@ -176,8 +181,8 @@ std::optional<ServingParts> decode_parts(const ServingBasis& b, const Transforme
                         elementwise_seconds(b, m, w, t, batch), kEngineStepSeconds};
 }
 
-std::optional<OperatorPrice> prefill_price(const ServingBasis& b, const Transformer& m, int t, double prompt) {
-    const auto parts = prefill_parts(b, m, t, prompt);
+std::optional<OperatorPrice> prefill_price(const ServingBasis& b, const Transformer& m, int t, double prompt, double cached) {
+    const auto parts = prefill_parts(b, m, t, prompt, cached);
     return parts ? std::optional<OperatorPrice>(parts->total()) : std::nullopt;
 }
 

@@ -64,10 +64,10 @@ struct Replica {
     double prefill_compute() const {
         if (ops) {
             if (!prefill_seconds)
-                prefill_seconds = at_end(prefill_price(*ops, m, t, req.prompt_tokens).value_or(OperatorPrice{}), end);
+                prefill_seconds = at_end(prefill_price(*ops, m, t, req.prompt_tokens, req.cached_prompt_tokens).value_or(OperatorPrice{}), end);
             return *prefill_seconds;
         }
-        return planner::prefill_seconds(m, req.prompt_tokens, weight_bytes, roofline());
+        return planner::prefill_seconds(m, req.prefilled_tokens(), weight_bytes, roofline());
     }
     double step_compute(int b) const {
         const double context = mean_decode_context(req.prompt_tokens, req.output_tokens);
@@ -81,7 +81,7 @@ struct Replica {
     Roofline roofline() const { return {t * peak * mfu, t * bandwidth * f}; }
 
     double all_reduce(double tokens) const { return all_reduce_seconds(m, t, link, tokens); }
-    double prefill() const { return prefill_compute() + all_reduce(req.prompt_tokens); }
+    double prefill() const { return prefill_compute() + all_reduce(req.prefilled_tokens()); }
     double step(int b) const { return step_compute(b) + all_reduce(b); }
     bool whole_batches() const { return req.engine == "static"; }
     double cycle(int b) const { return req.output_tokens * step(b) + b * prefill(); }
@@ -101,7 +101,7 @@ struct Replica {
     ActivityMix running_mix(int b) const {
         const double engine = ops ? kEngineStepSeconds : 0, c = cycle(b), out = req.output_tokens;
         return {b * std::max(0.0, prefill_compute() - engine) / c, out * std::max(0.0, step_compute(b) - engine) / c, 0,
-                (b + out) * engine / c, (b * all_reduce(req.prompt_tokens) + out * all_reduce(b)) / c};
+                (b + out) * engine / c, (b * all_reduce(req.prefilled_tokens()) + out * all_reduce(b)) / c};
     }
     // One sequence's KV cache at `context` tokens.
     double cache(double context) const { return kv_cache_bytes(m, context, kv_element_bytes); }
@@ -138,8 +138,9 @@ struct Replica {
             if (req.ttft_ms && ttft(1) * 1000 > *req.ttft_ms) {
                 // Which roofline the prefill meets first (a priced one's shares are below both).
                 const double share_f = ops ? 1 : f, share_mfu = ops ? 1 : mfu;
-                const bool compute = 2 * m.active_parameters * req.prompt_tokens / (t * peak * share_mfu) >=
-                                     parameters_read_per_step(m, req.prompt_tokens) * weight_bytes / (t * bandwidth * share_f);
+                const double fresh = req.prefilled_tokens();
+                const bool compute = 2 * m.active_parameters * fresh / (t * peak * share_mfu) >=
+                                     parameters_read_per_step(m, fresh) * weight_bytes / (t * bandwidth * share_f);
                 return refuse(compute ? "compute" : "bandwidth", "ttft_ms", msg::ttft_above_target_alone,
                               {ms(ttft(1)), degree, format_number(req.prompt_tokens), format_number(*req.ttft_ms)});
             }

@@ -116,6 +116,9 @@ Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const j
     namespace f = fields::serve;
     if (auto id = in.text(fields::job::instance)) r.instance = *id;
     if (auto v = in.number(f::prompt_tokens)) r.prompt_tokens = *v;
+    if (auto v = in.number(f::cached_prompt_tokens)) r.cached_prompt_tokens = *v;
+    if (r.prompt_tokens > 0 && r.cached_prompt_tokens >= r.prompt_tokens)
+        in.refuse("cached_prompt_tokens", msg::cached_below_prompt, {format_number(r.prompt_tokens)});
     if (auto v = in.number(f::output_tokens)) r.output_tokens = *v;
     r.ttft_ms = in.number(f::ttft_ms);
     r.tpot_ms = in.number(f::tpot_ms);

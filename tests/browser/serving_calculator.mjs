@@ -1,8 +1,8 @@
 // The LLM serving calculator in a real browser: the SLO answer matches the native planner, a Llama
 // and a mixture-of-experts config.json (tests/fixtures/model-configs, the published files' fields)
 // are read into the form with their parameters counted, an unmeetable target is refused with its
-// reason at its field, the overrides (engine, batch, bandwidth share, MFU) show the planner's values
-// and plan with typed ones, and the state survives a reload through the URL.
+// reason at its field, the overrides (engine, batch, bandwidth share, MFU, cached prompt tokens)
+// show the planner's values and plan with typed ones, and the state survives a reload through the URL.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -71,6 +71,17 @@ run('browser.serving_calculator', async ({ url, context, cli, root }) => {
   const typed = nativePlan(cli, root, { ...request, engine: 'static', bandwidth_fraction: 0.6, concurrency: 4 }).serve;
   assert.equal(await output(page, 'serve.fleet'), String(typed.fleet));
   assert.equal(await output(page, 'serve.tpot_ms'), typed.tpot_ms.toFixed(1).replace(/\.0$/, ''));
+  // Prompt tokens the engine finds in its prefix cache: not prefilled again, as the native planner
+  // plans them, and the note says so.
+  await typeInto(page, '#cached_prompt', '1500');
+  const cached = nativePlan(cli, root, { ...request, engine: 'static', bandwidth_fraction: 0.6, concurrency: 4,
+    cached_prompt_tokens: 1500 }).serve;
+  assert.ok(cached.ttft_ms < typed.ttft_ms);
+  const shownTtft = Number((await output(page, 'serve.ttft_ms')).replace(/,/g, ''));
+  assert.ok(Math.abs(shownTtft - cached.ttft_ms) <= cached.ttft_ms * 1e-3, `${shownTtft} against ${cached.ttft_ms}`);
+  const notes = await page.locator('[data-list="serve.notes"] li').allTextContents();
+  assert.ok(notes.some((n) => n.startsWith("prefix cache: 1500 of each prompt's 2000 tokens")), notes.join('\n'));
+  await page.fill('#cached_prompt', '');
   // A failing plan used no value: the fields show their generic placeholders, not the last plan's.
   await typeInto(page, '#prompt', '0');
   assert.deepEqual(await placeholders(), { tp: 'auto', concurrency: 'auto', bandwidth: 'default', prefill_mfu: 'default' });

@@ -91,6 +91,24 @@ TEST_CASE("a prefill runs flash attention at the rate of the measured forward ro
     CHECK(parts->products.seconds < flops / (0.61 * 989.5e12));
 }
 
+TEST_CASE("a prefill whose first tokens are in the prefix cache computes the rest, attending to the whole prompt") {
+    // 1,536 of 2,048 tokens cached: the 512 new queries attend to every key before them, 2,048² / 2 −
+    // 1,536² / 2 pairs of the whole prompt's 2,048² / 2, at the 2,048-token forward row's rate (the
+    // 563.066 µs row above): 7 / 16 of its attention.
+    const auto cached = planner::prefill_parts(h200_bf16(), llama8b_layers(), 1, 2048, 1536);
+    REQUIRE(cached);
+    CHECK(cached->attention == doctest::Approx(32 * 563.066e-6 / 8 * 7 / 16).epsilon(1e-9));
+    // The products and the element-wise work are the 512 new tokens' alone, as a 512-token prompt's,
+    // priced from the measured M = 256 and M = 1,024 shapes either side, which ran at 58-73% of the peak.
+    const auto fresh = planner::prefill_parts(h200_bf16(), llama8b_layers(), 1, 512);
+    REQUIRE(fresh);
+    CHECK(cached->products.seconds == fresh->products.seconds);
+    CHECK(cached->elementwise == fresh->elementwise);
+    const double flops = 2.0 * 512 * 32 * (4096.0 * 6144 + 4096.0 * 4096 + 4096.0 * 28672 + 14336.0 * 4096);
+    CHECK(cached->products.seconds > flops / (0.73 * 989.5e12));
+    CHECK(cached->products.seconds < flops / (0.58 * 989.5e12));
+}
+
 TEST_CASE("the H100 serves from the H200's graph-timed products, while its training keeps its own table") {
     // The H100's rows (the research note) were timed one launch at a time: at M = 1 its 4096×4096
     // product took 20.1 µs, the host's launch inside, against 9.6 µs on the H200 as a graph.

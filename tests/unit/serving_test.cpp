@@ -297,6 +297,38 @@ TEST_CASE("a concurrency above max_batch is refused at concurrency") {
     CHECK(r["errors"][0] == json({{"field", "concurrency"}, {"message", "cannot exceed max_batch (16)"}, {"code", "exceeds_max_batch"}, {"args", {"16"}}}));
 }
 
+TEST_CASE("cached prompt tokens are not prefilled again, while every sequence still holds their KV cache") {
+    json job = small_job();
+    job["concurrency"] = 48;
+    const json whole = serve(job);
+    job["cached_prompt_tokens"] = 600;
+    const json r = serve(job);
+    // 400 of the 1,000 tokens prefilled: 2 · 1e9 · 400 at half of 312 TFLOP/s, 5.13 ms.
+    const double prefill = 2 * 1e9 * 400 / (312e12 * 0.5);
+    const double c = 100 * step(48) + 48 * prefill;
+    CHECK(r["tpot_ms"].get<double>() == doctest::Approx(c / 100 * 1000));
+    CHECK(r["output_tokens_per_second"].get<double>() == doctest::Approx(8 * 48 / c * 100));
+    CHECK(r["ttft_ms"].get<double>() == doctest::Approx(1000 * planner::mean_first_token_seconds({step(48), prefill, 47 / c})));
+    CHECK(r["ttft_ms"].get<double>() < whole["ttft_ms"].get<double>());
+    CHECK(r["memory_bytes"] == whole["memory_bytes"]);
+    bool said = false;
+    for (const json& n : r["notes"]) said |= n.get<std::string>().rfind("prefix cache: 600 of each prompt's 1000 tokens", 0) == 0;
+    CHECK(said);
+    for (const json& n : whole["notes"]) CHECK(n.get<std::string>().rfind("prefix cache", 0) != 0);
+}
+
+TEST_CASE("cached prompt tokens must be fewer than the prompt's") {
+    json job = small_job();
+    job["cached_prompt_tokens"] = 1000;
+    const json r = run(job);
+    REQUIRE(r["ok"] == false);
+    CHECK(r["errors"][0]["field"] == "cached_prompt_tokens");
+    CHECK(r["errors"][0]["code"] == "cached_below_prompt");
+    CHECK(r["errors"][0]["args"] == json({"1000"}));
+    job["cached_prompt_tokens"] = 999;
+    CHECK(run(job)["ok"] == true);
+}
+
 TEST_CASE("the sweep gives the chosen layout's curve at 1, 2, 4 … and the chosen concurrency, as far as memory holds") {
     json job = small_job();
     job["tpot_ms"] = 60;

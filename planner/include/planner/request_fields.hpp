@@ -87,6 +87,7 @@ inline constexpr F expert_ffn_hidden = F::integer("model.expert_ffn_hidden", 1, 
 namespace serve {
 inline constexpr F prompt_tokens = F::whole("prompt_tokens", 1, 1e8).needed().in("tokens").says("tokens in each prompt").flag("prompt-tokens").input("prompt", "in_prompt_tokens");
 inline constexpr F output_tokens = F::whole("output_tokens", 1, 1e8).needed().in("tokens").says("tokens generated per request").flag("output-tokens").input("output", "in_output_tokens");
+inline constexpr F cached_prompt_tokens = F::whole("cached_prompt_tokens", 0, 1e8).in("tokens").says("tokens of each prompt the engine finds in its prefix cache (a shared system prompt, a conversation's history), not prefilled again").or_else("0").flag("cached-prompt-tokens").input("cached_prompt", "in_cached_prompt_tokens").hint("0");
 inline constexpr F ttft_ms = F::number("ttft_ms", 0, 1e8, true).in("ms").says("time-to-first-token target").or_else("none").flag("ttft-ms").input("ttft", "in_ttft_ms");
 inline constexpr F tpot_ms = F::number("tpot_ms", 0, 1e8, true).in("ms").says("time-per-output-token target").or_else("none").flag("tpot-ms").input("tpot", "in_tpot_ms");
 inline constexpr F weights = F::text("weights", weight_format_words).says("the precision the weights are stored in").or_else("bf16").flag("weights").input("weights", "in_weights");
@@ -104,7 +105,7 @@ inline constexpr const F* kJob[] = {
     &served_model::experts, &served_model::experts_per_token, &served_model::kv_lora_rank, &served_model::qk_rope_head_dim,
     &served_model::sliding_window, &served_model::sliding_window_layers, &served_model::context,
     &served_model::vocabulary, &served_model::ffn_hidden, &served_model::expert_ffn_hidden,
-    &prompt_tokens, &output_tokens, &ttft_ms, &tpot_ms, &fleet::rate, &fleet::rate_value, &fleet::rate_per, &weights, &kv_cache,
+    &prompt_tokens, &cached_prompt_tokens, &output_tokens, &ttft_ms, &tpot_ms, &fleet::rate, &fleet::rate_value, &fleet::rate_per, &weights, &kv_cache,
     &compute, &tensor_parallel, &concurrency, &max_batch, &bandwidth_fraction, &mfu, &fleet::peak_factor,
     &fleet::target_utilisation, &fleet::redundancy, &job::headroom, &engine};
 }  // namespace serve

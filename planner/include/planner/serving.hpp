@@ -7,8 +7,10 @@
 //   weights read per decode step   W(B) = shared + expert bytes · E · (1 − (1 − k/E)^B)   (MoE; dense: all)
 //   decode step    step(B)  = max(W(B) + B · kv_token · (prompt + output/2),  over t · bandwidth · f;
 //                                 2 · active · B over t · peak · mfu) + all-reduce(B tokens)
-//   prefill        prefill  = max(2 · active · prompt over t · peak · mfu,  W(prompt) over t · bandwidth · f)
-//                             + all-reduce(prompt tokens)
+//   prefill        prefill  = max(2 · active · new over t · peak · mfu,  W(new) over t · bandwidth · f)
+//                             + all-reduce(new tokens)
+//                  new      = prompt − cached: the tokens not in the engine's prefix cache; priced,
+//                             their attention to the whole prompt is counted (serving_cost.hpp)
 //   continuous batching (engine "continuous": vLLM, TensorRT-LLM, SGLang, NxD Inference): while B
 //   requests each decode `output` tokens, each of them is prefilled once, stalling the batch:
 //                                cycle(B) = output · step(B) + B · prefill
@@ -69,6 +71,7 @@ struct ServingRequest {
     Transformer model;
     std::string instance;
     double prompt_tokens = 0;
+    double cached_prompt_tokens = 0;          // of each prompt, in the engine's prefix cache: not prefilled
     double output_tokens = 0;
     std::optional<double> ttft_ms, tpot_ms;   // targets; absent: not constrained
     std::string weights = "bf16";             // bf16, fp16, fp8, int8, int4, fp4
@@ -83,6 +86,9 @@ struct ServingRequest {
     std::string engine = "continuous";        // how the runtime batches: "continuous" or "static" (serving_engines())
     FleetDemand demand;
     FootprintInputs footprint;
+
+    /// The tokens of each prompt a prefill computes: those not in the prefix cache.
+    double prefilled_tokens() const { return prompt_tokens - cached_prompt_tokens; }
 
     ACCELGUIDE_OUT_OF_LINE_VALUE(ServingRequest)
 };

@@ -84,9 +84,11 @@ struct ServingParts {
     OperatorPrice total() const;
 };
 
-/// One prefill of `prompt` tokens on one of t ranks (no all-reduce).
-std::optional<ServingParts> prefill_parts(const ServingBasis& b, const Transformer& m, int t, double prompt);
-std::optional<OperatorPrice> prefill_price(const ServingBasis& b, const Transformer& m, int t, double prompt);
+/// One prefill of `prompt` tokens on one of t ranks (no all-reduce), the first `cached` of them
+/// found in the engine's prefix cache: the products and element-wise work of the others, and their
+/// attention to the whole prompt.
+std::optional<ServingParts> prefill_parts(const ServingBasis& b, const Transformer& m, int t, double prompt, double cached = 0);
+std::optional<OperatorPrice> prefill_price(const ServingBasis& b, const Transformer& m, int t, double prompt, double cached = 0);
 
 /// One decode step of `batch` sequences each holding `context` tokens, on one of t ranks, with
 /// `kv_bytes` per cached element (no all-reduce).
