@@ -181,9 +181,18 @@ ChartSources sources_of(const json& in) {
 }
 }  // namespace
 
+json comparison_of(const json& like) {
+    json request{{"api", 1}, {"kind", "compare"}, {"like", like}};
+    // The training charts' x axis (train-days, train-cost): each type at every count it can run.
+    if (member(like, "kind") == "train") request["counts"] = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
+    if (const json& lang = member(like, "lang"); !lang.is_null()) request["lang"] = lang;
+    return request;
+}
+
 std::string plan_charts(const ChartCall& call, const json& in) {
     ChartSources sources = sources_of(in);
-    const json& request = member(in, "request");
+    const json& like = member(in, "like");
+    const json request = like.is_null() ? member(in, "request") : comparison_of(like);
     if (request.is_null()) return "{\"charts\":" + chart_specs(sources).dump() + "}";
     planner::Answer a = said_answer(call.catalogue, request.dump(), call.write_catalog);
     sources.compare = &a.response;
@@ -196,7 +205,8 @@ std::string plan_charts(const ChartCall& call, const json& in) {
         shown = display_json(a.response, sources.lang == "ja" ? call.names_ja : call.names_en, sources.lang)["compare"].dump();
         compare["sweep"] = std::move(sweep);
     }
-    return "{\"charts\":" + charts + ",\"compare\":" + planner::response_text(std::move(a.response)) + ",\"shown\":" + shown + "}";
+    return "{\"charts\":" + charts + ",\"request\":" + request.dump() + ",\"compare\":" +
+           planner::response_text(std::move(a.response)) + ",\"shown\":" + shown + "}";
 }
 
 }  // namespace site

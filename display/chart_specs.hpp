@@ -46,13 +46,19 @@ struct ChartCall {
     const std::map<std::string, std::string>& names_ja;
 };
 
+/// The comparison a calculator's charts and tables rest on, for its own request `like`: compare's
+/// `like` (the same job on every type, planner/same_job.hpp) in the request's language, a training
+/// job swept over the instance counts its charts' x axis takes (1, 2, 4 … 1,024).
+nlohmann::json comparison_of(const nlohmann::json& like);
+
 /// The module's call (charts()): a calculator's comparison planned, shown and charted in one call,
 /// so that the browser never sends a comparison back to be parsed again (its sweep alone is 36 KB,
-/// 1.5 ms in the module). `in` is {"request": a compare request, "response": the plan's own,
-/// "picked": [ids], "lang"}; the text returned {"charts": {…}, "compare": the request's answer,
-/// byte for byte as plan() gives it, "shown": that comparison as display_json shows it, without its
-/// sweep, which is drawn, not written (null when it failed)}. Without "request", only the
-/// response's charts.
+/// 1.5 ms in the module). `in` is {"like": the calculator's request, "response": the plan's own,
+/// "picked": [ids], "lang"}, or a compare request of its own as "request" in place of "like" (the
+/// comparison page's job on the ticked types); the text returned {"charts": {…}, "request": the
+/// comparison planned (comparison_of(like)), "compare": its answer, byte for byte as plan() gives
+/// it, "shown": that comparison as display_json shows it, without its sweep, which is drawn, not
+/// written (null when it failed)}. With neither, only the response's charts.
 std::string plan_charts(const ChartCall& call, const nlohmann::json& in);
 
 }  // namespace site

@@ -472,6 +472,20 @@ json choices_view(const std::string& kind, const json& inputs, const json& strin
     return out;
 }
 
+// The instance types a calculator's charts may draw, those its front matter names (`inputs.chart`, a
+// list, as a link's repeated chart=) and its own instance ticked: what the charts draw on a first visit.
+json chart_choices(const planner::Catalogue& catalogue, const json& inputs) {
+    json list = choices_for(catalogue, "instance", "");
+    const json none = json::array();
+    const json& chosen = inputs.is_object() && inputs.contains("chart") ? inputs["chart"] : none;
+    const std::string own = inputs.is_object() && inputs.contains("instance") && inputs["instance"].is_string() ? inputs["instance"].get<std::string>() : "";
+    for (json& choice : list) {
+        const std::string id = choice["id"];
+        choice["checked"] = id == own || (chosen.is_array() && std::find(chosen.begin(), chosen.end(), id) != chosen.end());
+    }
+    return list;
+}
+
 // The inference calculator's text inputs, as its request declares them: the rate, the fleet's
 // fields, and those of each way to give the throughput (measured, compute, llm).
 void infer_view(json& view, const json& inputs, const json& strings) {
@@ -512,7 +526,7 @@ void serve_view(json& view, const json& inputs, const json& strings, const json&
 // own count only (the table reads that; the sweep behind the charts is the browser's).
 json example_comparison(const planner::Catalogue& catalogue, const FrontMatter& front, const std::string& kind,
                         const std::map<std::string, std::string>& names, const std::string& lang) {
-    json request = in_language({{"api", 1}, {"kind", "compare"}, {"like", front.example}}, lang);
+    json request = comparison_of(in_language(front.example, lang));
     if (kind == "train") request["counts"] = {1};
     const json compared = json::parse(site::plan(catalogue, request.dump()));
     if (!compared.value("ok", false)) return json::object();
@@ -541,7 +555,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
     // What readers see for catalogue ids, in the page's language (display_json).
     const std::map<std::string, std::string> names = catalogue.display_names(lang);
     json view{{"kind", kind}, {"inputs", inputs}, {"is", is}, {"pick", pick}, {"example", display_json(response, names, lang)},
-              {"instances", choices_for(catalogue, "instance", "")}, {"models", choices_for(catalogue, "preset", inputs.value("preset", std::string()))}};
+              {"instances", chart_choices(catalogue, front.inputs)}, {"models", choices_for(catalogue, "preset", inputs.value("preset", std::string()))}};
     view["is_" + kind] = true;
     view["display_units"] = display_scales(kind).dump();  // the CSV export's units, as display_json's
     if (kind == "instances") {

@@ -127,7 +127,8 @@ TEST_CASE("a serving comparison draws throughput against TPOT for the picked typ
     // The module's call shows the same comparison with its table, a row per type, and its answer.
     const auto names = test::real_catalogue().display_names("en");
     const json called = json::parse(site::plan_charts({test::real_catalogue(), planner::catalogue_without_notes, names, names},
-                                                     {{"request", {{"api", 1}, {"kind", "compare"}, {"like", like}}}}));
+                                                     {{"like", like}}));
+    CHECK(called["request"] == json({{"api", 1}, {"kind", "compare"}, {"like", like}}));
     CHECK(called["shown"]["table"].size() == c["compare"]["rows"].size());
     CHECK(called["shown"]["answer"].is_string());
 }
@@ -178,14 +179,19 @@ TEST_CASE("the module's call plans the comparison and gives its answer byte for 
     const json predicted = {{"api", 1}, {"kind", "infer"}, {"instance", "g6e.xlarge"}, {"rate", {{"value", 20}, {"per", "second"}}},
                             {"llm", {{"model", "llama3.1-8b"}, {"prompt_tokens", 512}, {"output_tokens", 256}, {"batch", 8}}}};
     const json plan = ok(predicted);
-    const json request = {{"api", 1}, {"kind", "compare"}, {"like", predicted}, {"lang", "ja"}};
-    const json in = {{"request", request}, {"response", plan}, {"picked", {"g6e.xlarge", "g6.xlarge"}}, {"lang", "ja"}};
+    json like = predicted;
+    like["lang"] = "ja";
+    // The comparison is the same job on every type, in the request's language.
+    const json request = site::comparison_of(like);
+    CHECK(request == json({{"api", 1}, {"kind", "compare"}, {"like", like}, {"lang", "ja"}}));
+    const json in = {{"like", like}, {"response", plan}, {"picked", {"g6e.xlarge", "g6.xlarge"}}, {"lang", "ja"}};
     const std::string text = site::plan_charts(call, in);
     const std::string alone = site::plan(catalogue, request.dump());
     const std::string head = "{\"charts\":";
     REQUIRE(text.compare(0, head.size(), head) == 0);
     const std::string answer = ",\"compare\":" + alone + ",\"shown\":";
     CHECK(text.find(answer) != std::string::npos);
+    CHECK(text.find(",\"request\":" + request.dump() + ",") != std::string::npos);
     const json got = json::parse(text);
     const json compare = json::parse(alone);
     CHECK(got["charts"] == specs(&plan, &compare, {"g6e.xlarge", "g6.xlarge"}, "ja"));
@@ -203,10 +209,25 @@ TEST_CASE("the module's call plans the comparison and gives its answer byte for 
     json measured = predicted;
     measured.erase("llm");
     measured["throughput_rps"] = 15;
-    const json refused = json::parse(site::plan_charts(call, {{"request", {{"api", 1}, {"kind", "compare"}, {"like", measured}}}}));
+    const json refused = json::parse(site::plan_charts(call, {{"like", measured}}));
     CHECK(refused["compare"]["ok"] == false);
     CHECK(refused["shown"].is_null());
+    // A compare request of the page's own (the comparison page's job on the ticked types) is planned as given.
+    const json own_job = {{"api", 1}, {"kind", "compare"}, {"instances", {"g6e.xlarge"}}, {"job", {{"kind", "train"}, {"model", "llama3.1-8b"}, {"tokens", 1e9}}}};
+    const json asked = json::parse(site::plan_charts(call, {{"request", own_job}}));
+    CHECK(asked["request"] == own_job);
+    CHECK(asked["compare"] == json::parse(site::plan(catalogue, own_job.dump())));
     const json own = json::parse(site::plan_charts(call, {{"response", plan}}));
     CHECK(own == json{{"charts", specs(&plan, nullptr, {})}});
     CHECK(site::plan_charts(call, json::array()) == R"({"charts":{}})");
+}
+
+TEST_CASE("a training calculator's comparison sweeps the instance counts its charts draw, the others the job alone") {
+    const json train = {{"api", 1}, {"kind", "train"}, {"model", "llama3.1-8b"}, {"tokens", 1e9}, {"instance", "p5.48xlarge"}, {"instance_count", 2}};
+    const json c = site::comparison_of(train);
+    CHECK(c["like"] == train);
+    CHECK(c["counts"] == json({1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024}));
+    CHECK_FALSE(c.contains("lang"));
+    const json serve = {{"api", 1}, {"kind", "serve"}, {"model", "llama3.1-8b"}, {"instance", "g6e.xlarge"}, {"lang", "ja"}};
+    CHECK(site::comparison_of(serve) == json({{"api", 1}, {"kind", "compare"}, {"like", serve}, {"lang", "ja"}}));
 }

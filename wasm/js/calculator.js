@@ -43,7 +43,7 @@
 //
 // The form is read in form.js, the results shown in results.js; this file starts the page and
 // holds the tools (link, export, the plan to print).
-import { applySwitches, buildRequest, chooseDefaultChartInstances, openFilledDetails, restoreFromUrl, saveToUrl,
+import { applySwitches, buildRequest, tickOwnChartInstance, openFilledDetails, restoreFromUrl, saveToUrl,
   setUpImport, watchMeasured, watchPresets } from './form.js';
 import { EXTRAS, clearExtras, show, whenResized } from './results.js';
 import { printPlan } from './print.js';
@@ -81,7 +81,7 @@ async function start(root) {
   const charts = (sources) => JSON.parse(planner.charts(JSON.stringify({ ...sources, lang: document.documentElement.lang })));
 
   const hadChartChoices = restoreFromUrl(form);
-  if (!hadChartChoices) chooseDefaultChartInstances(form);
+  if (!hadChartChoices) tickOwnChartInstance(form);
   openFilledDetails(form);
   watchPresets(form);
   watchMeasured(form);

@@ -52,18 +52,12 @@ export function saveToUrl(form) {
   history.replaceState(null, '', `${location.pathname}?${params}`);
 }
 
-export function chooseDefaultChartInstances(form) {
-  const boxes = [...form.querySelectorAll('[data-chart-choices] input[type="checkbox"]')];
-  if (!boxes.length) return;
-  const chosen = new Set([form.querySelector('#instance')?.value, ...(DEFAULT_CHART_INSTANCES[form.closest('[data-calculator]').dataset.calculator] ?? [])]);
-  for (const box of boxes) box.checked = chosen.has(box.value);
+// The charts' types when a link names none: those the page ticks (its front matter's, built in),
+// and the instance the link chose.
+export function tickOwnChartInstance(form) {
+  const own = form.querySelector('#instance')?.value;
+  for (const box of form.querySelectorAll('[data-chart-choices] input[type="checkbox"]')) if (box.value === own) box.checked = true;
 }
-
-const DEFAULT_CHART_INSTANCES = {
-  train: ['p5.48xlarge', 'trn1.32xlarge'],
-  infer: ['g5.xlarge', 'inf2.xlarge'],
-  serve: ['p5.48xlarge', 'inf2.48xlarge', 'g6e.12xlarge'],
-};
 
 export function watchPresets(form) {
   const source = form.querySelector('[data-preset-source]');

@@ -192,17 +192,17 @@ function chartInto(slot, spec, draw) {
 }
 
 // Every chart slot of the calculator, from the display's specs (display/chart_specs.hpp: which
-// figures each slot plots) of the plan's response and of the comparison `request` asks, which the
-// module plans in the same call and returns with its display (rows, table, answer); a slot with
-// nothing to draw is emptied.
+// figures each slot plots) of the plan's response and of the comparison: the same job as `like` on
+// every type, or a compare `request` of the page's own; the module plans it in the same call and
+// returns it with its answer and display (rows, table, answer); a slot with nothing to draw is emptied.
 function planAndDraw(root, form, sources, { charts, draw }) {
-  const { charts: specs, compare, shown } = charts({ ...sources, picked: chartChoices(form) });
+  const { charts: specs, request: compareRequest, compare, shown } = charts({ ...sources, picked: chartChoices(form) });
   for (const slot of root.querySelectorAll('[data-chart]')) {
     const spec = specs[slot.dataset.chart];
     if (spec) chartInto(slot, spec, draw);
     else if (!unchanged(slot, null)) slot.replaceChildren();
   }
-  return { compare, shown };
+  return { compare, shown, compareRequest };
 }
 
 // A table as the display writes it (display/tables.hpp: rows of cells, each its text and whether it
@@ -242,11 +242,9 @@ export const EXTRAS = {
 
     // The same job on every instance type, as the planner derives it from this request (compare's
     // `like`, planner/include/planner/same_job.hpp): a deadline or budget kept, else this count;
-    // each type searches its own layout.
-    const counts = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
-    const compareRequest = { api: 1, kind: 'compare', like: request, counts, ...(request.lang ? { lang: request.lang } : {}) };
+    // each type searches its own layout, at every count the charts draw (display/chart_specs.hpp).
     // The memory bar of this plan; with the comparison, days, cost and both against each other.
-    const { compare, shown: compared } = planAndDraw(root, form, { response, request: compareRequest }, tools);
+    const { compare, shown: compared, compareRequest } = planAndDraw(root, form, { response, like: request }, tools);
     if (!compare.ok) {
       clearTables(root);
       const answerSlot = root.querySelector('[data-answer]');
@@ -268,8 +266,7 @@ export const EXTRAS = {
     // The fleet at a quarter to four times the rate on the same job on every type (compare's
     // `like`); a measured throughput belongs to its own type, which compare refuses, and the chart
     // then draws the plan's own sweep alone (display/chart_specs.hpp).
-    const compareRequest = { api: 1, kind: 'compare', like: request, ...(request.lang ? { lang: request.lang } : {}) };
-    const { compare } = planAndDraw(root, form, { response, request: compareRequest }, tools);
+    const { compare, compareRequest } = planAndDraw(root, form, { response, like: request }, tools);
     return { compare: { request: compareRequest, response: compare } };
   },
 
@@ -280,9 +277,8 @@ export const EXTRAS = {
     answer.hidden = false;
     setText(answer.querySelector('[data-serve-this]'), display.serve.answer);
     // The same job on every instance type, as the planner derives it (compare's `like`).
-    const compareRequest = { api: 1, kind: 'compare', like: request, ...(request.lang ? { lang: request.lang } : {}) };
     // Throughput against TPOT for the types chosen under the form; the cost of the cheapest twelve.
-    const { compare, shown: compared } = planAndDraw(root, form, { request: compareRequest }, tools);
+    const { compare, shown: compared, compareRequest } = planAndDraw(root, form, { like: request }, tools);
     if (!compare.ok) {
       clearTables(root);
       return { compare: { request: compareRequest, response: compare } };
