@@ -368,7 +368,7 @@ void load_models(const CatalogueFiles::File& file, Catalogue& c, std::vector<Dia
 // data/model-error.json: the planner's error bands, one per plan and family, each the 10th and 90th
 // percentile of planned ÷ published over the fit cases it names (written by the accuracy test).
 void load_error_bands(const CatalogueFiles::File& file, Catalogue& c, std::vector<Diagnostic>& errors) {
-    static const std::set<std::string> kPlans = {"train"}, kFamilies = {"dense", "moe"};
+    static const std::set<std::string> kPlans = {"train", "serve"}, kFamilies = {"dense", "moe"};
     if (file.text.empty()) return;  // optional: a catalogue without the file has no bands
     load_list(file, "bands", errors, c.sources, [&](EntryReader& in) {
         ErrorBand b;

@@ -299,6 +299,27 @@ struct ServingJob : InstanceJob<ServingRequest, ServingResult> {
         }
     }
 
+    // A predicted plan's ranges also hold the planner's own error on published serving like it
+    // (data/model-error.json, the fit third's spread): its latencies, throughput and fleet at least
+    // that wide.
+    void carry_error_band() {
+        const ErrorBand* band = priced ? catalogue.error_band("serve", error_band_family(req)) : nullptr;
+        if (!band) return;
+        const double fast = 1 / band->low, slow = 1 / band->high;  // the published speed, over the planned
+        auto widen = [](std::optional<Range>& range, double low, double high) {
+            range = Range{std::min(range ? range->low : low, low), std::max(range ? range->high : high, high)};
+        };
+        widen(r.ttft_ms_range, r.chosen.ttft_ms / fast, r.chosen.ttft_ms / slow);
+        widen(r.tpot_ms_range, r.chosen.tpot_ms / fast, r.chosen.tpot_ms / slow);
+        widen(r.output_tokens_per_second_range, r.output_tokens_per_second * slow, r.output_tokens_per_second * fast);
+        const std::optional<int> most = req.demand.fleet(r.chosen.requests_per_second * slow);
+        const std::optional<int> fewest = req.demand.fleet(r.chosen.requests_per_second * fast);
+        if (most && fewest && *most != *fewest) widen(r.fleet_range, *fewest, *most);
+        auto share = [](double ratio) { return format_number(std::round(100 / ratio)) + "%"; };
+        r.notes.push_back({msg::range_model_error_serving,
+                           {std::to_string(band->cases.size()), band->as_of, share(band->high), share(band->low)}});
+    }
+
     void add_notes() {
         if (m.mixture_of_experts())
             r.notes.push_back({msg::experts_uniform_routing});
@@ -363,6 +384,8 @@ struct ServingJob : InstanceJob<ServingRequest, ServingResult> {
 
 }  // namespace
 
+const char* error_band_family(const ServingRequest& request) { return request.model.mixture_of_experts() ? "moe" : "dense"; }
+
 Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const ServingRequest& req) {
     Checked<ServingResult> out;
     const Instance* inst = catalogue.find_for(req.instance, kServe, out.errors);
@@ -375,6 +398,7 @@ Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const Servin
     if (!job.size_fleet(chosen)) return out;
     job.report_shares(chosen);
     job.add_ranges();
+    job.carry_error_band();
     job.add_notes();
     job.add_footprint(chosen);
     return out;

@@ -202,7 +202,7 @@ json error_bands_view(const std::vector<planner::ErrorBand>& bands, const json& 
     json rows = json::array();
     auto share = [](double ratio) { return format_display(std::round(100 / ratio)) + "%"; };
     for (const planner::ErrorBand& b : bands)
-        rows.push_back({{"family", string_of(strings, "acc_family_" + b.family)}, {"cases", b.cases.size()},
+        rows.push_back({{"family", string_of(strings, "acc_band_" + b.plan + "_" + b.family)}, {"cases", b.cases.size()},
                         {"band", share(b.high) + "\u2013" + share(b.low)}, {"as_of", b.as_of}});
     return {{"has", !rows.empty()}, {"rows", std::move(rows)}};
 }

@@ -23,7 +23,7 @@ nlohmann::json accuracy_view(const std::vector<planner::CaseResult>& results, co
 
 /// {has, rows[{family, cases, band, as_of}]}: the planner's own error bands (data/model-error.json)
 /// that predicted training ranges carry, each as the published throughput's share of the planned
-/// ("80%–104%"); the family named by the UI string acc_family_<family>.
+/// ("80%–104%"); the plan and family named by the UI string acc_band_<plan>_<family>.
 nlohmann::json error_bands_view(const std::vector<planner::ErrorBand>& bands, const nlohmann::json& strings);
 
 }  // namespace site

@@ -9,6 +9,7 @@
 #include <ctime>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "accuracy_view.hpp"
@@ -16,6 +17,7 @@
 #include "planner/api.hpp"
 #include "plan.hpp"
 #include "messages.hpp"
+#include "planner/serving.hpp"
 #include "planner/training.hpp"
 #include "test_catalogue.hpp"
 
@@ -322,44 +324,62 @@ double quantile(const std::vector<double>& values, double q) {
 
 }  // namespace
 
-TEST_CASE("the error bands are the fit third's spread of planned over published throughput, as data/model-error.json records them") {
-    // Every fit-third training case the planner predicts from operators, by family: planned ÷
-    // published throughput (a time read inverts). The bands are its 10th and 90th percentile;
-    // UPDATE_GOLDEN=1 rewrites the file (a commit says why), so no band is typed by hand and no
-    // test-third case sets one.
-    std::map<std::string, std::vector<std::pair<double, std::string>>> by_family;
-    for (const planner::CaseResult& r : predicted_results()) {
-        if (planner::in_test_third(r.c.id) || !r.planned || (r.c.kind != "training_scale" && r.c.kind != "training_time"))
-            continue;
-        const json& request = r.c.requests[0];
-        if (request.value("kind", "") != "train" || r.c.read.size() != 1) continue;
-        const json response = json::parse(site::plan(test::real_catalogue(), request.dump()));
-        if (response["train"].value("mfu_source", "") != "predicted") continue;
+// The plan and family of a case's error band ("train", "dense"), when the planner predicts it from
+// operator tables: a training plan whose MFU, or a serving plan whose shares, are "predicted".
+std::optional<std::pair<std::string, std::string>> band_of(const planner::CaseResult& r) {
+    const json& request = r.c.requests[0];
+    const std::string kind = request.value("kind", "");
+    if ((kind != "train" && kind != "serve") || r.c.read.size() != 1) return std::nullopt;
+    const json response = json::parse(site::plan(test::real_catalogue(), request.dump()));
+    if (kind == "train") {
+        if (response["train"].value("mfu_source", "") != "predicted") return std::nullopt;
         const auto read = planner::read_training_request(test::real_catalogue(), request);
         REQUIRE(read.ok());
+        return std::make_pair(kind, std::string(planner::error_band_family(read.value)));
+    }
+    if (response["serve"].value("bandwidth_fraction_source", "") != "predicted") return std::nullopt;
+    const auto read = planner::read_serving_request(test::real_catalogue(), request);
+    REQUIRE(read.ok());
+    return std::make_pair(kind, std::string(planner::error_band_family(read.value)));
+}
+
+TEST_CASE("the error bands are the fit third's spread of planned over published speed, as data/model-error.json records them") {
+    // Every fit-third training and serving case the planner predicts from operators, by plan and
+    // family: planned ÷ published speed (a time read inverts). The bands are its 10th and 90th
+    // percentile; UPDATE_GOLDEN=1 rewrites the file (a commit says why), so no band is typed by hand
+    // and no test-third case sets one.
+    std::map<std::pair<std::string, std::string>, std::vector<std::pair<double, std::string>>> by_band;
+    for (const planner::CaseResult& r : predicted_results()) {
+        static const std::set<std::string> kinds = {"training_scale", "training_time", "serving"};
+        if (planner::in_test_third(r.c.id) || !r.planned || !kinds.count(r.c.kind)) continue;
+        const auto band = band_of(r);
+        if (!band) continue;
         // A throughput or a utilisation grows with the speed; a time or a count of hours shrinks.
         static const std::set<std::string> speeds = {"per_second", "tflops", "percent", "fraction"},
-                                           times = {"days", "gpu_hours", "seconds"};
+                                           times = {"days", "gpu_hours", "seconds", "ms"};
         REQUIRE_MESSAGE((speeds.count(r.c.unit) || times.count(r.c.unit)), r.c.id << " reads " << r.c.unit);
         const bool speed = speeds.count(r.c.unit) > 0;
-        by_family[planner::error_band_family(read.value)].push_back({speed ? 1 + r.error : 1 / (1 + r.error), r.c.id});
+        by_band[*band].push_back({speed ? 1 + r.error : 1 / (1 + r.error), r.c.id});
     }
-    REQUIRE(by_family.count("dense"));
-    REQUIRE(by_family.count("moe"));
+    REQUIRE(by_band.count({"train", "dense"}));
+    REQUIRE(by_band.count({"train", "moe"}));
+    REQUIRE(by_band.count({"serve", "dense"}));
     const std::string path = std::string(ACCELGUIDE_SOURCE_DIR) + "/data/model-error.json";
     const json recorded = json::parse(test::read_text(path));
     json fresh = {{"bands", json::array()}};
-    for (auto& entry : by_family) {
-        const std::string& family = entry.first;  // a plain name: CAPTURE cannot take a structured binding (C++17)
+    for (auto& entry : by_band) {
+        const std::string& plan = entry.first.first;  // plain names: CAPTURE cannot take a structured binding (C++17)
+        const std::string& family = entry.first.second;
         auto& rows = entry.second;
         std::sort(rows.begin(), rows.end());
         std::vector<double> ratios;
         std::vector<std::string> ids;
         for (const auto& [ratio, id] : rows) ratios.push_back(ratio), ids.push_back(id);
         std::sort(ids.begin(), ids.end());
+        CAPTURE(plan);
         CAPTURE(family);
-        REQUIRE(ratios.size() >= 5);  // a band from fewer runs says nothing
-        fresh["bands"].push_back({{"id", "train-" + family}, {"plan", "train"}, {"family", family},
+        if (ratios.size() < 5) continue;  // a band from fewer runs says nothing
+        fresh["bands"].push_back({{"id", plan + "-" + family}, {"plan", plan}, {"family", family},
                                   {"low", std::round(quantile(ratios, 0.1) * 1000) / 1000},
                                   {"high", std::round(quantile(ratios, 0.9) * 1000) / 1000}, {"cases", ids}});
     }
@@ -380,7 +400,7 @@ TEST_CASE("the error bands are the fit third's spread of planned over published 
         CHECK(was["low"].get<double>() == doctest::Approx(now["low"].get<double>()).epsilon(1e-9));
         CHECK(was["high"].get<double>() == doctest::Approx(now["high"].get<double>()).epsilon(1e-9));
         // The catalogue holds what the file says, and every case it names is a fit-third case.
-        const planner::ErrorBand* band = test::real_catalogue().error_band("train", now["family"].get<std::string>());
+        const planner::ErrorBand* band = test::real_catalogue().error_band(now["plan"].get<std::string>(), now["family"].get<std::string>());
         REQUIRE(band);
         CHECK(band->low == was["low"].get<double>());
         CHECK(band->high == was["high"].get<double>());
@@ -458,16 +478,18 @@ TEST_CASE("a training prediction carries its throughput's and step's range, the 
     CHECK(checked >= 20);  // the training-at-scale cases read tokens/s or the step, and each now has a range
 }
 
-TEST_CASE("the accuracy page lists the error bands predicted training ranges carry, as the published throughput's share of the planned") {
+TEST_CASE("the accuracy page lists the error bands predicted training and serving ranges carry, as the published speed's share of the planned") {
     const std::vector<planner::ErrorBand>& bands = test::real_catalogue().error_bands;
-    REQUIRE(bands.size() == 2);
-    const json view = site::error_bands_view(bands, {{"acc_family_dense", "Dense"}, {"acc_family_moe", "Mixture of experts"}});
+    REQUIRE(bands.size() == 3);
+    const json names = {{"acc_band_train_dense", "Training, dense"}, {"acc_band_train_moe", "Training, mixture of experts"},
+                        {"acc_band_serve_dense", "Serving, dense"}};
+    const json view = site::error_bands_view(bands, names);
     CHECK(view["has"] == true);
     REQUIRE(view["rows"].size() == bands.size());
     for (std::size_t i = 0; i < bands.size(); ++i) {
         const json& row = view["rows"][i];
         CAPTURE(row.dump());
-        CHECK(row["family"] == (bands[i].family == "dense" ? "Dense" : "Mixture of experts"));
+        CHECK(row["family"] == names["acc_band_" + bands[i].plan + "_" + bands[i].family]);
         CHECK(row["cases"] == bands[i].cases.size());
         CHECK(row["as_of"] == bands[i].as_of);
         // planned ÷ published from `low` to `high`: the published throughput is 1/high to 1/low of the planned.

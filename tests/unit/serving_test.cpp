@@ -487,3 +487,31 @@ TEST_CASE("a chip without a published peak for the format names the missing figu
     CHECK(r["errors"][0]["message"] ==
           "NVIDIA T4 has no published dense bf16 peak in the catalogue (its published peaks: fp16 65 TFLOPS, fp32 8.1 TFLOPS, int8 130 TOPS)");
 }
+
+TEST_CASE("a predicted serving plan's ranges hold the planner's own error on the fit third's serving measurements, and say so") {
+    const planner::ErrorBand* band = test::real_catalogue().error_band("serve", "dense");
+    REQUIRE(band);
+    // data/model-error.json: planned ÷ published speed from 0.856 to 1.209 over 29 measurements.
+    CHECK(band->low < 1);
+    CHECK(band->high > 1);
+    CHECK(band->cases.size() >= 5);
+    const json r = serve({{"model", "llama3.1-70b"}, {"instance", "p5.48xlarge"}, {"prompt_tokens", 467}, {"output_tokens", 256},
+                          {"tensor_parallel", 4}, {"concurrency", 25}, {"rate", {{"value", 1}, {"per", "second"}}}});
+    REQUIRE(r["bandwidth_fraction_source"] == "predicted");
+    const double ttft = r["ttft_ms"], tpot = r["tpot_ms"], tokens = r["output_tokens_per_second"];
+    // A time as published runs from `low` to `high` times the planned; a throughput from 1/high to 1/low.
+    CHECK(r["range"]["ttft_ms"]["low"].get<double>() <= ttft * band->low * (1 + 1e-12));
+    CHECK(r["range"]["ttft_ms"]["high"].get<double>() >= ttft * band->high * (1 - 1e-12));
+    CHECK(r["range"]["tpot_ms"]["low"].get<double>() <= tpot * band->low * (1 + 1e-12));
+    CHECK(r["range"]["tpot_ms"]["high"].get<double>() >= tpot * band->high * (1 - 1e-12));
+    CHECK(r["range"]["output_tokens_per_second"]["low"].get<double>() <= tokens / band->high * (1 + 1e-12));
+    CHECK(r["range"]["output_tokens_per_second"]["high"].get<double>() >= tokens / band->low * (1 - 1e-12));
+    int said = 0;
+    for (const json& n : r["notes"]) said += n.get<std::string>().rfind("range: also the planner's own error on " + std::to_string(band->cases.size()) + " published serving", 0) == 0;
+    CHECK(said == 1);
+    // An assumed plan (no operator table for the L40S) carries its assumptions' span, not the band.
+    const json assumed = serve({{"model", "llama3.1-8b"}, {"instance", "g6e.xlarge"}, {"prompt_tokens", 467}, {"output_tokens", 256},
+                                {"rate", {{"value", 1}, {"per", "second"}}}});
+    REQUIRE(assumed["bandwidth_fraction_source"] != "predicted");
+    for (const json& n : assumed["notes"]) CHECK(n.get<std::string>().find("own error") == std::string::npos);
+}

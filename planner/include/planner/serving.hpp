@@ -154,6 +154,8 @@ struct ServingResult {
 
 Checked<ServingRequest> read_serving_request(const Catalogue& catalogue, const nlohmann::json& request);
 Checked<ServingResult> estimate_serving(const Catalogue& catalogue, const ServingRequest& request);
+/// The family of data/model-error.json's serving bands a request's model belongs to: "dense", "moe".
+const char* error_band_family(const ServingRequest& request);
 
 void to_json(nlohmann::json& j, const ServingPoint& p);
 void to_json(nlohmann::json& j, const ServingSweepPoint& p);
