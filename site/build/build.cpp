@@ -10,6 +10,7 @@
 
 #include "accuracy_view.hpp"
 #include "asset_check.hpp"
+#include "chart_slots.hpp"
 #include "data_pages.hpp"
 #include "files.hpp"
 #include "outputs.hpp"
@@ -413,6 +414,9 @@ std::string render_html(const Templates& templates, const RenderedPage& r, bool 
     for (const auto& frame : r.frames) contexts.push_back(frame.get());
     contexts.push_back(&r.view);
     std::string html = templates.render_page(r.kind, std::move(contexts), cache, r.frames.size());
+    // A calculator's charts for its example, for readers without JavaScript (chart_slots.hpp).
+    if (const auto calculator = r.view.find("calculator"); calculator != r.view.end() && calculator->contains("chart_specs"))
+        html = draw_chart_slots(std::move(html), (*calculator)["chart_specs"]);
     if (live_reload) {
         const auto body = html.rfind("</body>");
         const std::string script =

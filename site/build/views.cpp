@@ -520,16 +520,18 @@ void serve_view(json& view, const json& inputs, const json& strings, const json&
     view["serve_answer"] = view["example"]["serve"].value("answer", std::string());
 }
 
-// The comparison a training or serving calculator makes live (results.js: compare like its
-// request, the same job on every instance type), made at build time for its example so the page
-// reads without JavaScript: its table and answer as display_json writes them. A training job at its
-// own count only (the table reads that; the sweep behind the charts is the browser's).
-json example_comparison(const planner::Catalogue& catalogue, const FrontMatter& front, const std::string& kind,
-                        const std::map<std::string, std::string>& names, const std::string& lang) {
-    json request = comparison_of(in_language(front.example, lang));
-    if (kind == "train") request["counts"] = {1};
-    const json compared = json::parse(site::plan(catalogue, request.dump()));
-    if (!compared.value("ok", false)) return json::object();
+// The comparison a training, serving or inference calculator makes live (results.js: the same job
+// on every instance type, display/chart_specs.hpp comparison_of), planned at build time for its
+// example so the page reads without JavaScript; null when it fails.
+json example_comparison(const planner::Catalogue& catalogue, const FrontMatter& front, const std::string& lang) {
+    json compared = json::parse(site::plan(catalogue, comparison_of(in_language(front.example, lang)).dump()));
+    return compared.value("ok", false) ? compared : json();
+}
+
+// That comparison's table and answer as display_json writes them (without the sweep, which is drawn).
+json shown_comparison(json compared, const std::map<std::string, std::string>& names, const std::string& lang) {
+    if (compared.is_null()) return json::object();
+    compared["compare"].erase("sweep");
     json shown = display_json(compared, names, lang)["compare"];
     // A cell with nothing to show is a dash, as results.js writes it (and no name the template
     // would look up in the page's own view instead).
@@ -596,7 +598,17 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
     }
     view["choice"] = choices_view(kind, inputs, strings);
     if (kind == "instances") view["choice"].update(choices_view("train", inputs, strings));  // its training job
-    if (kind == "train" || kind == "serve") view["example_compare"] = example_comparison(catalogue, front, kind, names, lang);
+    const json compared = kind == "train" || kind == "serve" || kind == "infer" ? example_comparison(catalogue, front, lang) : json();
+    if (kind == "train" || kind == "serve") view["example_compare"] = shown_comparison(compared, names, lang);
+    // Every chart the page draws on a first visit, as the module's charts() gives them (the types
+    // ticked under the form), drawn into the page's slots by render_html (draw_chart_slots).
+    ChartSources sources;
+    sources.response = &response;
+    sources.compare = compared.is_null() ? nullptr : &compared;
+    for (const json& choice : view["instances"])
+        if (choice.value("checked", false)) sources.picked.push_back(choice["id"]);
+    sources.lang = lang;
+    view["chart_specs"] = chart_specs(sources);
     if (kind == "serve") serve_view(view, inputs, strings, response);
     if (kind == "infer") infer_view(view, inputs, strings);
     // The LoRA matrices a training job may target (templates/partials/calc-fine-tuning.html).
@@ -618,10 +630,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
         // The data-parallel overlap: a share, or layer by layer (the request's "overlap": "layer").
         const FormField overlap[] = {form_field_of(f::overlap)};
         view["train_overlap"] = form_fields(overlap, inputs, strings);
-        // The memory bar, as wasm/js/results.js asks the module for it once the page runs.
         auto label = [&](const std::string& key) { return strings.value(key, key); };
-        const json labels{label("mem_weights"), label("mem_gradients"), label("mem_optimizer"), label("mem_activations"),
-                          label("mem_usable")};
         // What the result's words are, as wasm/js/results.js shows them: the kind of training,
         // and the term each runner-up layout lost most on (lost_on_<term>, one map for both).
         view["fine_tuning_is"][response["train"].value("fine_tuning", std::string("pretraining"))] = true;
@@ -635,13 +644,6 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
                     if (cell.value("word", false) && cell["text"].is_string())
                         cell["text"] = lost_on.value(cell["text"].get<std::string>(), cell["text"].get<std::string>());
         view["lost_on_labels"] = lost_on.dump();
-        // The memory bar's spec as the calculator asks the module for it (chart_specs.hpp), with the
-        // labels its slot carries (calc-train.html: data-title, data-unit, data-labels).
-        ChartSources sources;
-        sources.response = &response;
-        json memory = chart_specs(sources).value("memory", json::object());
-        memory.update({{"title", label("chart_memory")}, {"x_label", "GB"}, {"labels", labels}});
-        view["example_charts"]["memory"] = chart_from_json(memory);
     }
     return view;
 }

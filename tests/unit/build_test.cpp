@@ -178,6 +178,21 @@ TEST_CASE("the project's own content, templates and data build without errors") 
     const std::string serve = read(options.out / "en/calculators/serving/index.html");
     CHECK(rows_in(serve, "serve-rows") == types);
     CHECK(serve.find("<span data-serve-best data-headline-text>The cheapest type for these targets is ") != std::string::npos);
+    // And every chart the calculator draws on a first visit, titled in the page's language.
+    const auto chart_in = [](const std::string& page, const std::string& slot) {
+        const auto at = page.find("<div data-chart=\"" + slot + "\"");
+        REQUIRE(at != std::string::npos);
+        const auto open = page.find('>', at) + 1;
+        return page.substr(open, page.find("</div>", open) - open);
+    };
+    for (const char* slot : {"memory", "train-days", "train-cost", "train-pareto"}) {
+        CAPTURE(slot);
+        CHECK(chart_in(calc, slot).rfind("<figure class=\"chart\">", 0) == 0);
+    }
+    CHECK(chart_in(calc, "train-days").find("インスタンス数と学習時間") != std::string::npos);
+    for (const char* slot : {"serve-curve", "serve-cost"}) CHECK(chart_in(serve, slot).rfind("<figure class=\"chart\">", 0) == 0);
+    CHECK(chart_in(read(options.out / "en/calculators/inference/index.html"), "infer-fleet").rfind("<figure class=\"chart\">", 0) == 0);
+    CHECK(chart_in(read(options.out / "en/calculators/energy/index.html"), "energy-kwh").rfind("<figure class=\"chart\">", 0) == 0);
     // The cheat-sheet shows each instance's power estimate with its source and how it was made.
     const std::string sheet = read(options.out / "en/instances/index.html");
     CHECK(sheet.find("Power (W, estimate)") != std::string::npos);
