@@ -14,7 +14,6 @@
 #include <map>
 #include <string_view>
 
-#include "chart.hpp"
 #include "chart_specs.hpp"
 #include "shortcodes.hpp"
 
@@ -541,6 +540,24 @@ json shown_comparison(json compared, const std::map<std::string, std::string>& n
     return shown;
 }
 
+// The example's comparison (training and serving pages: its table and answer) and every chart the
+// page draws on a first visit, as the module's charts() gives them for the types ticked under the
+// form; render_html draws them into the page's slots (chart_slots.hpp).
+void example_comparison_and_charts(json& view, const planner::Catalogue& catalogue, const FrontMatter& front,
+                                   const json& response, const std::map<std::string, std::string>& names,
+                                   const std::string& lang) {
+    const std::string kind = view["kind"];
+    const json compared = kind == "train" || kind == "serve" || kind == "infer" ? example_comparison(catalogue, front, lang) : json();
+    if (kind == "train" || kind == "serve") view["example_compare"] = shown_comparison(compared, names, lang);
+    ChartSources sources;
+    sources.response = &response;
+    sources.compare = compared.is_null() ? nullptr : &compared;
+    for (const json& choice : view["instances"])
+        if (choice.value("checked", false)) sources.picked.push_back(choice["id"]);
+    sources.lang = lang;
+    view["chart_specs"] = chart_specs(sources);
+}
+
 }  // namespace
 
 json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& front, const json& response,
@@ -598,17 +615,7 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
     }
     view["choice"] = choices_view(kind, inputs, strings);
     if (kind == "instances") view["choice"].update(choices_view("train", inputs, strings));  // its training job
-    const json compared = kind == "train" || kind == "serve" || kind == "infer" ? example_comparison(catalogue, front, lang) : json();
-    if (kind == "train" || kind == "serve") view["example_compare"] = shown_comparison(compared, names, lang);
-    // Every chart the page draws on a first visit, as the module's charts() gives them (the types
-    // ticked under the form), drawn into the page's slots by render_html (draw_chart_slots).
-    ChartSources sources;
-    sources.response = &response;
-    sources.compare = compared.is_null() ? nullptr : &compared;
-    for (const json& choice : view["instances"])
-        if (choice.value("checked", false)) sources.picked.push_back(choice["id"]);
-    sources.lang = lang;
-    view["chart_specs"] = chart_specs(sources);
+    example_comparison_and_charts(view, catalogue, front, response, names, lang);
     if (kind == "serve") serve_view(view, inputs, strings, response);
     if (kind == "infer") infer_view(view, inputs, strings);
     // The LoRA matrices a training job may target (templates/partials/calc-fine-tuning.html).
