@@ -85,7 +85,49 @@ async function roundTrip(page, url, { name, selector, bad: badValue, message, pa
   assert.equal(await csv(page), goodCsv, `${name}: the same CSV bytes as before`);
 }
 
+// A link's inputs: until the planner has answered them, the results and charts the build drew for
+// the example are hidden, not shown beside inputs they are not the answer to. The module's first
+// call (the page's warm-up, planner.plan('{}')) comes after the link is read into the form and
+// before the first answer: what the page shows then is recorded.
+async function linkWaitsForItsAnswer(page, url) {
+  await page.addInitScript(() => {
+    let create;
+    Object.defineProperty(globalThis, 'createPlanner', {
+      configurable: true,
+      get: () => create && (async (...args) => {
+        const planner = await create(...args);
+        const plan = planner.plan;
+        planner.plan = (text) => {
+          if (text === '{}' && !globalThis.seenBeforeAnswer) {
+            const root = document.querySelector('[data-calculator]');
+            globalThis.seenBeforeAnswer = {
+              tokens: document.querySelector('#tokens').value,
+              stale: root.dataset.stale ?? null,
+              results: getComputedStyle(root.querySelector('.results')).visibility,
+              charts: getComputedStyle(root.querySelector('.calc-charts')).visibility,
+            };
+          }
+          return plan(text);
+        };
+        return planner;
+      }),
+      set: (value) => { create = value; },
+    });
+  });
+  await page.goto(`${url}en/calculators/training/?tokens=600`);
+  await page.waitForSelector('[data-calculator][data-ready="true"]');
+  const before = await page.evaluate(() => globalThis.seenBeforeAnswer);
+  assert.deepEqual(before, { tokens: '600', stale: 'true', results: 'hidden', charts: 'hidden' },
+    'the example\'s results stay hidden beside a link\'s inputs until they are answered');
+  const after = await page.evaluate(() => {
+    const root = document.querySelector('[data-calculator]');
+    return { stale: root.dataset.stale ?? null, results: getComputedStyle(root.querySelector('.results')).visibility };
+  });
+  assert.deepEqual(after, { stale: null, results: 'visible' }, 'answered, the results show');
+}
+
 run('browser.result_state', async ({ url, context }) => {
+  await linkWaitsForItsAnswer(await context.newPage(), url);
   const page = await context.newPage();
   for (const lang of ['', 'en/']) {
     const ja = lang === '';

@@ -6,7 +6,9 @@
 // module's chart() (the same code as the site's build-time charts). See wasm/bindings.cpp.
 //
 // The page declares everything in HTML (templates/calculator.html and partials/calc-*.html):
-//   [data-calculator="train|infer|serve|energy|instances"]   the calculator; data-msg-* hold messages
+//   [data-calculator="train|infer|serve|energy|instances"]   the calculator; data-msg-* hold messages;
+//                            data-stale while a link's inputs wait for their first answer (the
+//                            built example's results and charts hidden), data-ready once answered
 //   [data-field="a.b"]       an input that becomes request.a.b ("configurations.0.hours" makes an
 //                            array); data-scale multiplies a number typed in display units
 //                            (billions: 1e9), data-per divides (percent: 100); checked checkboxes
@@ -80,6 +82,9 @@ async function start(root) {
   // display's (display/chart_specs.hpp); money in the page's currency.
   const charts = (sources) => JSON.parse(planner.charts(JSON.stringify({ ...sources, lang: document.documentElement.lang })));
 
+  // A link's inputs are not the example's: the results and charts the build drew for the example
+  // stay hidden (data-stale) until the planner has answered the link's inputs.
+  if (location.search.length > 1) root.dataset.stale = 'true';
   const hadChartChoices = restoreFromUrl(form);
   if (!hadChartChoices) tickOwnChartInstance(form);
   openFilledDetails(form);
@@ -133,7 +138,10 @@ async function start(root) {
   // for as long as the catalogue, the first result and the charts would together.
   planner.plan('{}');
   await new Promise((resolve) => setTimeout(resolve, 0));
-  update(() => { root.dataset.ready = 'true'; });
+  update(() => {
+    delete root.dataset.stale;
+    root.dataset.ready = 'true';
+  });
 }
 
 // ---- tools ---------------------------------------------------------------------------------
