@@ -151,8 +151,8 @@
       "モデル ID か、アーキテクチャのオブジェクトにしてください") \
     X(exceeds_max_batch, "cannot exceed max_batch ({0})", \
       "max_batch ({0}) を超えられません") \
-    X(cached_below_prompt, "must be fewer than prompt_tokens ({0}): an engine prefills a prompt's last token at least", \
-      "prompt_tokens ({0}) より少なくしてください。エンジンはプロンプトの最後のトークンを必ずプリフィルします") \
+    X(cached_below_prompt, "must be fewer than the prompt's {0} tokens: an engine prefills a prompt's last token at least", \
+      "プロンプトのトークン数 ({0}) より少なくしてください。エンジンはプロンプトの最後のトークンを必ずプリフィルします") \
     X(lora_needs_shape, "LoRA counts its adapters from the model's shape: give a catalogue model, model.config or model.architecture", \
       "LoRA のアダプターはモデルの形状から数えます。カタログのモデル、config.json、アーキテクチャのいずれかを指定してください") \
     X(layout_context_divide, "tensor × pipeline × context ({0}) must divide the {1} accelerators", \

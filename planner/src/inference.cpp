@@ -85,7 +85,11 @@ Checked<InferenceRequest> read_inference_request(const json& request) {
         if (auto v = in.integer(shape(f::llm_layers))) s.layers = *v;
         if (auto v = in.integer(shape(f::llm_kv_heads))) s.kv_heads = *v;
         if (auto v = in.integer(shape(f::llm_head_dim))) s.head_dim = *v;
-        if (auto v = in.number(f::llm_prompt_tokens)) s.prompt_tokens = *v;
+        const std::optional<double> prompt = in.number(f::llm_prompt_tokens);
+        if (prompt) s.prompt_tokens = *prompt;
+        if (auto v = in.number(f::llm_cached_prompt_tokens)) s.cached_prompt_tokens = *v;
+        if (prompt && s.cached_prompt_tokens > 0 && s.cached_prompt_tokens >= s.prompt_tokens)
+            in.refuse("llm.cached_prompt_tokens", msg::cached_below_prompt, {format_number(s.prompt_tokens)});
         if (auto v = in.number(f::llm_output_tokens)) s.output_tokens = *v;
         if (auto v = in.integer(f::llm_batch)) s.batch = *v;
         if (auto v = in.number(f::llm_bytes_per_parameter)) s.bytes_per_parameter = *v;
@@ -193,7 +197,8 @@ bool llm_throughput(const Catalogue& catalogue, const Instance& inst, const Acce
     }
     const std::optional<BatchRun> run = run_batch(catalogue, inst,
                                                   {*m, s.prompt_tokens, s.output_tokens, s.batch, s.bytes_per_parameter,
-                                                   s.kv_bytes_per_element, s.precision, s.bandwidth_fraction, s.mfu});
+                                                   s.kv_bytes_per_element, s.precision, s.bandwidth_fraction, s.mfu,
+                                                   s.cached_prompt_tokens});
     if (!run) return false;  // the peak and the bandwidth were checked above
     r.latency_ms = run->seconds * 1000;
     r.per_instance_rps = s.batch / run->seconds;
@@ -201,6 +206,8 @@ bool llm_throughput(const Catalogue& catalogue, const Instance& inst, const Acce
         r.per_instance_rps_range = Range{s.batch / run->seconds_range.high, s.batch / run->seconds_range.low};
     r.running_mix = run->mix;
     r.notes.insert(r.notes.end(), run->notes.begin(), run->notes.end());
+    if (s.cached_prompt_tokens > 0)
+        r.notes.push_back({msg::prefix_cache, {format_number(s.cached_prompt_tokens), format_number(s.prompt_tokens)}});
     r.throughput_source = "llm estimate";
     return true;
 }

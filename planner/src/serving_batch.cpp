@@ -27,6 +27,7 @@ std::optional<BatchRun> run_batch(const Catalogue& c, const Instance& instance, 
     // What the replica reads of a request: the lengths, the engine and the batch.
     ServingRequest req;
     req.prompt_tokens = in.prompt_tokens;
+    req.cached_prompt_tokens = in.cached_prompt_tokens;
     req.output_tokens = in.output_tokens;
     req.engine = "static";
     req.concurrency = in.batch;

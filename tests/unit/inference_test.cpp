@@ -114,6 +114,28 @@ TEST_CASE("LLM decode is memory-bound: weights and KV cache over memory bandwidt
         CHECK(s["serve"]["requests_per_second"].get<double>() == doctest::Approx(i["per_instance_rps"].get<double>()).epsilon(1e-12));
         CHECK(s["serve"]["tpot_ms"].get<double>() * 256 < i["latency_ms"].get<double>());  // the decode, without the prefills
     }
+    SUBCASE("prompt tokens in the prefix cache are not prefilled again, as serve plans them") {
+        // 384 of the 512 tokens cached: each prefill computes 128 (0.19 s), the steps are unchanged.
+        llm["cached_prompt_tokens"] = 384;
+        const json cached = infer({{"instance", "g5.xlarge"}, {"rate", {{"value", 1}, {"per", "second"}}}, {"llm", llm}});
+        const double fresh = std::max(2 * 7e9 * 128 / flops, weights / bytes);
+        CHECK(cached["latency_ms"].get<double>() == doctest::Approx((4 * fresh + 256 * step) * 1000));
+        CHECK(cached["kv_cache_bytes"] == r["kv_cache_bytes"]);
+        bool said = false;
+        for (const json& n : cached["notes"]) said |= n.get<std::string>().rfind("prefix cache: 384 of each prompt's 512 tokens", 0) == 0;
+        CHECK(said);
+        llm["cached_prompt_tokens"] = 512;
+        const json refused = run({{"api", 1}, {"kind", "infer"}, {"instance", "g5.xlarge"}, {"rate", {{"value", 1}, {"per", "second"}}}, {"llm", llm}});
+        REQUIRE(refused["ok"] == false);
+        CHECK(refused["errors"][0]["field"] == "llm.cached_prompt_tokens");
+        CHECK(refused["errors"][0]["code"] == "cached_below_prompt");
+        CHECK(refused["errors"][0]["message"] == "must be fewer than the prompt's 512 tokens: an engine prefills a prompt's last token at least");
+        // Without a prompt length, only that is asked for.
+        llm.erase("prompt_tokens");
+        const json missing = run({{"api", 1}, {"kind", "infer"}, {"instance", "g5.xlarge"}, {"rate", {{"value", 1}, {"per", "second"}}}, {"llm", llm}});
+        REQUIRE(missing["errors"].size() == 1);
+        CHECK(missing["errors"][0]["field"] == "llm.prompt_tokens");
+    }
     SUBCASE("a batch whose KV cache does not fit is refused with the reason") {
         llm["batch"] = 64;
         json bad = run({{"api", 1}, {"kind", "infer"}, {"instance", "g5.xlarge"}, {"rate", {{"value", 1}, {"per", "second"}}}, {"llm", llm}});

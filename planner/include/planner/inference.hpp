@@ -40,6 +40,7 @@ struct LlmShape {
     int kv_heads = 0;
     int head_dim = 0;
     double prompt_tokens = 0;
+    double cached_prompt_tokens = 0;   // of each prompt, in the engine's prefix cache: not prefilled
     double output_tokens = 0;
     int batch = 1;
     double bytes_per_parameter = 2;    // bf16 weights

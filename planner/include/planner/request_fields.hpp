@@ -129,6 +129,7 @@ inline constexpr F llm_layers = F::integer("llm.layers", 1, 10000).says("transfo
 inline constexpr F llm_kv_heads = F::integer("llm.kv_heads", 1, 10000).says("key/value heads (required without model)").input("l_kv_heads", "in_kv_heads");
 inline constexpr F llm_head_dim = F::integer("llm.head_dim", 1, 100000).says("width of one head (required without model)").input("l_head_dim", "in_head_dim");
 inline constexpr F llm_prompt_tokens = F::number("llm.prompt_tokens", 0, 1e7).needed().in("tokens").says("tokens in each prompt").input("l_prompt", "in_prompt_tokens");
+inline constexpr F llm_cached_prompt_tokens = F::number("llm.cached_prompt_tokens", 0, 1e7).in("tokens").says("tokens of each prompt the engine finds in its prefix cache, not prefilled again").or_else("0").input("l_cached_prompt", "in_cached_prompt_tokens").hint("0");
 inline constexpr F llm_output_tokens = F::number("llm.output_tokens", 1, 1e7).needed().in("tokens").says("tokens generated per request").input("l_output", "in_output_tokens");
 inline constexpr F llm_batch = F::integer("llm.batch", 1, 100000).in("sequences").says("sequences decoded together").or_else("1").input("l_batch", "in_batch");
 inline constexpr F llm_bytes_per_parameter = F::number("llm.bytes_per_parameter", 0, 8, true).in("bytes").says("bytes per weight").or_else("2");
@@ -140,7 +141,7 @@ inline constexpr const F* kJob[] = {
     &job::instance, &fleet::rate, &fleet::rate_value, &fleet::rate_per, &fleet::peak_factor, &fleet::target_utilisation,
     &fleet::redundancy, &latency_target_ms, &job::headroom, &throughput_rps, &benchmark, &compute, &compute_flops,
     &compute_parameters, &compute_tokens, &compute_mfu, &compute_precision, &llm, &llm_model, &llm_parameters, &llm_layers,
-    &llm_kv_heads, &llm_head_dim, &llm_prompt_tokens, &llm_output_tokens, &llm_batch, &llm_bytes_per_parameter,
+    &llm_kv_heads, &llm_head_dim, &llm_prompt_tokens, &llm_cached_prompt_tokens, &llm_output_tokens, &llm_batch, &llm_bytes_per_parameter,
     &llm_kv_bytes, &llm_bandwidth_fraction, &llm_mfu, &llm_precision};
 }  // namespace infer
 

@@ -28,6 +28,7 @@ struct BatchInputs {
     double weight_bytes = 2, kv_bytes = 2;           // per weight, per KV-cache element
     std::string compute = "bf16";                    // the precision the products run in
     std::optional<double> bandwidth_fraction, mfu;   // the user's own: they override the prices
+    double cached_prompt_tokens = 0;                 // of each prompt, in the prefix cache: not prefilled
 };
 
 struct BatchRun {
