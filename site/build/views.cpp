@@ -472,17 +472,20 @@ json choices_view(const std::string& kind, const json& inputs, const json& strin
 }
 
 // The instance types a calculator's charts may draw, those its front matter names (`inputs.chart`, a
-// list, as a link's repeated chart=) and its own instance ticked: what the charts draw on a first visit.
+// list, as a link's repeated chart=) ticked; the page's own instance is added by calculator.js, the
+// example's or a link's (own_instance).
 json chart_choices(const planner::Catalogue& catalogue, const json& inputs) {
     json list = choices_for(catalogue, "instance", "");
     const json none = json::array();
     const json& chosen = inputs.is_object() && inputs.contains("chart") ? inputs["chart"] : none;
-    const std::string own = inputs.is_object() && inputs.contains("instance") && inputs["instance"].is_string() ? inputs["instance"].get<std::string>() : "";
-    for (json& choice : list) {
-        const std::string id = choice["id"];
-        choice["checked"] = id == own || (chosen.is_array() && std::find(chosen.begin(), chosen.end(), id) != chosen.end());
-    }
+    for (json& choice : list)
+        choice["checked"] = chosen.is_array() && std::find(chosen.begin(), chosen.end(), choice["id"]) != chosen.end();
     return list;
+}
+
+// The form's own instance type (inputs.instance), or "" for a calculator without one.
+std::string own_instance(const json& inputs) {
+    return inputs.is_object() && inputs.contains("instance") && inputs["instance"].is_string() ? inputs["instance"].get<std::string>() : "";
 }
 
 // The inference calculator's text inputs, as its request declares them: the rate, the fleet's
@@ -549,11 +552,14 @@ void example_comparison_and_charts(json& view, const planner::Catalogue& catalog
     const std::string kind = view["kind"];
     const json compared = kind == "train" || kind == "serve" || kind == "infer" ? example_comparison(catalogue, front, lang) : json();
     if (kind == "train" || kind == "serve") view["example_compare"] = shown_comparison(compared, names, lang);
+    // The types the charts draw on a first visit, as results.js picks them: the ticked ones and the
+    // form's own, in the catalogue's order.
     ChartSources sources;
     sources.response = &response;
     sources.compare = compared.is_null() ? nullptr : &compared;
+    const std::string own = own_instance(front.inputs);
     for (const json& choice : view["instances"])
-        if (choice.value("checked", false)) sources.picked.push_back(choice["id"]);
+        if (choice.value("checked", false) || choice["id"] == own) sources.picked.push_back(choice["id"]);
     sources.lang = lang;
     view["chart_specs"] = chart_specs(sources);
 }

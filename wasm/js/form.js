@@ -53,7 +53,7 @@ export function saveToUrl(form) {
 }
 
 // The charts' types when a link names none: those the page ticks (its front matter's, built in),
-// and the instance the link chose.
+// and the form's own instance, the example's or the link's.
 export function tickOwnChartInstance(form) {
   const own = form.querySelector('#instance')?.value;
   for (const box of form.querySelectorAll('[data-chart-choices] input[type="checkbox"]')) if (box.value === own) box.checked = true;
