@@ -30,6 +30,27 @@ void escape_html(std::string_view s, std::string& out) {
     out.append(s.data() + run, s.size() - run);
 }
 
+std::string decode_entities(std::string_view s) {
+    static const std::pair<const char*, const char*> entities[] = {
+        {"&#x2F;", "/"}, {"&#x2f;", "/"}, {"&#47;", "/"}, {"&amp;", "&"},  {"&quot;", "\""},
+        {"&#39;", "'"},  {"&#x27;", "'"}, {"&lt;", "<"},  {"&gt;", ">"},
+    };
+    std::string out;
+    for (std::size_t i = 0; i < s.size();) {
+        bool done = false;
+        if (s[i] == '&')
+            for (auto [name, text] : entities)
+                if (s.compare(i, std::char_traits<char>::length(name), name) == 0) {
+                    out += text;
+                    i += std::char_traits<char>::length(name);
+                    done = true;
+                    break;
+                }
+        if (!done) out += s[i++];
+    }
+    return out;
+}
+
 std::string format_fixed(double value, int decimals) {
     if (!std::isfinite(value)) return value != value ? "nan" : value < 0 ? "-inf" : "inf";
     double scaled = std::nearbyint(std::fabs(value) * std::pow(10.0, decimals));

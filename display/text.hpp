@@ -15,6 +15,10 @@ namespace site {
 /// HTML-escapes `s` (& < > " ') and appends it to `out`.
 void escape_html(std::string_view s, std::string& out);
 
+/// The text an attribute value or text node stands for: escape_html's entities undone, and the
+/// other spellings of '/' and '\'' escapers write (&#x2F;, &#47;, &#x27;); any other '&' kept as it is.
+std::string decode_entities(std::string_view s);
+
 /// `value` with `decimals` (0 to 6) digits after the point, no grouping, trailing zeros kept:
 /// (12.345, 1) -> "12.3", (-0.04, 1) -> "-0.0". Rounded half to even from the value times 10^decimals,
 /// so it can differ from printf's "%.*f" only when that product lands on a half by rounding. Written

@@ -4,32 +4,13 @@
 #include <string_view>
 
 #include "chart.hpp"
+#include "text.hpp"
 
 namespace site {
 
 using nlohmann::json;
 
 namespace {
-
-// An attribute's value as the template wrote it, HTML-escaped (display/text.cpp escape_html).
-std::string unescaped(std::string_view s) {
-    static constexpr std::pair<std::string_view, char> kEntities[] = {
-        {"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&#39;", '\''}};
-    std::string out;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        bool replaced = false;
-        if (s[i] == '&')
-            for (const auto& [entity, c] : kEntities)
-                if (s.substr(i, entity.size()) == entity) {
-                    out += c;
-                    i += entity.size() - 1;
-                    replaced = true;
-                    break;
-                }
-        if (!replaced) out += s[i];
-    }
-    return out;
-}
 
 // The value of `name="…"` inside one start tag, or nothing.
 std::optional<std::string> attribute(std::string_view tag, std::string_view name) {
@@ -38,7 +19,7 @@ std::optional<std::string> attribute(std::string_view tag, std::string_view name
     if (at == std::string_view::npos) return std::nullopt;
     const auto start = at + key.size(), end = tag.find('"', start);
     if (end == std::string_view::npos) return std::nullopt;
-    return unescaped(tag.substr(start, end - start));
+    return decode_entities(tag.substr(start, end - start));  // as the template escaped it
 }
 
 // What results.js's chartInto adds to a spec from its slot: the labels, in the page's language.

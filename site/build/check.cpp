@@ -6,33 +6,13 @@
 #include <set>
 
 #include "files.hpp"
+#include "text.hpp"
 
 namespace site {
 
 using planner::Diagnostic;
 
 namespace {
-
-std::string decode_entities(const std::string& s) {
-    static const std::pair<const char*, const char*> entities[] = {
-        {"&#x2F;", "/"}, {"&#x2f;", "/"}, {"&#47;", "/"}, {"&amp;", "&"},  {"&quot;", "\""},
-        {"&#39;", "'"},  {"&#x27;", "'"}, {"&lt;", "<"},  {"&gt;", ">"},
-    };
-    std::string out;
-    for (std::size_t i = 0; i < s.size();) {
-        bool done = false;
-        if (s[i] == '&')
-            for (auto [name, text] : entities)
-                if (s.compare(i, std::char_traits<char>::length(name), name) == 0) {
-                    out += text;
-                    i += std::char_traits<char>::length(name);
-                    done = true;
-                    break;
-                }
-        if (!done) out += s[i++];
-    }
-    return out;
-}
 
 // Every value of `attribute="..."` in the HTML, with its byte offset.
 std::vector<std::string> attribute_values(const std::string& html, const std::string& attribute) {
