@@ -2,6 +2,7 @@
 
 #include "planner/messages.hpp"
 #include "planner/order.hpp"
+#include "planner/request_reader.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -41,6 +42,11 @@ const OperatorTable* Catalogue::operators_of(std::string_view chip) const {
     return nullptr;
 }
 const Region* Catalogue::region(std::string_view id) const { return find_by_id(regions, id); }
+Note band_note(const ErrorBand& band, msg::Code code) {
+    auto share = [](double ratio) { return format_number(std::round(100 / ratio)) + "%"; };
+    return {code, {std::to_string(band.cases.size()), band.as_of, share(band.high), share(band.low)}};
+}
+
 const ErrorBand* Catalogue::error_band(std::string_view plan, std::string_view family) const {
     for (const ErrorBand& b : error_bands)
         if (b.plan == plan && b.family == family) return &b;

@@ -315,9 +315,7 @@ struct ServingJob : InstanceJob<ServingRequest, ServingResult> {
         const std::optional<int> most = req.demand.fleet(r.chosen.requests_per_second * slow);
         const std::optional<int> fewest = req.demand.fleet(r.chosen.requests_per_second * fast);
         if (most && fewest && *most != *fewest) widen(r.fleet_range, *fewest, *most);
-        auto share = [](double ratio) { return format_number(std::round(100 / ratio)) + "%"; };
-        r.notes.push_back({msg::range_model_error_serving,
-                           {std::to_string(band->cases.size()), band->as_of, share(band->high), share(band->low)}});
+        r.notes.push_back(band_note(*band, msg::range_model_error_serving));
     }
 
     void add_notes() {

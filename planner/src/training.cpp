@@ -315,11 +315,7 @@ bool Job::add_footprint(int n, const std::optional<Range>& scaling) {
         if (!std::isfinite(v)) return refuse("tokens", msg::job_too_large);
     // A predicted plan's range also holds the planner's own error on published runs like it.
     const ErrorBand* band = tp->priced ? catalogue.error_band("train", error_band_family(req)) : nullptr;
-    if (band) {
-        auto share = [](double ratio) { return format_number(std::round(100 / ratio)) + "%"; };
-        r.notes.push_back({band->family == "moe" ? msg::range_model_error_moe : msg::range_model_error_dense,
-                           {std::to_string(band->cases.size()), band->as_of, share(band->high), share(band->low)}});
-    }
+    if (band) r.notes.push_back(band_note(*band, band->family == "moe" ? msg::range_model_error_moe : msg::range_model_error_dense));
     r.range = ranges_of(r, tp->hfu_range, scaling, band);
     return true;
 }

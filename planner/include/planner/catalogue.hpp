@@ -23,6 +23,7 @@
 
 #include "planner/collectives.hpp"
 #include "planner/error.hpp"
+#include "planner/messages.hpp"
 #include "planner/operator_table.hpp"
 
 namespace planner {
@@ -131,17 +132,21 @@ struct ExchangeRate {
 };
 
 /// The planner's own error where it predicts (data/model-error.json): over the fit third of the
-/// accuracy cases of one plan and family (train: "dense" or "moe"), the 10th and 90th percentile
-/// of planned ÷ published throughput. A predicted plan's range includes it, so a buyer sees how
-/// far the planner has missed on published runs like theirs; no test-third case sets it.
+/// accuracy cases of one plan and family (train or serve; "dense" or "moe"), the 10th and 90th
+/// percentile of planned ÷ published speed (a throughput, or the inverse of a time). A predicted
+/// plan's range includes it, so a buyer sees how far the planner has missed on published cases like
+/// theirs; no test-third case sets it.
 struct ErrorBand {
     std::string id;      // "train-dense"
-    std::string plan;    // "train"
+    std::string plan;    // "train", "serve"
     std::string family;  // "dense", "moe"
     double low = 1, high = 1;        // planned ÷ published: 10th and 90th percentile
     std::vector<std::string> cases;  // the fit cases it was set on (data/accuracy.json ids)
     std::string as_of;               // YYYY-MM-DD
 };
+/// The note a plan whose range carries `band` adds, in `code`'s words: {0} its cases, {1} its date,
+/// {2} and {3} the published speed's share of the planned at its ends ("83%", "117%").
+Note band_note(const ErrorBand& band, msg::Code code);
 
 struct Instance {
     std::string id;           // e.g. "p4d.24xlarge"
