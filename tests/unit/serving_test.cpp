@@ -491,7 +491,7 @@ TEST_CASE("a chip without a published peak for the format names the missing figu
 TEST_CASE("a predicted serving plan's ranges hold the planner's own error on the fit third's serving measurements, and say so") {
     const planner::ErrorBand* band = test::real_catalogue().error_band("serve", "dense");
     REQUIRE(band);
-    // data/model-error.json: planned ÷ published speed from 0.856 to 1.209 over 29 measurements.
+    // data/model-error.json: planned ÷ published speed from `low` to `high` over the fit third's measurements.
     CHECK(band->low < 1);
     CHECK(band->high > 1);
     CHECK(band->cases.size() >= 5);
