@@ -2,6 +2,7 @@
 #include "planner/response_fields.hpp"
 #include "planner/response_writer.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace planner {
@@ -26,11 +27,26 @@ double attention_score_bytes_per_layer(const Transformer& arch, const Layout& la
     return 5.0 * arch.heads * s * keys * layout.micro_batch / layout.tensor;
 }
 
+double routed_activation_per_sbh(const Transformer& arch, double t, bool sequence_parallel, bool copies) {
+    const Experts* e = arch.experts ? &*arch.experts : nullptr;
+    if (!e || e->count <= 0 || e->per_token <= 0 || arch.hidden <= 0) return 0;
+    const double h = arch.hidden, k = e->per_token, g = arch.gated ? 2 : 1;
+    const double f = e->ffn > 0 ? e->ffn : arch.ffn > 0 ? arch.ffn : 4 * h;
+    const double shared = e->shared * f + e->shared_ffn;
+    const double split = sequence_parallel ? t : 1;  // the copies are of tokens, split by sequence parallelism
+    const double routed = (copies ? 4 * k / split : 0) + (2 * k * (g + 1) * f + 2 * (g + 1) * shared) / h / t +
+                          4.0 * e->count / h / split;
+    const double dense = sequence_parallel ? 19 / t : 3 + 16 / t;
+    const double layers = std::max(1, arch.layers);
+    return (routed + 2 / split - dense) * std::max(0.0, layers - e->dense_layers) / layers;
+}
+
 double activation_bytes_per_layer(const Transformer& arch, const Layout& layout, Recompute recompute,
-                                  bool flash_attention, bool sequence_parallel) {
+                                  bool flash_attention, bool sequence_parallel, bool routed_copies) {
     const double s = double(arch.sequence) / layout.context;
     const double b = layout.micro_batch, h = arch.hidden, t = layout.tensor;
-    const double between = sequence_parallel ? 34 / t : 10 + 24 / t;  // the layer's tensors, per s·b·h
+    const double between = (sequence_parallel ? 34 / t : 10 + 24 / t) +
+                           routed_activation_per_sbh(arch, t, sequence_parallel, routed_copies);  // the layer's tensors, per s·b·h
     switch (recompute) {
         case Recompute::none:
             return s * b * h * between + (flash_attention ? 0 : attention_score_bytes_per_layer(arch, layout));

@@ -21,13 +21,13 @@ double exposed(double traffic, double compute, double overlap) {
 }  // namespace
 
 double memory_traffic_per_layer(const Transformer& arch, const Layout& layout, Recompute recompute,
-                                bool unfused_attention, bool sequence_parallel) {
+                                bool unfused_attention, bool sequence_parallel, bool in_place) {
     // Every tensor between operations, as without recompute; under selective recompute the scores
     // are recomputed, and pass through memory all the same when attention is not fused.
     const bool selective = recompute == Recompute::selective;
     const double between_operations =
         activation_bytes_per_layer(arch, layout, selective ? Recompute::selective : Recompute::none, !unfused_attention,
-                                   sequence_parallel);
+                                   sequence_parallel, !in_place);
     const double scores = selective && unfused_attention ? attention_score_bytes_per_layer(arch, layout) : 0;
     const double passes = recompute == Recompute::full ? kPassesRecomputed : kPasses;
     return passes * between_operations + kPassesRecomputed * scores;
@@ -152,7 +152,7 @@ void price_compute(const Step& g, StepTime& out) {
         attention_flops = attention_flops_per_token(*g.arch) * (g.recompute ? 4 : 3) * m * b * s / (t * p * c);
     if (in.memory_bytes_per_second > 0) {
         out.memory = (memory_traffic_per_layer(shape, g.l, in.recompute, g.arch && !g.model.flash_attention,
-                                               g.model.sequence_parallel) + cast_bytes) *
+                                               g.model.sequence_parallel, in.deduplicated_dispatch) + cast_bytes) *
                      g.layers / p * m / in.memory_bytes_per_second;
     }
     if (in.memory_bytes_per_second > 0 && in.update_bytes > 0)

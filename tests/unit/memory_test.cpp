@@ -65,6 +65,31 @@ TEST_CASE("activations per layer follow Korthikanti et al. 2022's Table 2, with 
           doctest::Approx(96 * 34 * sbh / 8));
 }
 
+TEST_CASE("a mixture-of-experts layer holds its routed tokens' copies and intermediates in place of the dense feed-forward") {
+    // Qwen3-30B-A3B's widths (config.json): hidden 2,048, 128 experts of width 768, 8 per token.
+    Transformer moe = Transformer::gpt(48, 2048, 32, 4096, 151936);
+    moe.gated = true;  // SwiGLU: gate, up and down
+    moe.experts = planner::Experts{128, 8, 768};
+    Transformer dense = moe;
+    dense.experts.reset();
+    const double s = 4096, h = 2048, k = 8, f = 768;
+    // Per token, 16-bit: the dispatched copies and the experts' outputs (k·h each), gate and up
+    // (k·2f), the activation's output (k·f); the router's probabilities in fp32 (128 · 4 bytes);
+    // the input (h). The dense formula's feed-forward held 19·h of its 34·h.
+    const double routed = 2 * (k * h + k * h + k * 2 * f + k * f + h) + 128 * 4.0;
+    const double none = planner::activation_bytes_per_layer(moe, Layout{}, Recompute::none, true, false);
+    CHECK(none == doctest::Approx(planner::activation_bytes_per_layer(dense, Layout{}, Recompute::none, true, false) +
+                                  s * (routed - 19 * h)));
+    CHECK(none == doctest::Approx(s * h * 67.25));  // twice the dense 34
+    // Full recompute keeps only each layer's input, whatever the layer computes.
+    CHECK(planner::activation_bytes_per_layer(moe, Layout{}, Recompute::full, true, false) == doctest::Approx(2 * s * h));
+    // DeepSeek's leading dense layers hold the dense 34: one of two layers here.
+    moe.layers = 2;
+    moe.experts->dense_layers = 1;
+    CHECK(planner::activation_bytes_per_layer(moe, Layout{}, Recompute::none, true, false) ==
+          doctest::Approx(s * h * (34 + (67.25 - 34) / 2)));
+}
+
 TEST_CASE("a training request is sequence-parallel with selective recompute unless it says otherwise, and may be with any") {
     const json base = {{"api", 1}, {"kind", "train"}, {"model", {{"architecture", kGpt3Json}}}, {"tokens", 1e9},
                        {"instance", "p4de.24xlarge"}, {"instance_count", 1}, {"mfu", 0.4},

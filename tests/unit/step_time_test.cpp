@@ -335,6 +335,27 @@ TEST_CASE("the memory-bound work is five passes over the activations a layer pas
           doctest::Approx(5 * split + 7 * scores));
 }
 
+TEST_CASE("a mixture of experts' routed copies pass through memory-bound kernels unless the dispatch writes them in place") {
+    // Mixtral-like: h 4,096, 2 of 8 experts 14,336 wide, gated; s = 1,000, b = 1, t = 1.
+    Transformer moe = Transformer::gpt(8, 4096, 32, 1000, 32000);
+    moe.gated = true;
+    moe.experts = planner::Experts{8, 2, 14336};
+    const Layout one{1, 1, 8, 0, 1};
+    const double sbh = 1000.0 * 4096;
+    // Per s·b·h: the dense 34 less its feed-forward's 19, then the input 2, the router's fp32
+    // probabilities 4·8/h, the experts' gate, up and activation outputs 2·2·3·f/h, and the copies
+    // and outputs 4·2 (NCCL's all-to-all: permuted before, unpermuted after).
+    const double intermediates = 15 + 2 + 32.0 / 4096 + 2 * 2 * 3 * 14336.0 / 4096;
+    CHECK(planner::memory_traffic_per_layer(moe, one, planner::Recompute::none, false, false) ==
+          doctest::Approx(5 * sbh * (intermediates + 8)));
+    // DeepEP and HybridEP write the copies in place and sum the outputs in the combine kernel.
+    CHECK(planner::memory_traffic_per_layer(moe, one, planner::Recompute::none, false, false, true) ==
+          doctest::Approx(5 * sbh * intermediates));
+    // The memory holds the copies either way.
+    CHECK(planner::activation_bytes_per_layer(moe, one, planner::Recompute::none, true, false) ==
+          doctest::Approx(sbh * (intermediates + 8)));
+}
+
 TEST_CASE("given the multiplies' rate, compute adds the memory-bound work at the memory's bandwidth, while an end-to-end rate already holds it") {
     StepInputs in = small({2, 1, 8, 1, 2});  // m = 64 / (2 · 8) = 4 micro-batches, 8 layers
     in.memory_bytes_per_second = 2e12;

@@ -27,6 +27,14 @@
 // t ranks as well: the 10 + 24/t becomes 34/t, and full recompute's kept input 2·s·b·h/t. Megatron-LM,
 // NeMo and Megatron-Bridge turn it on whenever t > 1; the planner's default is on only with selective
 // recompute (the paper's pairing), and `sequence_parallel` in the request says otherwise.
+// A mixture-of-experts layer replaces the dense feed-forward's 19·s·b·h of those 34 (its input 2, its
+// two 4h-wide intermediates 8 + 8 split over t, the dropout mask 1) with what its routed tokens keep,
+// per token, 16-bit: the input 2h (shared with the router), the router's fp32 probabilities 4E, each
+// of the k routed copies (the experts' input 2h, gathered by the dispatch, and their output 2h, kept
+// for the weighted combine), the experts' intermediates 2·(g + 1)·f over t (g = 2 gated: gate and
+// up, then the activation's output), and a shared expert's 2·(g + 1)·f_shared over t like a dense
+// one's. Qwen3-30B-A3B (h 2,048, k 8 of E 128, f 768) holds 67.25·s·b·h per layer where the dense
+// formula says 34. The leading dense layers (DeepSeek's first three) keep the dense 34.
 // Context parallelism c splits each sequence over c ranks: s becomes s/c in each term, but a rank's
 // attention scores still span all s keys (5·a·(s/c)·s per layer).
 // With a 1F1B pipeline schedule the first stage holds p micro-batches of L/p layers, so the
@@ -112,8 +120,15 @@ double attention_score_bytes_per_layer(const Transformer& arch, const Layout& la
 
 /// Activation bytes one accelerator holds for one transformer layer of one micro-batch (the
 /// Korthikanti et al. formulas above, before the pipeline's micro-batches in flight).
+/// `routed_copies` false leaves out a mixture of experts' k routed copies of each token (the step's
+/// memory-bound traffic does when the dispatch writes them in place, below).
 double activation_bytes_per_layer(const Transformer& arch, const Layout& layout, Recompute recompute,
-                                  bool flash_attention, bool sequence_parallel);
+                                  bool flash_attention, bool sequence_parallel, bool routed_copies = true);
+
+/// Per s·b·h, what a mixture-of-experts layer holds beyond the dense formula's 34 (above; negative
+/// when its experts keep less than a dense feed-forward would), averaged over the layers; 0 for a
+/// dense model. `copies`: with the routed copies and the experts' outputs (4k).
+double routed_activation_per_sbh(const Transformer& arch, double t, bool sequence_parallel, bool copies = true);
 
 /// Bytes per accelerator for `model` trained with `layout`.
 MemoryBreakdown memory_per_accelerator(const TrainedModel& model, const Layout& layout, Recompute recompute,

@@ -172,9 +172,13 @@ double hidden_of(double parameters);
 /// Bytes one accelerator moves through its memory for one layer of one micro-batch outside the
 /// multiplies: five passes over the activations the layer passes between its operations (the
 /// no-recompute row, sequence-parallel or not; seven passes with full recompute; under selective
-/// recompute, unfused attention's recomputed scores seven times).
+/// recompute, unfused attention's recomputed scores seven times). A mixture of experts' layer passes
+/// its routed tokens (memory.hpp) the same way, but for their k copies when the dispatch is
+/// `in_place`: DeepEP's and HybridEP's dispatch kernels write each token into its experts' buffers
+/// as they receive it, and their combine sums the experts' outputs in the kernel, where NCCL's
+/// all-to-all needs a permutation before it and an unpermutation after.
 double memory_traffic_per_layer(const Transformer& arch, const Layout& layout, Recompute recompute,
-                                bool unfused_attention, bool sequence_parallel);
+                                bool unfused_attention, bool sequence_parallel, bool in_place = false);
 
 /// Bytes the optimizer step reads and writes per parameter it updates, as Megatron-LM's
 /// mixed-precision optimizer runs it over an fp32 gradient buffer (megatron/core/optimizer/
