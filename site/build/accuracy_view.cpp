@@ -84,7 +84,7 @@ json range_view(const std::vector<planner::CaseResult>& predicted, const std::st
             {"width", percent(planner::median_abs(widths))}, {"met", share >= kInRangeTarget}};
 }
 
-json prediction_view(const std::vector<planner::CaseResult>& predicted, const json& strings) {
+json prediction_view(const std::vector<planner::CaseResult>& predicted, const std::string& lang, const json& strings) {
     std::vector<double> all;
     int test = 0, unpredicted = 0;
     json kinds = json::array();
@@ -111,11 +111,17 @@ json prediction_view(const std::vector<planner::CaseResult>& predicted, const js
                     {"worst", errors.empty() ? "—" : percent(worst)}});
         kinds.push_back(std::move(row));
     }
-    double worst = 0;
-    for (double e : all) worst = std::max(worst, std::abs(e));
+    // The worst miss, named (and linked to its row) by the headline when it misses the target.
+    const planner::CaseResult* worst_case = nullptr;
+    for (const planner::CaseResult& r : predicted)
+        if (planner::is_prediction(r.c.kind) && planner::in_test_third(r.c.id) && r.planned &&
+            (!worst_case || std::abs(r.error) > std::abs(worst_case->error)))
+            worst_case = &r;
+    const double worst = worst_case ? std::abs(worst_case->error) : 0;
     const double median = planner::median_abs(all);
     return {{"test_cases", test}, {"predicted", all.size()}, {"unpredicted", unpredicted},
             {"median", percent(median)}, {"worst", percent(worst)},
+            {"worst_id", worst_case ? worst_case->c.id : ""}, {"worst_title", worst_case ? worst_case->c.title.in(lang) : ""},
             {"median_met", !all.empty() && median <= kPredictionMedianTarget},
             {"worst_met", !all.empty() && worst <= kPredictionWorstTarget},
             {"ranges", range_view(predicted)}, {"kinds", std::move(kinds)}};
@@ -188,7 +194,7 @@ json accuracy_view(const std::vector<planner::CaseResult>& results, const std::v
     double worst = 0;
     for (double e : complete) worst = std::max(worst, std::abs(e));
     const double median = planner::median_abs(complete);
-    return {{"prediction", prediction_view(predicted, strings)},
+    return {{"prediction", prediction_view(predicted, lang, strings)},
             {"total", results.size()},
             {"complete_count", complete.size()},
             {"complete_median", percent(median)},

@@ -443,6 +443,16 @@ TEST_CASE("the accuracy page leads with the test third predicted without anchors
     const double median = planner::median_abs(errors);
     CHECK(std::stod(p["median"].get<std::string>()) == doctest::Approx(std::round(median * 1000) / 10));
     CHECK(p["median_met"] == (median <= 0.10));
+    // The worst miss is named by its case, whose |error| is the headline's worst.
+    double worst = 0;
+    std::string worst_id;
+    for (const planner::CaseResult& r : predicted_results())
+        if (planner::in_test_third(r.c.id) && planner::is_prediction(r.c.kind) && r.planned && std::abs(r.error) > worst)
+            worst = std::abs(r.error), worst_id = r.c.id;
+    CHECK(p["worst_id"] == worst_id);
+    CHECK(std::stod(p["worst"].get<std::string>()) == doctest::Approx(std::round(worst * 1000) / 10));
+    CHECK_FALSE(p["worst_title"].get<std::string>().empty());
+    CHECK(p["worst_met"] == (worst <= 0.35));
     CHECK(p["kinds"].size() >= 4);  // training at scale and time, memory, serving, inference ...
     // The ranges: how many test-third predictions carry one, and how many hold the published value.
     int ranged = 0, inside = 0;
