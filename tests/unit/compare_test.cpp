@@ -163,8 +163,8 @@ TEST_CASE("a compare lists each instance type once and at most 256 of them, so i
 }
 
 TEST_CASE("each training row says where its utilisation came from, on both bases, and carries the range of what it assumes") {
-    auto req = read({{"api", 1}, {"kind", "compare"}, {"instances", {"p4d.24xlarge", "trn1.32xlarge"}}, {"counts", {16}},
-                     {"job", {{"kind", "train"}, {"model", {{"parameters", 7e9}}}, {"tokens", 1.4e11}, {"instance_count", 16}}}});
+    auto req = read({{"api", 1}, {"kind", "compare"}, {"instances", {"p3.16xlarge", "trn1.32xlarge"}}, {"counts", {16}},
+                     {"job", {{"kind", "train"}, {"model", {{"parameters", 7e9}}}, {"tokens", 1.4e11}, {"instance_count", 16}, {"precision", "fp16"}}}});
     const auto result = planner::compare(catalogue(), req);
     const auto& c = std::get<planner::TrainingComparison>(result);
     for (const auto& row : c.rows) {
@@ -174,8 +174,8 @@ TEST_CASE("each training row says where its utilisation came from, on both bases
         CHECK(row.days_range->low <= row.days);
         CHECK(row.days <= row.days_range->high);
         CHECK(row.cost_range);
-        // A100: the published default; Trainium: none published, so assumed, and said so.
-        CHECK(row.mfu_source == (row.instance == "p4d.24xlarge" ? "megatron-2021" : "assumed"));
+        // V100: the published default; Trainium: none published, so assumed, and said so.
+        CHECK(row.mfu_source == (row.instance == "p3.16xlarge" ? "megatron-2019-hf" : "assumed"));
         // No recompute: the model's 6PD is what runs, so MFU and HFU agree.
         REQUIRE(row.hfu);
         CHECK(*row.mfu == *row.hfu);
@@ -223,8 +223,8 @@ TEST_CASE("compare like a training request with no utilisation of the user's own
     // Nothing measured: p5's H100s priced from their operator table, p4d's A100s at their published
     // MFU. No type runs at another's prediction.
     const json like = {{"api", 1}, {"kind", "train"}, {"model", "llama3.1-8b"}, {"tokens", 1e11},
-                       {"instance", "p5.48xlarge"}, {"instance_count", 2}};
-    const json instances = {"p5.48xlarge", "p4d.24xlarge"};
+                       {"instance", "p5.48xlarge"}, {"instance_count", 2}, {"precision", "fp16"}};  // as the V100 runs it
+    const json instances = {"p5.48xlarge", "p3.16xlarge"};
     const json by_like = plan({{"api", 1}, {"kind", "compare"}, {"instances", instances}, {"counts", {2}}, {"like", like}});
     REQUIRE_MESSAGE(by_like["ok"] == true, by_like.dump());
     json job = like;

@@ -64,8 +64,17 @@ TEST_CASE("a B200 borrows the H200's states at its own 1,000 W TDP") {
 }
 
 TEST_CASE("a chip with no power rows of its own or a sibling's keeps the catalogue's estimate") {
-    CHECK_FALSE(planner::chip_power(test::real_catalogue(), chip("a100-40gb")));
-    CHECK_FALSE(planner::load_power(test::real_catalogue(), instance("p4d.24xlarge"), {1, 0, 0, 0, 0}));
+    CHECK_FALSE(planner::chip_power(test::real_catalogue(), chip("v100-sxm2-16gb")));
+    CHECK_FALSE(planner::load_power(test::real_catalogue(), instance("p3.16xlarge"), {1, 0, 0, 0, 0}));
+}
+
+TEST_CASE("an A100 borrows the H200's states at its own 400 W TDP") {
+    const auto p = planner::chip_power(test::real_catalogue(), chip("a100-40gb"));
+    REQUIRE(p);
+    CHECK(p->products.watts == doctest::Approx(690.558 * 400 / 700));  // 394.6 W
+    CHECK(p->streaming.watts == doctest::Approx(553.331 * 400 / 700));
+    CHECK(p->idle.watts == doctest::Approx(118.811 * 400 / 700));
+    CHECK(p->products.range.high == doctest::Approx(400));  // never above the TDP
 }
 
 TEST_CASE("an instance draws its accelerators at their activity's power plus the host at its estimate") {

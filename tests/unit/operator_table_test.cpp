@@ -236,7 +236,11 @@ TEST_CASE("a chip is priced from its own table, else from its named sibling's, e
     REQUIRE(b200);
     CHECK(b200->borrowed());
     CHECK(b200->table->chip == "h200");
-    CHECK_FALSE(planner::operator_basis(c, *c.accelerator("a100-80gb")));  // keeps its published utilisation
+    const auto a100 = planner::operator_basis(c, *c.accelerator("a100-80gb"));  // across a generation
+    REQUIRE(a100);
+    CHECK(a100->borrowed());
+    CHECK(a100->table->chip == "h200");
+    CHECK_FALSE(planner::operator_basis(c, *c.accelerator("v100-sxm2-16gb")));  // keeps its published utilisation
     CHECK_FALSE(planner::operator_basis(c, *c.accelerator("trainium")));
     CHECK_FALSE(planner::operator_basis(c, *c.accelerator("l4")));
 }

@@ -122,8 +122,8 @@ TEST_CASE("the H100 serves from the H200's graph-timed products, while its train
     const auto training = planner::operator_basis(c, h100);
     REQUIRE(training);
     CHECK(training->table->chip == "h100-sxm");
-    // No table for the A100 (its published figures stay), nor rows for weight-only formats.
-    CHECK_FALSE(planner::serving_basis(c, *c.accelerator("a100-80gb"), "bf16"));
+    // No table for the V100 (its published figures stay), nor rows for weight-only formats.
+    CHECK_FALSE(planner::serving_basis(c, *c.accelerator("v100-sxm2-16gb"), "bf16"));
     CHECK_FALSE(planner::serving_basis(c, *c.accelerator("h200"), "int8"));
 }
 

@@ -56,9 +56,9 @@ TEST_CASE("a deadline gives the fewest instances that finish in time") {
 }
 
 TEST_CASE("energy is instance-hours × power × PUE, and CO2e is energy × grid intensity") {
-    json t = train(R"("model":{"parameters":7e9},"tokens":140e9,"instance":"p4d.24xlarge","instance_count":2,"mfu":0.4,"region":"eu-west-1")");
+    json t = train(R"("model":{"parameters":7e9},"tokens":140e9,"instance":"p3.16xlarge","instance_count":2,"mfu":0.4,"precision":"fp16","region":"eu-west-1")");
     const auto& c = test::real_catalogue();
-    const double power = c.find("p4d.24xlarge")->power->value, pue = c.region("eu-west-1")->pue.value;
+    const double power = c.find("p3.16xlarge")->power->value, pue = c.region("eu-west-1")->pue.value;
     CHECK(t["energy_kwh"].get<double>() == doctest::Approx(t["instance_hours"].get<double>() * power / 1000 * pue));
     CHECK(t["co2e_kg"].get<double>() ==
           doctest::Approx(t["energy_kwh"].get<double>() * c.region("eu-west-1")->carbon_intensity.value / 1000));

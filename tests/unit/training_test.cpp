@@ -168,16 +168,18 @@ TEST_CASE("reading a request reports every bad field at once") {
 TEST_CASE("without MFU the chip's published default is used — where none is published, an assumption says so") {
     auto req = s1();
     req.achieved_tflops.reset();
-    SUBCASE("A100 80GB has a published training MFU") {
+    SUBCASE("V100 has a published training MFU") {
+        req.instance = "p3.16xlarge";
+        req.precision = "fp16";  // the V100 has no bf16
         auto result = planner::estimate_training(test::real_catalogue(), req);
         REQUIRE(result.ok());
-        const auto& chip = *test::real_catalogue().accelerator("a100-80gb");
+        const auto& chip = *test::real_catalogue().accelerator("v100-sxm2-16gb");
         // The catalogue's defaults are HFUs (Megatron-LM counts the recompute), and a plan says so.
         CHECK(*result.value.hfu == chip.default_mfu.at("training").value);
         CHECK(*result.value.mfu == doctest::Approx(chip.default_mfu.at("training").value * 6 / 8));
         CHECK(result.value.mfu_source == chip.default_mfu.at("training").source);
         CHECK(site::note_text(result.value.notes.front()) ==
-              "utilisation: the default 52% counts the FLOPs executed (HFU), recompute included; on the model's FLOPs (MFU) that is 39%");
+              "utilisation: the default 30% counts the FLOPs executed (HFU), recompute included; on the model's FLOPs (MFU) that is 22.5%");
     }
     SUBCASE("Trainium has none: 40% is assumed, visibly, never a blank result") {
         req.instance = "trn1.32xlarge";
@@ -199,18 +201,20 @@ TEST_CASE("without MFU the chip's published default is used — where none is pu
 }
 
 TEST_CASE("a plan that rests on an assumed MFU or an assumed overlap of communication shows the range they allow") {
-    auto req = s1();  // GPT-3 175B on 128 p4de.24xlarge
+    auto req = s1();  // GPT-3 175B, on 128 p3.16xlarge (V100, fp16): a published default MFU
     req.achieved_tflops.reset();
+    req.instance = "p3.16xlarge";
+    req.precision = "fp16";
     auto result = planner::estimate_training(test::real_catalogue(), req);
     REQUIRE(result.ok());
     const auto& r = result.value;
     REQUIRE(r.range);
-    // Utilisation: the A100 default's published span, 43% (Llama 2 70B) to 74% (MPT-30B on 8 GPUs), as
-    // HFUs; on the MFU basis with GPT-3's full recompute, three quarters of each.
-    CHECK(r.range->hfu->low == 0.43);
-    CHECK(r.range->hfu->high == 0.74);
-    CHECK(r.range->mfu->low == doctest::Approx(0.43 * 0.75));
-    CHECK(r.range->mfu->high == doctest::Approx(0.74 * 0.75));
+    // Utilisation: the V100 default's published span, 24% (512 V100) to 30% (its default), as HFUs;
+    // on the MFU basis with GPT-3's full recompute, three quarters of each.
+    CHECK(r.range->hfu->low == 0.24);
+    CHECK(r.range->hfu->high == 0.3);
+    CHECK(r.range->mfu->low == doctest::Approx(0.24 * 0.75));
+    CHECK(r.range->mfu->high == doctest::Approx(0.3 * 0.75));
     // The step model's efficiency with the default overlaps (half the data-parallel traffic, none of
     // the tensor-parallel all-reduces or pipeline sends), between none of the data-parallel traffic
     // hidden under compute and all of every kind hidden (the request gives none of them).
@@ -227,13 +231,13 @@ TEST_CASE("a plan that rests on an assumed MFU or an assumed overlap of communic
     CHECK(r.range->scaling_efficiency->high == doctest::Approx(all));
     // Days go as 1 / (MFU · e).
     REQUIRE(r.range->days);
-    CHECK(r.range->days->low == doctest::Approx(r.days * 0.52 * e / (0.74 * all)));
-    CHECK(r.range->days->high == doctest::Approx(r.days * 0.52 * e / (0.43 * none)));
+    CHECK(r.range->days->low == doctest::Approx(r.days * 0.3 * e / (0.3 * all)));
+    CHECK(r.range->days->high == doctest::Approx(r.days * 0.3 * e / (0.24 * none)));
     CHECK(r.range->days->low < r.days);
     CHECK(r.days < r.range->days->high);
     // Cost goes with the instance-hours, so with the days.
     CHECK(r.range->cost_usd->high / *r.footprint.cost_usd == doctest::Approx(r.range->days->high / r.days));
-    // Energy and CO2e go with the days and with the estimated power: 75-100% of p4de's estimate.
+    // Energy and CO2e go with the days and with the estimated power: 75-100% of p3's estimate.
     REQUIRE(r.footprint.power_factor);
     CHECK(r.range->energy_kwh->low / *r.footprint.energy_kwh == doctest::Approx(r.range->days->low / r.days * 0.75));
     CHECK(r.range->energy_kwh->high / *r.footprint.energy_kwh == doctest::Approx(r.range->days->high / r.days));
@@ -251,6 +255,9 @@ TEST_CASE("measured or stated inputs narrow the range: none is left when nothing
     // Achieved TFLOP/s measured at the job's scale.
     CHECK_FALSE(range_of(req));
     req.achieved_tflops.reset();
+    // On a chip whose power the catalogue estimates (no measured states to follow the load).
+    req.instance = "p3.16xlarge";
+    req.precision = "fp16";
     // An MFU and a scaling efficiency of the user's own.
     req.mfu = 0.45;
     req.scaling_efficiency = 0.9;

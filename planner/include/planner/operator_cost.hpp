@@ -22,9 +22,10 @@ struct OperatorBasis {
     bool borrowed() const { return measured != target; }
 };
 
-/// The chip's own table, else its sibling's: B200, GB200's B200 and B300 borrow the H200's
-/// (Hopper's kernels on Blackwell's peaks: labelled, and their range widened). Nothing for a chip
-/// with neither; a chip with a published training utilisation (the A100s) keeps it.
+/// The chip's own table, else its sibling's: B200, GB200's B200, B300 and the A100s borrow the
+/// H200's (Hopper's kernels' efficiency on Blackwell's and Ampere's peaks: labelled, and their range
+/// widened). Nothing for a chip with neither: it keeps its published utilisation (the V100) or an
+/// assumed one.
 std::optional<OperatorBasis> operator_basis(const Catalogue& c, const Accelerator& chip);
 
 /// The same-die sibling whose table fills the sections the basis' table lacks (the H100's note
