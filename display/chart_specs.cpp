@@ -189,10 +189,20 @@ json comparison_of(const json& like) {
     return request;
 }
 
+json sheet_comparison(const json& sheet, const json& job) {
+    json request{{"api", 1}, {"kind", "compare"}};
+    if (const json& ids = member(sheet, "ids"); ids.is_array() && !ids.empty()) request["instances"] = ids;
+    request["counts"] = {1};
+    request["job"] = job;
+    if (const json& lang = member(sheet, "lang"); !lang.is_null()) request["lang"] = lang;
+    return request;
+}
+
 std::string plan_charts(const ChartCall& call, const json& in) {
     ChartSources sources = sources_of(in);
     const json& like = member(in, "like");
-    const json request = like.is_null() ? member(in, "request") : comparison_of(like);
+    const json& sheet = member(in, "sheet");
+    const json request = !like.is_null() ? comparison_of(like) : !sheet.is_null() ? sheet_comparison(sheet, member(in, "job")) : json();
     if (request.is_null()) return "{\"charts\":" + chart_specs(sources).dump() + "}";
     planner::Answer a = said_answer(call.catalogue, request.dump(), call.write_catalog);
     sources.compare = &a.response;

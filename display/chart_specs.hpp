@@ -51,12 +51,18 @@ struct ChartCall {
 /// job swept over the instance counts its charts' x axis takes (1, 2, 4 … 1,024).
 nlohmann::json comparison_of(const nlohmann::json& like);
 
+/// The comparison page's: the training `job` of its form on the types its cheat-sheet request
+/// `sheet` shows (its ids; every type when it names none), one instance each, in the sheet's
+/// language. The page's front matter declares the same request for its example (a test holds them
+/// equal).
+nlohmann::json sheet_comparison(const nlohmann::json& sheet, const nlohmann::json& job);
+
 /// The module's call (charts()): a calculator's comparison planned, shown and charted in one call,
 /// so that the browser never sends a comparison back to be parsed again (its sweep alone is 36 KB,
 /// 1.5 ms in the module). `in` is {"like": the calculator's request, "response": the plan's own,
-/// "picked": [ids], "lang"}, or a compare request of its own as "request" in place of "like" (the
-/// comparison page's job on the ticked types); the text returned {"charts": {…}, "request": the
-/// comparison planned (comparison_of(like)), "compare": its answer, byte for byte as plan() gives
+/// "picked": [ids], "lang"}, or the comparison page's "sheet" and "job" in place of "like"
+/// (sheet_comparison); the text returned {"charts": {…}, "request": the comparison planned
+/// (comparison_of(like) or sheet_comparison(sheet, job)), "compare": its answer, byte for byte as plan() gives
 /// it, "shown": that comparison as display_json shows it, without its sweep, which is drawn, not
 /// written (null when it failed)}. With neither, only the response's charts.
 std::string plan_charts(const ChartCall& call, const nlohmann::json& in);

@@ -584,10 +584,12 @@ json calculator_view(const planner::Catalogue& catalogue, const FrontMatter& fro
     view["is_" + kind] = true;
     view["display_units"] = display_scales(kind).dump();  // the CSV export's units, as display_json's
     if (kind == "instances") {
-        // The training job the page compares the ticked types on (front matter `requests.training`,
-        // a compare request), shown without JavaScript as the calculator shows it live.
+        // The training job the page compares the ticked types on, shown without JavaScript as the
+        // calculator shows it live: the front matter's `requests.training` job on the example's types,
+        // as the display makes it (sheet_comparison; a test holds it equal to the declared request).
         if (front.requests.is_object() && front.requests.contains("training")) {
-            const json compared = json::parse(site::plan(catalogue, in_language(front.requests["training"], lang).dump()));
+            const json asked = sheet_comparison(in_language(front.example, lang), front.requests["training"]["job"]);
+            const json compared = json::parse(site::plan(catalogue, asked.dump()));
             if (compared.value("ok", false)) {
                 json shown = display_json(compared, names, lang)["compare"];
                 // A type that cannot run the job has no count or cost: a dash, as the live table writes

@@ -7,6 +7,7 @@
 
 #include "chart.hpp"
 #include "chart_specs.hpp"
+#include "front_matter.hpp"
 #include "plan.hpp"
 #include "test_catalogue.hpp"
 #include "text.hpp"
@@ -212,9 +213,11 @@ TEST_CASE("the module's call plans the comparison and gives its answer byte for 
     const json refused = json::parse(site::plan_charts(call, {{"like", measured}}));
     CHECK(refused["compare"]["ok"] == false);
     CHECK(refused["shown"].is_null());
-    // A compare request of the page's own (the comparison page's job on the ticked types) is planned as given.
-    const json own_job = {{"api", 1}, {"kind", "compare"}, {"instances", {"g6e.xlarge"}}, {"job", {{"kind", "train"}, {"model", "llama3.1-8b"}, {"tokens", 1e9}}}};
-    const json asked = json::parse(site::plan_charts(call, {{"request", own_job}}));
+    // The comparison page's job on the types its sheet shows, one instance each.
+    const json sheet = {{"api", 1}, {"kind", "instances"}, {"ids", {"g6e.xlarge"}}};
+    const json job = {{"kind", "train"}, {"model", "llama3.1-8b"}, {"tokens", 1e9}};
+    const json asked = json::parse(site::plan_charts(call, {{"sheet", sheet}, {"job", job}}));
+    const json own_job = {{"api", 1}, {"kind", "compare"}, {"instances", {"g6e.xlarge"}}, {"counts", {1}}, {"job", job}};
     CHECK(asked["request"] == own_job);
     CHECK(asked["compare"] == json::parse(site::plan(catalogue, own_job.dump())));
     const json own = json::parse(site::plan_charts(call, {{"response", plan}}));
@@ -230,4 +233,22 @@ TEST_CASE("a training calculator's comparison sweeps the instance counts its cha
     CHECK_FALSE(c.contains("lang"));
     const json serve = {{"api", 1}, {"kind", "serve"}, {"model", "llama3.1-8b"}, {"instance", "g6e.xlarge"}, {"lang", "ja"}};
     CHECK(site::comparison_of(serve) == json({{"api", 1}, {"kind", "compare"}, {"like", serve}, {"lang", "ja"}}));
+}
+
+TEST_CASE("the comparison page compares its form's job on the types its sheet shows, as its front matter's example does") {
+    const json job = {{"kind", "train"}, {"model", "llama3.1-8b"}, {"tokens", 1e9}};
+    // No ids: every type of the catalogue; the sheet's language carries over.
+    CHECK(site::sheet_comparison({{"api", 1}, {"kind", "instances"}, {"lang", "ja"}}, job) ==
+          json({{"api", 1}, {"kind", "compare"}, {"counts", {1}}, {"job", job}, {"lang", "ja"}}));
+    // The page's front matter declares its example's comparison; the live page builds it from the
+    // sheet and the form's job, so the two must be the same request.
+    for (const char* lang : {"en", "ja"}) {
+        CAPTURE(lang);
+        const std::string text = test::read_text(std::string(ACCELGUIDE_SOURCE_DIR) + "/content/" + lang + "/calculators/compare.md");
+        const auto parsed = site::parse_content(text, "compare.md");
+        REQUIRE(parsed.content);
+        const json& front = parsed.content->front.requests;
+        REQUIRE(front.contains("training"));
+        CHECK(site::sheet_comparison(parsed.content->front.example, front["training"]["job"]) == front["training"]);
+    }
 }

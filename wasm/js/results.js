@@ -193,7 +193,7 @@ function chartInto(slot, spec, draw) {
 
 // Every chart slot of the calculator, from the display's specs (display/chart_specs.hpp: which
 // figures each slot plots) of the plan's response and of the comparison: the same job as `like` on
-// every type, or a compare `request` of the page's own; the module plans it in the same call and
+// every type, or the comparison page's `job` on its `sheet`'s types; the module plans it in the same call and
 // returns it with its answer and display (rows, table, answer); a slot with nothing to draw is emptied.
 function planAndDraw(root, form, sources, { charts, draw }) {
   const { charts: specs, request: compareRequest, compare, shown } = charts({ ...sources, picked: chartChoices(form) });
@@ -328,13 +328,11 @@ export const EXTRAS = {
       tr.replaceChildren(head, ...cells);
     }
     // The training job of the form's own part (data-request="job") on the types ticked (all of
-    // them when none is), as the build shows the page's example (calc-instances.html).
+    // them when none is): the display makes the comparison (chart_specs.hpp sheet_comparison), as
+    // the build does for the page's example (calc-instances.html).
     const part = form.querySelector('[data-request="job"]');
     if (!part) return {};
-    const job = buildFields(part);
-    const compareRequest = { api: 1, kind: 'compare', ...(request.ids ? { instances: request.ids } : {}), counts: [1], job,
-      ...(request.lang ? { lang: request.lang } : {}) };
-    const { compare, shown } = planAndDraw(root, form, { request: compareRequest }, tools);
+    const { compare, shown, compareRequest } = planAndDraw(root, form, { sheet: request, job: buildFields(part) }, tools);
     const jobRows = compare.ok ? shown.table : [];
     if (!compare.ok) showErrors(part, compare.errors, 'job.');
     fillTable(root.querySelector('[data-table="job-rows"]'), jobRows);
