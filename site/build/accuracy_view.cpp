@@ -66,13 +66,18 @@ constexpr double kPredictionMedianTarget = 0.10, kPredictionWorstTarget = 0.35;
 // widened to catch cases shows as wider.
 constexpr double kInRangeTarget = 0.80;
 
-// Of every kind's cases, or of one `kind`'s.
-json range_view(const std::vector<planner::CaseResult>& predicted, const std::string& kind = "") {
+// Whether a case is of `kind` ("": any) and reads `read` ("": any figure).
+bool of(const planner::CaseResult& r, const std::string& kind, const std::string& read) {
+    return (kind.empty() || r.c.kind == kind) && (read.empty() || (!r.c.read.empty() && r.c.read[0] == read));
+}
+
+// Of every kind's cases, or of one `kind`'s (and one figure it reads).
+json range_view(const std::vector<planner::CaseResult>& predicted, const std::string& kind = "", const std::string& read = "") {
     int ranged = 0, inside = 0;
     std::vector<double> widths;
     for (const planner::CaseResult& r : predicted) {
         if (!planner::in_test_third(r.c.id) || !planner::is_prediction(r.c.kind) || !r.planned || !r.range) continue;
-        if (!kind.empty() && r.c.kind != kind) continue;
+        if (!of(r, kind, read)) continue;
         ++ranged;
         inside += r.published_in_range;
         if (*r.planned != 0) widths.push_back((r.range->high - r.range->low) / std::abs(*r.planned));
@@ -84,6 +89,28 @@ json range_view(const std::vector<planner::CaseResult>& predicted, const std::st
             {"width", percent(planner::median_abs(widths))}, {"met", share >= kInRangeTarget}};
 }
 
+// The serving cases by the figure each reads, as issue 37 sets its targets (TTFT, TPOT, throughput).
+const std::pair<const char*, const char*> kServingMeasures[] = {
+    {"serve.ttft_ms", "acc_measure_ttft"}, {"serve.tpot_ms", "acc_measure_tpot"}, {"serve.output_tokens_per_second", "acc_measure_throughput"}};
+
+// One row of the table: the test third's cases of `kind` (reading `read`, when given).
+json kind_row(const std::vector<planner::CaseResult>& predicted, const std::string& kind, const std::string& read,
+              std::vector<double>& errors, int& missing) {
+    for (const planner::CaseResult& r : predicted) {
+        if (!of(r, kind, read) || !planner::in_test_third(r.c.id)) continue;
+        if (r.planned) errors.push_back(r.error);
+        else ++missing;
+    }
+    double worst = 0;
+    for (double e : errors) worst = std::max(worst, std::abs(e));
+    // A kind with nothing predicted shows dashes (a missing key would take the headline's figure
+    // from the template's enclosing context).
+    return {{"anchor", "kind-" + kind}, {"cases", errors.size()}, {"unpredicted", missing},
+            {"range", range_view(predicted, kind, read)},
+            {"median", errors.empty() ? "—" : percent(planner::median_abs(errors))},
+            {"worst", errors.empty() ? "—" : percent(worst)}};
+}
+
 json prediction_view(const std::vector<planner::CaseResult>& predicted, const std::string& lang, const json& strings) {
     std::vector<double> all;
     int test = 0, unpredicted = 0;
@@ -92,24 +119,22 @@ json prediction_view(const std::vector<planner::CaseResult>& predicted, const st
         if (!planner::is_prediction(kind)) continue;
         std::vector<double> errors;
         int missing = 0;
-        for (const planner::CaseResult& r : predicted) {
-            if (r.c.kind != kind || !planner::in_test_third(r.c.id)) continue;
-            if (r.planned) errors.push_back(r.error);
-            else ++missing;
-        }
+        json row = kind_row(predicted, kind, "", errors, missing);
         if (errors.empty() && !missing) continue;
         test += int(errors.size()) + missing;
         unpredicted += missing;
         all.insert(all.end(), errors.begin(), errors.end());
-        double worst = 0;
-        for (double e : errors) worst = std::max(worst, std::abs(e));
-        json row = {{"name", string_of(strings, "acc_kind_" + kind)}, {"anchor", "kind-" + kind},
-                    {"cases", errors.size()}, {"unpredicted", missing}, {"range", range_view(predicted, kind)}};
-        // A kind with nothing predicted shows dashes (a missing key would take the headline's figure
-        // from the template's enclosing context).
-        row.update({{"median", errors.empty() ? "—" : percent(planner::median_abs(errors))},
-                    {"worst", errors.empty() ? "—" : percent(worst)}});
+        row["name"] = string_of(strings, "acc_kind_" + kind);
         kinds.push_back(std::move(row));
+        if (kind != "serving") continue;
+        for (const auto& [read, name] : kServingMeasures) {
+            std::vector<double> measured;
+            int none = 0;
+            json part = kind_row(predicted, kind, read, measured, none);
+            if (measured.empty() && !none) continue;
+            part.update({{"name", string_of(strings, name)}, {"sub", true}});
+            kinds.push_back(std::move(part));
+        }
     }
     // The worst miss, named (and linked to its row) by the headline when it misses the target.
     const planner::CaseResult* worst_case = nullptr;

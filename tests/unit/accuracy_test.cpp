@@ -468,12 +468,37 @@ TEST_CASE("the accuracy page leads with the test third predicted without anchors
     // And by kind, as the issue's targets are set: each kind's row counts its own, and the rows add up.
     int rows_ranged = 0, rows_inside = 0;
     for (const json& row : p["kinds"]) {
-        if (row["range"]["has"] == false) continue;
+        if (row["range"]["has"] == false || row.contains("sub")) continue;  // a kind's parts count in it
         rows_ranged += row["range"]["ranged"].get<int>();
         rows_inside += row["range"]["inside"].get<int>();
     }
     CHECK(rows_ranged == ranged);
     CHECK(rows_inside == inside);
+}
+
+TEST_CASE("the accuracy page's serving row is split by the figure each case reads: TTFT, TPOT and throughput, as the issue sets its targets") {
+    const json page = site::accuracy_view(real_results(), predicted_results(), "en", json::object(), "");
+    const json& kinds = page["prediction"]["kinds"];
+    int serving = -1, parts = 0, part_cases = 0;
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+        if (kinds[i]["anchor"] == "kind-serving" && !kinds[i].contains("sub")) serving = int(i);
+        if (!kinds[i].contains("sub")) continue;
+        CHECK(serving >= 0);  // under their kind
+        CHECK(kinds[i]["anchor"] == "kind-serving");
+        ++parts;
+        part_cases += kinds[i]["cases"].get<int>();
+        names.insert(kinds[i]["name"].get<std::string>());
+    }
+    REQUIRE(serving >= 0);
+    CHECK(parts == 3);
+    CHECK(names.size() == 3);
+    CHECK(part_cases == kinds[serving]["cases"].get<int>());  // every serving case reads one of the three
+    // Each part counts the test third's cases reading its figure.
+    int ttft = 0;
+    for (const planner::CaseResult& r : predicted_results())
+        ttft += r.c.kind == "serving" && planner::in_test_third(r.c.id) && r.planned && r.c.read[0] == "serve.ttft_ms";
+    CHECK(kinds[serving + 1]["cases"] == ttft);
 }
 
 TEST_CASE("a training prediction carries its throughput's and step's range, the days' span inverted") {
