@@ -1,9 +1,12 @@
 #include "messages.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <utility>
 
 #include "planner/catalogue.hpp"
+#include "planner/request_reader.hpp"
 
 namespace site {
 
@@ -122,6 +125,19 @@ std::string message_text(std::string_view code, const std::vector<std::string>& 
 }
 
 std::string error_text(const planner::FieldError& e, std::string_view lang) { return message_text(e.code, e.args, lang); }
+
+std::string field_message(std::string_view code, std::vector<std::string> args, double per, double scale, std::string_view lang) {
+    constexpr std::string_view kBounds[] = {"range", "range_above", "whole_range", "whole_range_above", "too_small"};
+    const bool bounds = std::find(std::begin(kBounds), std::end(kBounds), code) != std::end(kBounds);
+    if (bounds && per > 0 && scale > 0 && (per != 1 || scale != 1)) {
+        for (std::string& a : args) {
+            char* end = nullptr;
+            const double v = std::strtod(a.c_str(), &end);
+            if (!a.empty() && end && *end == '\0' && std::isfinite(v)) a = planner::format_number(v * per / scale);
+        }
+    }
+    return message_text(code, args, lang);
+}
 
 std::string note_text(const planner::Note& n, std::string_view lang) { return message_text(n.code, n.args, lang); }
 

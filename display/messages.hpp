@@ -25,6 +25,12 @@ std::string message_text(std::string_view code, const std::vector<std::string>& 
 /// An error's message ("must be from 1 to 100000"), in `lang`.
 std::string error_text(const planner::FieldError& e, std::string_view lang = "en");
 
+/// A request error's message for a form field typed in other units than the request's (a percent
+/// field, `per` 100; a billions field, `scale` 1e9): the bounds a range message gives (range,
+/// range_above, whole_range, whole_range_above, too_small) in the field's units, as the user typed
+/// them; any other message as error_text says it.
+std::string field_message(std::string_view code, std::vector<std::string> args, double per, double scale, std::string_view lang);
+
 /// A note's sentence, in `lang`.
 std::string note_text(const planner::Note& n, std::string_view lang = "en");
 

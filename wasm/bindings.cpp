@@ -21,6 +21,7 @@
 
 #include "chart.hpp"
 #include "chart_specs.hpp"
+#include "messages.hpp"
 #include "text.hpp"
 #include "planner/api.hpp"
 #include "plan.hpp"
@@ -105,6 +106,19 @@ EMSCRIPTEN_KEEPALIVE const char* accelguide_display(const char* response_json, s
 EMSCRIPTEN_KEEPALIVE const char* accelguide_display_ja(const char* response_json, std::size_t size) {
     static std::string out;
     return give(out, shown(parse({response_json, size}), names("ja"), "ja"));
+}
+
+// {"code", "args", "per", "scale", "lang"}: a request error's message in a form field's units
+// (display/messages.hpp field_message).
+EMSCRIPTEN_KEEPALIVE const char* accelguide_field_message(const char* error_json, std::size_t size) {
+    static std::string out;
+    const auto in = parse({error_json, size});
+    if (!in.is_object()) return give(out, std::string());
+    std::vector<std::string> args;
+    for (const auto& a : in.value("args", nlohmann::json::array()))
+        if (a.is_string()) args.push_back(a.get<std::string>());
+    return give(out, site::field_message(in.value("code", std::string()), std::move(args), in.value("per", 1.0),
+                                         in.value("scale", 1.0), in.value("lang", std::string("en"))));
 }
 
 }  // extern "C"

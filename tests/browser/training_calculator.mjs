@@ -305,14 +305,15 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
   assert.equal(await output(page, 'train.step.step_seconds'), shownJa(moeFixed.step.step_seconds));
   assert.equal(await page.isHidden('[data-table="alternatives"]'), true);
   // A degree that does not divide the instance, and an overlap above 100%: each refused beside its
-  // own field in Japanese, with no figure left standing.
+  // own field in Japanese, with no figure left standing; the overlap's bounds in the percent the
+  // field is typed in, not the request's 0 to 1.
   await typeInto(page, '#tp', '3');
   assert.match(await page.locator('[data-error-for="layout.tensor"]').textContent(), /アクセラレーター 8 基を割り切れる数にしてください/);
   assert.equal(await page.getAttribute('#tp', 'aria-invalid'), 'true');
   assert.equal(await days(page), '—');
   await typeInto(page, '#tp', '1');
   await typeInto(page, '#overlap', '150');
-  assert.equal(await page.locator('[data-error-for="overlap"]').textContent(), '0 以上 1 以下にしてください');
+  assert.equal(await page.locator('[data-error-for="overlap"]').textContent(), '0 以上 100 以下にしてください');
   assert.equal(await days(page), '—');
   await page.fill('#overlap', '');
   // Layer by layer: the request's "overlap": "layer" (1 − p/L), the share field hidden.

@@ -40,6 +40,19 @@ TEST_CASE("a code renders its parts in place in each language, Japanese naming t
     CHECK(site::localise("megatron-2021", "ja") == "megatron-2021");
 }
 
+TEST_CASE("a range error for a field typed in percent or in billions gives its bounds in those units") {
+    // The overlap field is typed in percent: the request's 0 to 1 is 0 to 100 there.
+    CHECK(site::field_message("range", {"0", "1"}, 100, 1, "en") == "must be from 0 to 100");
+    CHECK(site::field_message("range", {"0", "1"}, 100, 1, "ja") == "0 以上 100 以下にしてください");
+    CHECK(site::field_message("range", {"0.001", "1"}, 100, 1, "en") == "must be from 0.1 to 100");
+    // Tokens are typed in billions: at most 1e17 tokens is at most 100000000 billion.
+    CHECK(site::field_message("range_above", {"0", "1e+17"}, 1, 1e9, "en") == "must be greater than 0 and at most 100000000");
+    // Not a bound, or a field in the request's own units: said as the planner says it.
+    CHECK(site::field_message("not_a_number", {}, 100, 1, "en") == "must be a number");
+    CHECK(site::field_message("range", {"1", "1024"}, 1, 1, "en") == "must be from 1 to 1024");
+    CHECK(site::field_message("exceeds_max_batch", {"8"}, 100, 1, "en") == site::message_text("exceeds_max_batch", {"8"}, "en"));
+}
+
 TEST_CASE("every request error carries a code, and its message is that code's English") {
     // Every tested request (tests/requests: the parity set, errors included) in both languages.
     int errors = 0;

@@ -47,7 +47,7 @@
 // holds the tools (link, export, the plan to print).
 import { applySwitches, buildRequest, tickOwnChartInstance, openFilledDetails, restoreFromUrl, saveToUrl,
   setUpImport, watchMeasured, watchPresets } from './form.js';
-import { EXTRAS, clearExtras, show, whenResized } from './results.js';
+import { EXTRAS, clearExtras, show, useFieldMessages, whenResized } from './results.js';
 import { printPlan } from './print.js';
 
 const calculator = document.querySelector('[data-calculator]');
@@ -78,6 +78,7 @@ async function start(root) {
   const display = document.documentElement.lang === 'ja' ? planner.display_ja : planner.display;
   const shown = (response) => JSON.parse(display(typeof response === 'string' ? response : JSON.stringify(response)));
   const draw = (spec) => planner.chart(JSON.stringify(spec));
+  useFieldMessages((error) => planner.field_message(JSON.stringify(error)));
   // A comparison planned and each chart's spec in one call: which figures a chart plots is the
   // display's (display/chart_specs.hpp); money in the page's currency.
   const charts = (sources) => JSON.parse(planner.charts(JSON.stringify({ ...sources, lang: document.documentElement.lang })));

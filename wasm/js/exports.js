@@ -19,3 +19,4 @@ Module['chart'] = textCall('chart');
 Module['charts'] = textCall('charts');
 Module['display'] = textCall('display');
 Module['display_ja'] = textCall('display_ja');
+Module['field_message'] = textCall('field_message');

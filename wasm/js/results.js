@@ -74,6 +74,17 @@ function inputFor(root, field) {
   return null;
 }
 
+// An error's message as its field shows it: a percent field's (data-per) or a billions field's
+// (data-scale) bounds in the units typed, from the module (display/messages.hpp field_message);
+// others as the planner said them. The calculator gives the module's call (useFieldMessages).
+let fieldMessage = null;
+export function useFieldMessages(call) { fieldMessage = call; }
+function messageOf({ code, args, message }, input) {
+  const per = input?.dataset.per, scale = input?.dataset.scale;
+  if (!fieldMessage || !code || !(per || scale)) return message;
+  return fieldMessage({ code, args: args ?? [], per: Number(per || 1), scale: Number(scale || 1), lang: document.documentElement.lang });
+}
+
 // The errors of a failed plan, listed where the answer would be: "label: message", each a link
 // that moves focus to its field.
 function summarise(root, errors) {
@@ -81,9 +92,10 @@ function summarise(root, errors) {
   if (!box) return;
   const list = box.querySelector('ul');
   if (unchanged(list, errors)) return;
-  list.replaceChildren(...errors.map(({ field, message }) => {
+  list.replaceChildren(...errors.map((error) => {
     const item = document.createElement('li');
-    const input = inputFor(root, field);
+    const input = inputFor(root, error.field);
+    const message = messageOf(error, input);
     const label = input?.labels?.[0]?.textContent.trim() ?? input?.closest('fieldset')?.querySelector('legend')?.textContent.trim();
     const text = label ? `${label}: ${message}` : message;
     if (!input?.id) {
@@ -110,13 +122,14 @@ function summarise(root, errors) {
 export function showErrors(scope, errors, prefix = '') {
   const own = (el) => el.closest('[data-request], [data-calculator]') === scope;
   const slots = new Map([...scope.querySelectorAll('[data-error-for]')].filter(own).map((el) => [el.dataset.errorFor, el]));
-  for (const { field, message } of errors) {
-    const path = field.startsWith(prefix) ? field.slice(prefix.length) : field;
+  for (const error of errors) {
+    const path = error.field.startsWith(prefix) ? error.field.slice(prefix.length) : error.field;
     let slot;
     for (let at = path; !slot && at; at = at.slice(0, Math.max(0, at.lastIndexOf('.')))) slot = slots.get(at);
     slot ??= slots.get('*');
-    if (slot) slot.textContent = slot.textContent ? `${slot.textContent} ${message}` : message;
     const input = [...scope.querySelectorAll(`[data-field="${CSS.escape(path)}"]`)].find(own);
+    const message = messageOf(error, input);
+    if (slot) slot.textContent = slot.textContent ? `${slot.textContent} ${message}` : message;
     if (input) input.setAttribute('aria-invalid', 'true');
   }
 }
