@@ -139,6 +139,19 @@ std::string field_message(std::string_view code, std::vector<std::string> args, 
     return message_text(code, args, lang);
 }
 
+std::string field_message(const json& error) {
+    if (!error.is_object()) return "";
+    const auto number = [&](const char* key) {
+        const auto it = error.find(key);
+        return it != error.end() && it->is_number() ? it->get<double>() : 1.0;
+    };
+    const auto text = [&](const char* key, const char* absent) {
+        const auto it = error.find(key);
+        return it != error.end() && it->is_string() ? it->get<std::string>() : std::string(absent);
+    };
+    return field_message(text("code", ""), args_of(error), number("per"), number("scale"), text("lang", "en"));
+}
+
 std::string note_text(const planner::Note& n, std::string_view lang) { return message_text(n.code, n.args, lang); }
 
 std::string localise(const std::string& word, std::string_view lang) {

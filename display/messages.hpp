@@ -30,6 +30,9 @@ std::string error_text(const planner::FieldError& e, std::string_view lang = "en
 /// range_above, whole_range, whole_range_above, too_small) in the field's units, as the user typed
 /// them; any other message as error_text says it.
 std::string field_message(std::string_view code, std::vector<std::string> args, double per, double scale, std::string_view lang);
+/// The same for the module's call: {"code", "args", "per", "scale", "lang"} (per and scale 1, lang
+/// "en" when absent); "" for anything but an object.
+std::string field_message(const nlohmann::json& error);
 
 /// A note's sentence, in `lang`.
 std::string note_text(const planner::Note& n, std::string_view lang = "en");

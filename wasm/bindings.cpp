@@ -112,13 +112,7 @@ EMSCRIPTEN_KEEPALIVE const char* accelguide_display_ja(const char* response_json
 // (display/messages.hpp field_message).
 EMSCRIPTEN_KEEPALIVE const char* accelguide_field_message(const char* error_json, std::size_t size) {
     static std::string out;
-    const auto in = parse({error_json, size});
-    if (!in.is_object()) return give(out, std::string());
-    std::vector<std::string> args;
-    for (const auto& a : in.value("args", nlohmann::json::array()))
-        if (a.is_string()) args.push_back(a.get<std::string>());
-    return give(out, site::field_message(in.value("code", std::string()), std::move(args), in.value("per", 1.0),
-                                         in.value("scale", 1.0), in.value("lang", std::string("en"))));
+    return give(out, site::field_message(parse({error_json, size})));
 }
 
 }  // extern "C"

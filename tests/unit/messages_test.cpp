@@ -51,6 +51,10 @@ TEST_CASE("a range error for a field typed in percent or in billions gives its b
     CHECK(site::field_message("not_a_number", {}, 100, 1, "en") == "must be a number");
     CHECK(site::field_message("range", {"1", "1024"}, 1, 1, "en") == "must be from 1 to 1024");
     CHECK(site::field_message("exceeds_max_batch", {"8"}, 100, 1, "en") == site::message_text("exceeds_max_batch", {"8"}, "en"));
+    // As the module is called: one JSON object, its absent units 1 and language English.
+    CHECK(site::field_message(json{{"code", "range"}, {"args", {"0", "1"}}, {"per", 100}, {"lang", "ja"}}) == "0 以上 100 以下にしてください");
+    CHECK(site::field_message(json{{"code", "range"}, {"args", {"0", "1"}}}) == "must be from 0 to 1");
+    CHECK(site::field_message(json::array()).empty());
 }
 
 TEST_CASE("every request error carries a code, and its message is that code's English") {
