@@ -334,7 +334,7 @@
     X(spot_checkpoints, "checkpoints: a job on spot saves checkpoints and restarts after interruptions; this time includes none of that: give checkpoint_overhead, the share of time it adds", \
       "チェックポイント: スポットでの学習はチェックポイントを保存し、中断のたびに再開しますが、この時間にはそれが含まれていません。それで増える時間の割合 (チェックポイントのオーバーヘッド) を指定してください") \
     X(layout_over_memory, "memory: this layout needs {0} GB per accelerator, more than the {1} GB usable on each {2}, so it would not run as planned: raise layout.tensor, layout.pipeline or layout.zero, or leave the layout to the planner", \
-      "メモリ: このレイアウトはアクセラレーター 1 基あたり {0} GB 必要で、{2} で使える {1} GB を超えるため、計画どおりには動きません。layout.tensor、layout.pipeline か layout.zero を上げるか、レイアウトを計算機に任せてください") \
+      "メモリー: このレイアウトはアクセラレーター 1 基あたり {0} GB 必要で、{2} で使える {1} GB を超えるため、計画どおりには動きません。layout.tensor、layout.pipeline か layout.zero を上げるか、レイアウトを計算機に任せてください") \
     X(pipeline_output_stage, "pipeline: the last stage also runs the output layer, so the others wait for it: {0} of the compute; a balanced pipeline_split (Megatron-LM's account_for_embedding_in_pipeline_split and account_for_loss_in_pipeline_split) makes the step {1} shorter", \
       "パイプライン: 最後のステージは出力層も計算するため、ほかのステージはそれを待ちます (計算時間の {0})。パイプラインの分割を「均衡」にすると (Megatron-LM で埋め込みと損失を分割のときに 1 層と数えるオプション) ステップが {1} 短くなります") \
     X(global_batch_assumed, "global_batch: assumed {0} sequences of {1} tokens per step (about 4M tokens); give global_batch", \
