@@ -315,8 +315,6 @@
       "範囲: 仮定の下限では、このテンソル並列で目標を満たせません") \
     X(experts_uniform_routing, "experts: memory holds every expert; a decode step reads the experts its tokens route to, assuming uniform routing (skewed routing reads fewer at small batches and makes hot experts slower)", \
       "エキスパート: メモリーにはすべてのエキスパートを載せます。デコードの各ステップはトークンが割り当てられたエキスパートだけを読み込むとし、割り当ては均等と仮定しています (偏りがあると小さなバッチでは読み込みが減り、集中するエキスパートは遅くなります)") \
-    X(tensor_no_interconnect, "tensor parallelism: the catalogue has no interconnect figure for {0}, so only the all-reduce latency is counted", \
-      "テンソル並列: カタログに {0} のアクセラレーター間接続の値がないため、all-reduce は遅延だけを数えています") \
     X(attention_not_counted, "attention: the FLOPs and KV reads of attention itself beyond the cache size are not counted; long prompts take longer", \
       "アテンション: アテンション自体の演算は数えていません。長いプロンプトではこれより時間がかかります") \
     X(prefix_cache, "prefix cache: {0} of each prompt's {1} tokens are found in the engine's cache and not prefilled again (their attention is still read); their KV cache is counted for every sequence, as when each conversation caches its own history, so a prefix shared by all needs less memory than planned", \

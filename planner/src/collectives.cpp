@@ -11,6 +11,11 @@ namespace planner {
 
 using nlohmann::json;
 
+InstanceLink instance_link(const Instance& instance) {
+    if (!instance.accelerator_interconnect) return {};
+    return {instance.accelerator_interconnect->value * 1e9 / 2, false};
+}
+
 void to_json(json& j, const CollectiveTable& t) {
     json rows = json::array();
     for (const CollectiveRow& r : t.rows) rows.push_back({r.ranks, r.bytes, r.bus_bytes_per_second});

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "planner/collectives.hpp"
 #include "planner/engine_queue.hpp"
 #include "planner/inference.hpp"
 #include "planner/load_power.hpp"
@@ -124,7 +125,7 @@ struct ServingJob : InstanceJob<ServingRequest, ServingResult> {
     bool splits_heads = false;
     ServingAssumption bandwidth = kDecodeBandwidthFraction;
     std::optional<ServingBasis> priced;  // the operator prices, when predicted
-    double link = 0;                     // bytes/s between an instance's accelerators (0: not published)
+    InstanceLink link;                   // between an instance's accelerators, each way (collectives.hpp)
 
     ServingJob(const Catalogue& c, const ServingRequest& q, const Instance* i, ServingResult& result, std::vector<FieldError>& e)
         : InstanceJob(c, q, i, result, e), m(q.model), weights(format(kWeightFormats, q.weights)),
@@ -194,12 +195,15 @@ struct ServingJob : InstanceJob<ServingRequest, ServingResult> {
         // Predicted rather than assumed where the chip has a measured table and the request gives
         // neither share (its own figures override): the prices replace f and the MFU.
         priced = predicted_basis(catalogue, chip, req, m, kv.bytes);
-        if (priced) r.bandwidth_fraction_source = r.mfu_source = "predicted";
-        link = inst->accelerator_interconnect ? inst->accelerator_interconnect->value * 1e9 : 0;
+        if (priced) {
+            r.bandwidth_fraction_source = r.mfu_source = "predicted";
+            r.engine_ms_per_iteration = kEngineStepSeconds * 1000;
+        }
+        link = instance_link(*inst);
     }
 
     Replica replica(int t, double f, double mfu, End end = End::estimate) const {
-        return Replica{m, req, t, peak, chip.memory_bandwidth->value * 1e9, link,
+        return Replica{m, req, t, peak, chip.memory_bandwidth->value * 1e9, link.bytes_per_second,
                        t * chip.memory.value * 1e9 * (1 - req.headroom), weights.bytes, f, mfu,
                        priced ? &*priced : nullptr, end, kv.bytes, std::nullopt, {}};
     }
@@ -321,8 +325,8 @@ struct ServingJob : InstanceJob<ServingRequest, ServingResult> {
     void add_notes() {
         if (m.mixture_of_experts())
             r.notes.push_back({msg::experts_uniform_routing});
-        if (r.chosen.tensor_parallel > 1 && link == 0)
-            r.notes.push_back({msg::tensor_no_interconnect, {inst->id}});
+        if (r.chosen.tensor_parallel > 1 && link.assumed)
+            r.notes.push_back({msg::interconnect_assumed_pcie, {inst->id}});
         if (!priced)
             r.notes.push_back({msg::attention_not_counted});
         if (req.cached_prompt_tokens > 0)
@@ -436,7 +440,8 @@ constexpr Put<ServingResult> kServingOut[] = {
     put<&SR::kv_bytes_per_token>(out::kv_bytes_per_token), put<&SR::peak_rps>(out::peak_rps),
     put<&SR::fleet>(out::fleet), put<&SR::bandwidth_fraction>(out::bandwidth_fraction),
     put<&SR::bandwidth_fraction_source>(out::bandwidth_fraction_source), put<&SR::mfu>(out::mfu),
-    put<&SR::mfu_source>(out::mfu_source), put<&SR::tensor_parallel_options>(out::tensor_parallel_options),
+    put<&SR::mfu_source>(out::mfu_source), put<&SR::engine_ms_per_iteration>(out::engine_ms_per_iteration),
+    put<&SR::tensor_parallel_options>(out::tensor_parallel_options),
     put<&SR::sweep>(out::sweep), put<&SR::notes>(results::notes), put<&SR::largest_context>(out::largest_context),
     put<&SR::ttft_ok>(out::ttft_ok), put<&SR::tpot_ok>(out::tpot_ok),
     put<&SR::cost_per_million_input>(out::cost_per_million_input),

@@ -1,5 +1,6 @@
 #include "planner/serving_batch.hpp"
 
+#include "planner/collectives.hpp"
 #include "planner/serving.hpp"
 #include "planner/serving_cost.hpp"
 #include "serving_replica.hpp"
@@ -36,7 +37,7 @@ std::optional<BatchRun> run_batch(const Catalogue& c, const Instance& instance, 
     if (!in.bandwidth_fraction && !in.mfu && m.hidden > 0 && m.heads > 0 && weights_in(in.weight_bytes, in.compute))
         priced = priced_basis(c, chip, in.compute, m, in.prompt_tokens, in.kv_bytes);
     const int t = int(instance.accelerator_count.value);
-    const double link = instance.accelerator_interconnect ? instance.accelerator_interconnect->value * 1e9 : 0;
+    const double link = instance_link(instance).bytes_per_second;
     auto replica = [&](double f, double mfu, End end) {
         return Replica{m, req, t, peak->second.value * 1e12, chip.memory_bandwidth->value * 1e9, link,
                        t * chip.memory.value * 1e9, in.weight_bytes, f, mfu, priced ? &*priced : nullptr, end, in.kv_bytes,

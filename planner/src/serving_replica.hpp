@@ -50,7 +50,7 @@ struct Replica {
     const Transformer& m;
     const ServingRequest& req;
     int t;
-    double peak, bandwidth, link;  // per accelerator: FLOP/s, bytes/s, bytes/s (0: not published)
+    double peak, bandwidth, link;  // per accelerator: FLOP/s, bytes/s, bytes/s each way to the others (instance_link)
     double capacity;               // bytes, t accelerators less headroom
     double weight_bytes;
     double f, mfu;

@@ -108,8 +108,7 @@ void Job::prepare_step() {
                 step_in.attention_flops_per_second = attention_rate(*rows, *measured, chip, sequence).value_or(0);
     }
     step_in.update_bytes = optimizer_update_bytes(trained.bytes, req.precision == "fp16");
-    step_in.link_bytes_per_second = inst->accelerator_interconnect ? inst->accelerator_interconnect->value * 1e9 / 2
-                                                                   : kPcieBytesPerSecond;
+    step_in.link_bytes_per_second = instance_link(*inst).bytes_per_second;
     step_in.network_bytes_per_second = inst->network ? inst->network->value * 1e9 / 8 / per_instance : 0;
     step_in.accelerators_per_instance = per_instance;
     step_in.overlap = req.overlap.value_or(kDefaultOverlap);
@@ -261,7 +260,7 @@ std::optional<Range> Job::add_notes(const Planned& planned) {
         r.notes.push_back({msg::sequence_assumed, {std::to_string(kDefaultSequence)}});
     if (!req.model.has_shape() && r.scaling_source == "step time")
         r.notes.push_back({msg::hidden_estimated, {format_number(hidden_of(r.parameters))}});
-    if (!inst->accelerator_interconnect && per_instance > 1 && r.scaling_source == "step time")
+    if (instance_link(*inst).assumed && per_instance > 1 && r.scaling_source == "step time")
         r.notes.push_back({msg::interconnect_assumed_pcie, {inst->id}});
     // Each overlap of traffic with compute the request leaves out is an assumption: the
     // data-parallel one (half), and the tensor, pipeline and expert ones (none, as Megatron-LM waits

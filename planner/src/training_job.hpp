@@ -29,9 +29,6 @@ inline constexpr double kDefaultStepTokens = 4194304;
 inline constexpr double kDefaultOverlap = 0.5;    // the share of data-parallel traffic hidden under compute
 inline constexpr int kDefaultSequence = 2048;     // unless the request or the catalogue says: GPT-3's context
 inline constexpr double kWeightBytes16 = 2;       // a frozen bf16 base parameter (LoRA)
-// Without a published interconnect, accelerators in one instance talk over PCIe 4.0 x16: 32 GB/s
-// each way in theory, about 25 GB/s measured.
-inline constexpr double kPcieBytesPerSecond = 25e9;
 inline constexpr std::size_t kLayoutsShown = 4;   // the chosen layout and three runners-up
 // A deadline or budget search takes a count whose replicas need the global batch rounded up by at
 // most this share: 21 replicas of 2,048 sequences make it 2,058 (+0.5%), 633 make it 2,532 (+24%).

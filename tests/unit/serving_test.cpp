@@ -10,7 +10,9 @@
 
 #include "planner/api.hpp"
 #include "plan.hpp"
+#include "planner/collectives.hpp"
 #include "planner/engine_queue.hpp"
+#include "planner/serving_cost.hpp"
 #include "planner/serving.hpp"
 #include "test_catalogue.hpp"
 
@@ -465,6 +467,32 @@ TEST_CASE("static batching: decode is never interrupted, a request waits half a 
     CHECK(held["ttft_ms"].get<double>() <= 1000);
 }
 
+TEST_CASE("tensor-parallel all-reduces move at the interconnect's one-way rate, and at PCIe's where none is published") {
+    // Static batching, so TPOT is one decode step: the small job's step split over t = 2 GPUs, plus
+    // 2 all-reduces a layer of 10 µs and 2(t − 1)/t · b tokens · 1,000 hidden · 2 bytes over the link.
+    const auto tpot = [](int b, double bandwidth, double peak, double link) {
+        const double bytes = 2e9 + b * 40000.0 * (1000 + 100 / 2.0);
+        const double compute = std::max(bytes / (2 * bandwidth * 0.5), 2 * 1e9 * b / (2 * peak * 0.5));
+        return compute + 10 * 2 * (10e-6 + b * 1000.0 * 2 / link);
+    };
+    json job = small_job();
+    job.update({{"tensor_parallel", 2}, {"concurrency", 512}, {"engine", "static"}});
+    // p4d.24xlarge: NVSwitch, 600 GB/s per GPU both ways together, so 300 GB/s each way.
+    const json nvswitch = serve(job);
+    CHECK(nvswitch["tpot_ms"].get<double>() == doctest::Approx(tpot(512, 1555e9, 312e12, 300e9) * 1000));
+    for (const json& n : nvswitch["notes"]) CHECK(n.get<std::string>().rfind("interconnect:", 0) == std::string::npos);
+    // g6e.12xlarge: four L40S on PCIe, no interconnect published: PCIe 4.0's 25 GB/s, and a note.
+    const planner::Accelerator* l40s = test::real_catalogue().accelerator("l40s");
+    REQUIRE(l40s);
+    job["instance"] = "g6e.12xlarge";
+    const json pcie = serve(job);
+    const double peak = l40s->peak_tflops.at("bf16").value * 1e12, bandwidth = l40s->memory_bandwidth->value * 1e9;
+    CHECK(pcie["tpot_ms"].get<double>() == doctest::Approx(tpot(512, bandwidth, peak, planner::kPcieBytesPerSecond) * 1000));
+    int said = 0;
+    for (const json& n : pcie["notes"]) said += n.get<std::string>().rfind("interconnect: none published for g6e.12xlarge", 0) == 0;
+    CHECK(said == 1);
+}
+
 TEST_CASE("engine names one of the batching behaviours") {
     json job = small_job();
     job["engine"] = "dynamic";
@@ -509,9 +537,12 @@ TEST_CASE("a predicted serving plan's ranges hold the planner's own error on the
     int said = 0;
     for (const json& n : r["notes"]) said += n.get<std::string>().rfind("range: also the planner's own error on " + std::to_string(band->cases.size()) + " published serving", 0) == 0;
     CHECK(said == 1);
+    // The engine's own time per iteration, the one constant set on published cases, is in the result.
+    CHECK(r["engine_ms_per_iteration"].get<double>() == doctest::Approx(planner::kEngineStepSeconds * 1000));
     // An assumed plan (no operator table for the L40S) carries its assumptions' span, not the band.
     const json assumed = serve({{"model", "llama3.1-8b"}, {"instance", "g6e.xlarge"}, {"prompt_tokens", 467}, {"output_tokens", 256},
                                 {"rate", {{"value", 1}, {"per", "second"}}}});
     REQUIRE(assumed["bandwidth_fraction_source"] != "predicted");
     for (const json& n : assumed["notes"]) CHECK(n.get<std::string>().find("own error") == std::string::npos);
+    CHECK_FALSE(assumed.contains("engine_ms_per_iteration"));
 }

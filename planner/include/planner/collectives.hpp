@@ -59,6 +59,18 @@ struct CollectiveTable {
 void to_json(nlohmann::json& j, const CollectiveTable& t);
 void from_json(const nlohmann::json& j, CollectiveTable& t);
 
+/// Inside an instance: what one accelerator sends to the others each second, each way. The
+/// catalogue's interconnect figure is published as both directions together (NVLink 4's 900 GB/s
+/// per GPU), so half of it; without one, PCIe 4.0 x16 (32 GB/s each way in theory, about 25 GB/s
+/// measured), assumed, and the plan says so (interconnect_assumed_pcie). Training's tensor- and
+/// pipeline-parallel traffic and serving's all-reduces both move at this rate.
+inline constexpr double kPcieBytesPerSecond = 25e9;
+struct InstanceLink {
+    double bytes_per_second = kPcieBytesPerSecond;
+    bool assumed = true;  // no interconnect published: PCIe
+};
+InstanceLink instance_link(const Instance& instance);
+
 /// The factor from a rank's buffer to its bus bytes (nccl-tests' convention).
 double bus_factor(std::string_view collective, double ranks);
 

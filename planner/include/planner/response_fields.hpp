@@ -163,6 +163,7 @@ inline constexpr F bandwidth_fraction = share("bandwidth_fraction", "decode's sh
 inline constexpr F bandwidth_fraction_source = word("bandwidth_fraction_source", "where that share came from").needed();
 inline constexpr F mfu = share("mfu", "prefill's model FLOPs utilisation").needed();
 inline constexpr F mfu_source = word("mfu_source", "where prefill's MFU came from").needed();
+inline constexpr F engine_ms_per_iteration = figure("engine_ms_per_iteration", "ms", "predicted: the engine's own time each prefill or decode step takes beyond its kernels, a constant set on the fit third of the accuracy cases");
 inline constexpr F tensor_parallel_options = F::objects("tensor_parallel_options", 0, 0).needed().says("each tensor-parallel degree tried");
 inline constexpr F sweep = F::objects("sweep", 0, 0).needed().says("the throughput-latency curve of the chosen replica");
 inline constexpr F largest_context = figure("largest_context", "tokens", "the longest context the KV cache holds for one sequence");
@@ -185,7 +186,7 @@ inline constexpr const F* kResult[] = {
     &instance, &model, &architecture, &tensor_parallel, &replicas, &concurrency_per_instance, &concurrency_per_replica,
     &engine, &ttft_ms, &tpot_ms, &requests_per_second, &output_tokens_per_second, &memory_bytes, &weights_bytes,
     &kv_bytes_per_token, &peak_rps, &fleet, &bandwidth_fraction, &bandwidth_fraction_source, &mfu, &mfu_source,
-    &tensor_parallel_options, &sweep, &notes, &largest_context, &ttft_ok, &tpot_ok, &cost_per_million_input,
+    &engine_ms_per_iteration, &tensor_parallel_options, &sweep, &notes, &largest_context, &ttft_ok, &tpot_ok, &cost_per_million_input,
     &cost_per_million_output, &kwh_per_million_input, &kwh_per_million_output, &co2e_per_million_input,
     &co2e_per_million_output, &accelerator_watts, &output_tokens_per_second_range, &ttft_ms_range, &tpot_ms_range,
     &accelerator_watts_range, &fleet_range, &cost_per_million_output_range, &infer::fleet_hour};

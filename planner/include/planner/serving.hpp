@@ -26,6 +26,8 @@
 //   kv_token   = the model's KV cache per token (transformer.hpp's kv_bytes_per_token); a sliding-
 //                window layer's cache holds at most its window (kv_cache_bytes)
 //   all-reduce(m) = layers · 2 · (latency + 2 (t − 1)/t · m · hidden · 2 bytes / link)   (t > 1)
+//   link       = what one accelerator sends each way (collectives.hpp instance_link): half the
+//                catalogue's both-ways interconnect figure, else PCIe 4.0's 25 GB/s, assumed
 //   predicted: where the chip has a measured operator table (its own or a sibling's) and the request
 //   gives neither a bandwidth share nor an MFU, prefill and step(B) less their all-reduces are
 //   priced from the table instead (serving_cost.hpp), and the result says "predicted"
@@ -125,6 +127,7 @@ struct ServingResult {
     double weights_bytes = 0;
     double kv_bytes_per_token = 0;
     std::optional<double> largest_context;   // tokens one sequence may hold at the chosen t
+    std::optional<double> engine_ms_per_iteration;  // predicted: the engine's own time per iteration (serving_cost.hpp)
     std::optional<bool> ttft_ok, tpot_ok;    // each target, met or not (always met when searched)
     double output_tokens_per_second = 0;     // per instance
     double peak_rps = 0;
