@@ -127,6 +127,11 @@ std::string message_text(std::string_view code, const std::vector<std::string>& 
 std::string error_text(const planner::FieldError& e, std::string_view lang) { return message_text(e.code, e.args, lang); }
 
 std::string field_message(std::string_view code, std::vector<std::string> args, double per, double scale, std::string_view lang) {
+    // The API's keywords beside a number ("chinchilla" tokens, a "layer" overlap) are the forms'
+    // radio buttons: what a form's number field refuses is only not a number.
+    constexpr std::string_view kKeywordOrNumber[] = {"tokens_shape", "overlap_shape"};
+    if (std::find(std::begin(kKeywordOrNumber), std::end(kKeywordOrNumber), code) != std::end(kKeywordOrNumber))
+        return message_text("not_a_number", {}, lang);
     constexpr std::string_view kBounds[] = {"range", "range_above", "whole_range", "whole_range_above", "too_small"};
     const bool bounds = std::find(std::begin(kBounds), std::end(kBounds), code) != std::end(kBounds);
     if (bounds && per > 0 && scale > 0 && (per != 1 || scale != 1)) {

@@ -28,7 +28,8 @@ std::string error_text(const planner::FieldError& e, std::string_view lang = "en
 /// A request error's message for a form field typed in other units than the request's (a percent
 /// field, `per` 100; a billions field, `scale` 1e9): the bounds a range message gives (range,
 /// range_above, whole_range, whole_range_above, too_small) in the field's units, as the user typed
-/// them; any other message as error_text says it.
+/// them; a keyword-or-number field's refusal (tokens_shape, overlap_shape: the keyword is a radio
+/// button on the form) as not_a_number; any other message as error_text says it.
 std::string field_message(std::string_view code, std::vector<std::string> args, double per, double scale, std::string_view lang);
 /// The same for the module's call: {"code", "args", "per", "scale", "lang"} (per and scale 1, lang
 /// "en" when absent); "" for anything but an object.

@@ -315,6 +315,9 @@ run('browser.training_calculator', async ({ url, context, cli, root }) => {
   await typeInto(page, '#overlap', '150');
   assert.equal(await page.locator('[data-error-for="overlap"]').textContent(), '0 以上 100 以下にしてください');
   assert.equal(await days(page), '—');
+  // Text in the share field is not a number: the request's "layer" is the radio button beside it.
+  await typeInto(page, '#overlap', 'abc');
+  assert.equal(await page.locator('[data-error-for="overlap"]').textContent(), '数値を入力してください');
   await page.fill('#overlap', '');
   // Layer by layer: the request's "overlap": "layer" (1 − p/L), the share field hidden.
   const moeLayer = nativePlan(cli, root, { ...moe, layout: { tensor: 1, pipeline: 1, expert: 8, zero: 1 }, overlap: 'layer' }).train;

@@ -57,6 +57,14 @@ TEST_CASE("a range error for a field typed in percent or in billions gives its b
     CHECK(site::field_message(json::array()).empty());
 }
 
+TEST_CASE("a form's number field refuses text as not a number, not with the API's keyword the form offers as a radio button") {
+    // The request's tokens may be "chinchilla" and its overlap "layer"; the form has a radio for each.
+    CHECK(site::message_text("tokens_shape", {}, "ja").find("chinchilla") != std::string::npos);
+    CHECK(site::field_message("tokens_shape", {}, 1, 1e9, "ja") == "数値を入力してください");
+    CHECK(site::field_message("overlap_shape", {}, 100, 1, "en") == "must be a number");
+    CHECK(site::field_message(json{{"code", "tokens_shape"}, {"scale", 1e9}, {"lang", "en"}}) == "must be a number");
+}
+
 TEST_CASE("every request error carries a code, and its message is that code's English") {
     // Every tested request (tests/requests: the parity set, errors included) in both languages.
     int errors = 0;
