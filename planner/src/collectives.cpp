@@ -16,6 +16,12 @@ InstanceLink instance_link(const Instance& instance) {
     return {instance.accelerator_interconnect->value * 1e9 / 2, false};
 }
 
+double all_reduce_latency_seconds(const Accelerator& chip, const InstanceLink& link, int ranks) {
+    if (chip.kind != "gpu") return kAssumedAllReduceLatencySeconds;
+    const double step = link.assumed ? kNcclPcieStepSeconds : kNcclNvlinkStepSeconds;
+    return kNcclRingLlBaseSeconds + 2.0 * std::max(0, ranks - 1) * step;
+}
+
 void to_json(json& j, const CollectiveTable& t) {
     json rows = json::array();
     for (const CollectiveRow& r : t.rows) rows.push_back({r.ranks, r.bytes, r.bus_bytes_per_second});

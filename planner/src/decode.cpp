@@ -19,10 +19,10 @@ double decode_step_seconds(const Transformer& m, double batch, double cache_byte
     return std::max(read / r.bytes_per_second, 2 * m.active() * batch / r.flops_per_second);
 }
 
-double all_reduce_seconds(const Transformer& m, int t, double link, double tokens) {
+double all_reduce_seconds(const Transformer& m, int t, double link, double latency, double tokens) {
     if (t == 1) return 0;
     const double transfer = link > 0 ? 2.0 * (t - 1) / t * tokens * m.hidden * kActivationBytes / link : 0;
-    return m.layers * 2 * (kAllReduceLatencySeconds + transfer);
+    return m.layers * 2 * (latency + transfer);
 }
 
 }  // namespace planner

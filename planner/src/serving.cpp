@@ -204,6 +204,7 @@ struct ServingJob : InstanceJob<ServingRequest, ServingResult> {
 
     Replica replica(int t, double f, double mfu, End end = End::estimate) const {
         return Replica{m, req, t, peak, chip.memory_bandwidth->value * 1e9, link.bytes_per_second,
+                       all_reduce_latency_seconds(chip, link, t),
                        t * chip.memory.value * 1e9 * (1 - req.headroom), weights.bytes, f, mfu,
                        priced ? &*priced : nullptr, end, kv.bytes, std::nullopt, {}};
     }

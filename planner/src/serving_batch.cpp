@@ -37,9 +37,10 @@ std::optional<BatchRun> run_batch(const Catalogue& c, const Instance& instance, 
     if (!in.bandwidth_fraction && !in.mfu && m.hidden > 0 && m.heads > 0 && weights_in(in.weight_bytes, in.compute))
         priced = priced_basis(c, chip, in.compute, m, in.prompt_tokens, in.kv_bytes);
     const int t = int(instance.accelerator_count.value);
-    const double link = instance_link(instance).bytes_per_second;
+    const InstanceLink link = instance_link(instance);
     auto replica = [&](double f, double mfu, End end) {
-        return Replica{m, req, t, peak->second.value * 1e12, chip.memory_bandwidth->value * 1e9, link,
+        return Replica{m, req, t, peak->second.value * 1e12, chip.memory_bandwidth->value * 1e9, link.bytes_per_second,
+                       all_reduce_latency_seconds(chip, link, t),
                        t * chip.memory.value * 1e9, in.weight_bytes, f, mfu, priced ? &*priced : nullptr, end, in.kv_bytes,
                        std::nullopt, {}};
     };

@@ -51,6 +51,7 @@ struct Replica {
     const ServingRequest& req;
     int t;
     double peak, bandwidth, link;  // per accelerator: FLOP/s, bytes/s, bytes/s each way to the others (instance_link)
+    double link_latency;           // one all-reduce's among the t (all_reduce_latency_seconds)
     double capacity;               // bytes, t accelerators less headroom
     double weight_bytes;
     double f, mfu;
@@ -80,7 +81,7 @@ struct Replica {
     }
     Roofline roofline() const { return {t * peak * mfu, t * bandwidth * f}; }
 
-    double all_reduce(double tokens) const { return all_reduce_seconds(m, t, link, tokens); }
+    double all_reduce(double tokens) const { return all_reduce_seconds(m, t, link, link_latency, tokens); }
     double prefill() const { return prefill_compute() + all_reduce(req.prefilled_tokens()); }
     double step(int b) const { return step_compute(b) + all_reduce(b); }
     bool whole_batches() const { return req.engine == "static"; }

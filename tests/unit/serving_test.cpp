@@ -467,19 +467,37 @@ TEST_CASE("static batching: decode is never interrupted, a request waits half a 
     CHECK(held["ttft_ms"].get<double>() <= 1000);
 }
 
+TEST_CASE("an all-reduce's latency inside an instance is NCCL's ring model on GPUs by group size and fabric, and assumed on other chips") {
+    const auto& c = test::real_catalogue();
+    const planner::Accelerator* h100 = c.accelerator("h100-sxm");
+    const planner::Accelerator* trn1 = c.accelerator("trainium");
+    REQUIRE(h100);
+    REQUIRE(trn1);
+    const planner::InstanceLink nvlink{450e9, false}, pcie{};
+    // 6.6 µs, and 2(n − 1) steps of 0.6 µs over NVLink or 1.0 µs over PCIe (NCCL's tuning.cc).
+    CHECK(planner::all_reduce_latency_seconds(*h100, nvlink, 2) == doctest::Approx(7.8e-6));
+    CHECK(planner::all_reduce_latency_seconds(*h100, nvlink, 4) == doctest::Approx(10.2e-6));
+    CHECK(planner::all_reduce_latency_seconds(*h100, nvlink, 8) == doctest::Approx(15.0e-6));
+    CHECK(planner::all_reduce_latency_seconds(*h100, pcie, 4) == doctest::Approx(12.6e-6));
+    // NCCL does not run on Trainium: the assumed figure, whatever the group.
+    CHECK(planner::all_reduce_latency_seconds(*trn1, nvlink, 16) == planner::kAssumedAllReduceLatencySeconds);
+}
+
 TEST_CASE("tensor-parallel all-reduces move at the interconnect's one-way rate, and at PCIe's where none is published") {
     // Static batching, so TPOT is one decode step: the small job's step split over t = 2 GPUs, plus
     // 2 all-reduces a layer of 10 µs and 2(t − 1)/t · b tokens · 1,000 hidden · 2 bytes over the link.
-    const auto tpot = [](int b, double bandwidth, double peak, double link) {
+    // Each all-reduce's latency is NCCL's model for two ranks: 6.6 µs and two steps of 0.6 µs over
+    // NVLink (7.8 µs), of 1.0 µs over PCIe (8.6 µs).
+    const auto tpot = [](int b, double bandwidth, double peak, double link, double latency) {
         const double bytes = 2e9 + b * 40000.0 * (1000 + 100 / 2.0);
         const double compute = std::max(bytes / (2 * bandwidth * 0.5), 2 * 1e9 * b / (2 * peak * 0.5));
-        return compute + 10 * 2 * (10e-6 + b * 1000.0 * 2 / link);
+        return compute + 10 * 2 * (latency + b * 1000.0 * 2 / link);
     };
     json job = small_job();
     job.update({{"tensor_parallel", 2}, {"concurrency", 512}, {"engine", "static"}});
     // p4d.24xlarge: NVSwitch, 600 GB/s per GPU both ways together, so 300 GB/s each way.
     const json nvswitch = serve(job);
-    CHECK(nvswitch["tpot_ms"].get<double>() == doctest::Approx(tpot(512, 1555e9, 312e12, 300e9) * 1000));
+    CHECK(nvswitch["tpot_ms"].get<double>() == doctest::Approx(tpot(512, 1555e9, 312e12, 300e9, 7.8e-6) * 1000));
     for (const json& n : nvswitch["notes"]) CHECK(n.get<std::string>().rfind("interconnect:", 0) == std::string::npos);
     // g6e.12xlarge: four L40S on PCIe, no interconnect published: PCIe 4.0's 25 GB/s, and a note.
     const planner::Accelerator* l40s = test::real_catalogue().accelerator("l40s");
@@ -487,7 +505,7 @@ TEST_CASE("tensor-parallel all-reduces move at the interconnect's one-way rate, 
     job["instance"] = "g6e.12xlarge";
     const json pcie = serve(job);
     const double peak = l40s->peak_tflops.at("bf16").value * 1e12, bandwidth = l40s->memory_bandwidth->value * 1e9;
-    CHECK(pcie["tpot_ms"].get<double>() == doctest::Approx(tpot(512, bandwidth, peak, planner::kPcieBytesPerSecond) * 1000));
+    CHECK(pcie["tpot_ms"].get<double>() == doctest::Approx(tpot(512, bandwidth, peak, planner::kPcieBytesPerSecond, 8.6e-6) * 1000));
     int said = 0;
     for (const json& n : pcie["notes"]) said += n.get<std::string>().rfind("interconnect: none published for g6e.12xlarge", 0) == 0;
     CHECK(said == 1);

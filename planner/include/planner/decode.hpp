@@ -7,9 +7,6 @@
 
 namespace planner {
 
-/// The latency of one all-reduce inside an instance, assumed.
-inline constexpr double kAllReduceLatencySeconds = 10e-6;
-
 /// One replica's assumed speeds, where no operator table prices it: t · peak · MFU and
 /// t · bandwidth · the achieved share, over the t accelerators of its tensor-parallel group.
 struct Roofline {
@@ -24,9 +21,10 @@ double prefill_seconds(const Transformer& m, double prompt, double weight_bytes,
 /// the mean context): the weights they read and their caches, or their products, whichever takes
 /// longer (no all-reduce).
 double decode_step_seconds(const Transformer& m, double batch, double cache_bytes, double weight_bytes, const Roofline& r);
-/// A tensor-parallel group's all-reduces over `tokens` (two a layer): latency, and the hidden states'
-/// ring transfer over links of `link` bytes/s (0: not published, the latency only). None for t = 1.
-double all_reduce_seconds(const Transformer& m, int t, double link, double tokens);
+/// A tensor-parallel group's all-reduces over `tokens` (two a layer): `latency` each
+/// (all_reduce_latency_seconds, collectives.hpp), and the hidden states' ring transfer over links of
+/// `link` bytes/s each way (0: the latency only). None for t = 1.
+double all_reduce_seconds(const Transformer& m, int t, double link, double latency, double tokens);
 /// A sequence's mean context while it decodes: its prompt and half its output.
 inline double mean_decode_context(double prompt, double output) { return prompt + output / 2; }
 

@@ -28,6 +28,8 @@
 //   all-reduce(m) = layers · 2 · (latency + 2 (t − 1)/t · m · hidden · 2 bytes / link)   (t > 1)
 //   link       = what one accelerator sends each way (collectives.hpp instance_link): half the
 //                catalogue's both-ways interconnect figure, else PCIe 4.0's 25 GB/s, assumed
+//   latency    = NCCL's tuning model on GPUs, 6.6 µs + 2(t − 1) steps of 0.6 µs (NVLink) or 1.0 µs
+//                (PCIe); 10 µs, assumed, elsewhere (collectives.hpp all_reduce_latency_seconds)
 //   predicted: where the chip has a measured operator table (its own or a sibling's) and the request
 //   gives neither a bandwidth share nor an MFU, prefill and step(B) less their all-reduces are
 //   priced from the table instead (serving_cost.hpp), and the result says "predicted"
@@ -58,8 +60,7 @@
 namespace planner {
 
 /// Assumed until published serving measurements calibrate them (the accuracy page): the share of
-/// peak memory bandwidth a decode step achieves, the prefill's MFU, and the latency of one
-/// all-reduce inside an instance.
+/// peak memory bandwidth a decode step achieves and the prefill's MFU.
 struct ServingAssumption {
     double value, low, high;
     msg::Code note;  // its note, the three as percents ({0}–{2}), the chip {3} where published

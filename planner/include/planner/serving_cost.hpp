@@ -37,11 +37,12 @@ namespace planner {
 /// The serving engine's own time per decode step beyond its kernels: scheduling the batch,
 /// sampling, the host's turn between two graph replays. No operator table measures it; it was set
 /// on the fit third of the GPU serving cases of data/accuracy.json (ids in data/README.md), where
-/// 2 ms gave the lowest median error of 0, 1, 1.25, 1.5, 1.75, 2, 2.25 and 2.5 ms once the
-/// all-reduces moved at the interconnect's one-way rate (collectives.hpp instance_link; 1.75 ms
-/// before, 1.5 ms before TTFT counted the queue: engine_queue.hpp). A prefill is an iteration of its
-/// own and takes it too. Results carry it as engine_ms_per_iteration, and the pages quote it from there.
-inline constexpr double kEngineStepSeconds = 2e-3;
+/// 1.75 ms gave the lowest median error of 0, 1, 1.25, 1.5, 1.75, 2, 2.25 and 2.5 ms once the
+/// all-reduces moved at the interconnect's one-way rate with NCCL's latencies (collectives.hpp
+/// instance_link, all_reduce_latency_seconds; 2 ms with a flat 10 µs, 1.5 ms before TTFT counted the
+/// queue: engine_queue.hpp). A prefill is an iteration of its own and takes it too. Results carry it
+/// as engine_ms_per_iteration, and the pages quote it from there.
+inline constexpr double kEngineStepSeconds = 1.75e-3;
 
 /// What the serving model prices from a chip's table: built once per plan.
 struct ServingBasis {
