@@ -296,10 +296,10 @@ run('browser.calculators', async ({ url, context, root, cli }) => {
   await page.waitForSelector('[data-calculator][data-ready="true"]');
   assert.equal(await page.inputValue('#ft'), '');
   assert.deepEqual((await jobTable(page)).map((r) => r[2]), shownMoe.map((r) => r[2]));
-  // A bad value in the job is refused beside its field; the sheet above stays.
+  // A bad value in the job is refused beside its field, in the form's words (not the API's
+  // "chinchilla"); the sheet above stays.
   await typeInto(page, '#tokens', 'abc');
-  assert.equal(await page.locator('[data-request="job"] [data-error-for="tokens"]').textContent(),
-    '数値か、パラメーターあたり 20 トークンを表す "chinchilla" にしてください');
+  assert.equal(await page.locator('[data-request="job"] [data-error-for="tokens"]').textContent(), '数値を入力してください');
   assert.equal(await page.getAttribute('#tokens', 'aria-invalid'), 'true');
   assert.equal(await page.locator('[data-table="job-rows"] tbody tr').count(), 0);
   assert.equal(await page.locator('[data-sheet] thead th').count(), 6);

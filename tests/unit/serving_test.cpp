@@ -485,9 +485,9 @@ TEST_CASE("an all-reduce's latency inside an instance is NCCL's ring model on GP
 
 TEST_CASE("tensor-parallel all-reduces move at the interconnect's one-way rate, and at PCIe's where none is published") {
     // Static batching, so TPOT is one decode step: the small job's step split over t = 2 GPUs, plus
-    // 2 all-reduces a layer of 10 µs and 2(t − 1)/t · b tokens · 1,000 hidden · 2 bytes over the link.
-    // Each all-reduce's latency is NCCL's model for two ranks: 6.6 µs and two steps of 0.6 µs over
-    // NVLink (7.8 µs), of 1.0 µs over PCIe (8.6 µs).
+    // 2 all-reduces a layer, each its latency and 2(t − 1)/t · b tokens · 1,000 hidden · 2 bytes over
+    // the link. The latency is NCCL's model for two ranks: 6.6 µs and two steps of 0.6 µs over NVLink
+    // (7.8 µs), of 1.0 µs over PCIe (8.6 µs).
     const auto tpot = [](int b, double bandwidth, double peak, double link, double latency) {
         const double bytes = 2e9 + b * 40000.0 * (1000 + 100 / 2.0);
         const double compute = std::max(bytes / (2 * bandwidth * 0.5), 2 * 1e9 * b / (2 * peak * 0.5));
@@ -555,7 +555,8 @@ TEST_CASE("a predicted serving plan's ranges hold the planner's own error on the
     int said = 0;
     for (const json& n : r["notes"]) said += n.get<std::string>().rfind("range: also the planner's own error on " + std::to_string(band->cases.size()) + " published serving", 0) == 0;
     CHECK(said == 1);
-    // The engine's own time per iteration, the one constant set on published cases, is in the result.
+    // The engine's own time per iteration, which the priced model adds and which was set on published
+    // cases (data/README.md), is in the result.
     CHECK(r["engine_ms_per_iteration"].get<double>() == doctest::Approx(planner::kEngineStepSeconds * 1000));
     // An assumed plan (no operator table for the L40S) carries its assumptions' span, not the band.
     const json assumed = serve({{"model", "llama3.1-8b"}, {"instance", "g6e.xlarge"}, {"prompt_tokens", 467}, {"output_tokens", 256},

@@ -73,11 +73,11 @@ struct InstanceLink {
 InstanceLink instance_link(const Instance& instance);
 
 /// One all-reduce's latency among `ranks` accelerators of one instance. On GPUs, NCCL's own tuning
-/// model (NVIDIA/nccl src/graph/tuning.cc at b6475625, baseLat and hwLat: the latencies NCCL chooses
-/// an algorithm by) for its
-/// latency-optimal ring (the LL protocol): a base of 6.6 µs and 0.6 µs a step over NVLink, 1.0 µs over
-/// PCIe, an all-reduce taking 2(n − 1) steps (7.8 µs at 2 ranks, 10.2 at 4, 15.0 at 8 over NVLink).
-/// On Trainium, Inferentia and Gaudi, whose libraries publish no such model, 10 µs, assumed.
+/// model (NVIDIA/nccl src/graph/tuning.cc at b6475625, baseLat and hwLat: the latencies NCCL picks an
+/// algorithm by) for its latency-optimal ring (the LL protocol): a base of 6.6 µs and 0.6 µs a step
+/// over NVLink, 1.0 µs over PCIe, an all-reduce taking 2(n − 1) steps (7.8 µs at 2 ranks, 10.2 at 4,
+/// 15.0 at 8 over NVLink). On Trainium, Inferentia and Gaudi, whose libraries publish no such model,
+/// 10 µs, assumed.
 inline constexpr double kNcclRingLlBaseSeconds = 6.6e-6;
 inline constexpr double kNcclNvlinkStepSeconds = 0.6e-6, kNcclPcieStepSeconds = 1.0e-6;
 inline constexpr double kAssumedAllReduceLatencySeconds = 10e-6;
