@@ -74,15 +74,16 @@ function inputFor(root, field) {
   return null;
 }
 
-// An error's message as its field shows it: a percent field's (data-per) or a billions field's
-// (data-scale) bounds in the units typed, from the module (display/messages.hpp field_message);
-// others as the planner said them. The calculator gives the module's call (useFieldMessages).
+// An error's message as a form field shows it, from the module (display/messages.hpp field_message):
+// a percent field's (data-per) or a billions field's (data-scale) bounds in the units typed, and
+// "not a number" where the API's keyword is a radio button of the form. Errors with no field of the
+// form, as the planner said them. The calculator gives the module's call (useFieldMessages).
 let fieldMessage = null;
 export function useFieldMessages(call) { fieldMessage = call; }
 function messageOf({ code, args, message }, input) {
-  const per = input?.dataset.per, scale = input?.dataset.scale;
-  if (!fieldMessage || !code || !(per || scale)) return message;
-  return fieldMessage({ code, args: args ?? [], per: Number(per || 1), scale: Number(scale || 1), lang: document.documentElement.lang });
+  if (!fieldMessage || !code || !input) return message;
+  const { per = 1, scale = 1 } = input.dataset;
+  return fieldMessage({ code, args: args ?? [], per: Number(per), scale: Number(scale), lang: document.documentElement.lang });
 }
 
 // The errors of a failed plan, listed where the answer would be: "label: message", each a link
